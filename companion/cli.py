@@ -1,0 +1,205 @@
+"""`companion serve | export | import | restore | bench`. Bad input: one line on stderr, exit code 2."""
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import secrets
+import socket
+import sys
+from pathlib import Path
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    pass
+
+
+def _instance(args) -> Path:
+    from . import ROOT
+
+    return Path(args.instance or os.environ.get("COMPANION_INSTANCE") or ROOT / "instance")
+
+
+def _app(args, **config):
+    from . import create_app
+
+    return create_app({"INSTANCE_PATH": str(_instance(args)), **config})
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses as the tablet would type them (no packet is sent)."""
+    found = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(info[4][0])
+    except socket.gaierror:
+        pass
+    return sorted(a for a in found if not a.startswith("127."))
+
+
+def _table_pin(args) -> str:
+    pin = args.pin or os.environ.get("COMPANION_PIN")
+    if not pin and sys.stdin.isatty():
+        pin = getpass.getpass("Table PIN for the devices on the Wi-Fi (4 or more characters, blank for a random one): ")
+    pin = (pin or "").strip() or f"{secrets.randbelow(10**6):06d}"
+    if len(pin) < 4:
+        raise BadInput("--pin: the table PIN needs 4 or more characters.")
+    return pin
+
+
+def cmd_serve(args) -> int:
+    from waitress import serve
+
+    host = "0.0.0.0" if args.lan else args.host
+    config = {}
+    if args.lan:
+        addresses = lan_addresses()
+        hostname = socket.gethostname()
+        config["TABLE_PIN"] = _table_pin(args)
+        config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", hostname, f"{hostname}.local", *addresses]
+    app = _app(args, **config)
+    if args.lan:
+        print("Open on the tablet (same Wi-Fi):")
+        for a in addresses or [socket.gethostname()]:
+            print(f"  http://{a}:{args.port}/")
+        print(f"Table PIN: {config['TABLE_PIN']}")
+    else:
+        print(f"Table Companion on http://{host}:{args.port}/ (use --lan to open it from a tablet)")
+    serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
+    return 0
+
+
+def _find_campaign(db, ref: str):
+    from .store import campaigns as store
+
+    rows = store.listing(db) + store.listing(db, archived=True)
+    for row in rows:
+        if str(row["id"]) == ref or row["name"] == ref:
+            return store.get(db, row["id"])
+    raise BadInput(f"campaign: no campaign with id or name {ref!r} (see `companion export --list`).")
+
+
+def cmd_export(args) -> int:
+    from . import db as dbmod
+    from .db import now
+    from .schemas.campaign_file import dump_campaign_file
+    from .store import campaigns as store
+
+    app = _app(args, BACKUP_ON_START=False)
+    db = dbmod.connect(app.config["DATABASE"])
+    if args.list or not args.campaign:
+        for row in store.listing(db) + store.listing(db, archived=True):
+            print(f"{row['id']}\t{row['name']}")
+        return 0 if args.list else _bad("campaign: name or id of the campaign to export is required.")
+    text = dump_campaign_file(_find_campaign(db, args.campaign).campaign, now())
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from . import db as dbmod
+    from .schemas.campaign_file import load_campaign_file
+    from .store import campaigns as store
+
+    path = Path(args.file)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInput(f"file: cannot read {path}: {exc.strerror}.") from None
+    try:
+        campaign = load_campaign_file(data)
+    except ValueError as exc:
+        raise BadInput(f"{path}: {exc} Nothing was imported.") from None
+    app = _app(args, BACKUP_ON_START=False)
+    db = dbmod.connect(app.config["DATABASE"])
+    if store.name_taken(db, campaign.name):
+        from dataclasses import replace
+
+        campaign = replace(campaign, name=(campaign.name[:73] + " (copy)"))
+    campaign_id = store.create(db, campaign, f"Imported from {path.name}")
+    print(f"Imported {campaign.name!r} as campaign {campaign_id}.")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    from .store import backups
+
+    db_path = _instance(args) / "companion.sqlite3"
+    found = backups.list_backups(backups.folder(db_path))
+    if args.list or not args.name:
+        for b in found:
+            print(f"{b['name']}\t{b['reason']}\t{backups.check(b['path'])}")
+        return 0 if args.list else _bad("name: which backup to restore is required (see --list).")
+    try:
+        safety = backups.restore(db_path, args.name)
+    except FileNotFoundError:
+        raise BadInput(f"name: no backup called {args.name!r} (see --list).") from None
+    except ValueError as exc:
+        raise BadInput(f"name: {exc}") from None
+    print(f"Restored {args.name}." + (f" The previous state is kept as {safety.name}." if safety else ""))
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import run
+
+    print(run(campaigns=args.campaigns, characters=args.characters, history=args.history, repeat=args.repeat))
+    return 0
+
+
+def _bad(message: str) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own usage errors also exit 2, in one line
+        self.exit(EXIT_BAD_INPUT, f"companion: {message}\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="companion", description="Table Companion for board-game tables.")
+    p.add_argument("--instance", help="folder holding the database and secret key (default: instance/)")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    s = sub.add_parser("serve", help="serve the app with waitress")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=5000)
+    s.add_argument("--lan", action="store_true", help="listen on every interface, for a tablet on the same Wi-Fi")
+    s.add_argument("--pin", help="table PIN for --lan (else asked, or COMPANION_PIN)")
+    s.set_defaults(func=cmd_serve)
+    e = sub.add_parser("export", help="write a campaign as JSON")
+    e.add_argument("campaign", nargs="?", help="campaign id or name")
+    e.add_argument("-o", "--output", help="file to write (default: standard output)")
+    e.add_argument("--list", action="store_true", help="list the campaigns")
+    e.set_defaults(func=cmd_export)
+    i = sub.add_parser("import", help="import a campaign file as a new campaign")
+    i.add_argument("file")
+    i.set_defaults(func=cmd_import)
+    r = sub.add_parser("restore", help="restore the database from a backup")
+    r.add_argument("name", nargs="?")
+    r.add_argument("--list", action="store_true")
+    r.set_defaults(func=cmd_restore)
+    b = sub.add_parser("bench", help="time the pages on a scratch database; prints JSON")
+    b.add_argument("--campaigns", type=int, default=50)
+    b.add_argument("--characters", type=int, default=8)
+    b.add_argument("--history", type=int, default=500)
+    b.add_argument("--repeat", type=int, default=30)
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BadInput as exc:
+        return _bad(str(exc))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The SQLite file: connections with safe pragmas, transactions, numbered migrations."""
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
+import sqlite_utils
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+def connect(path) -> sqlite_utils.Database:
+    """Every connection: WAL, synchronous=FULL, foreign keys, a busy timeout.
+
+    isolation_level=None hands transactions to `immediate()`; sqlite-utils
+    nests its own writes as savepoints inside them.
+    """
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                           check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def immediate(db: sqlite_utils.Database):
+    """One user action = one write transaction, taken before the first read.
+
+    BEGIN IMMEDIATE takes the write lock up front, so a read-then-write cannot
+    be overtaken by another device between its read and its write.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _m001_initial(db: sqlite_utils.Database) -> None:
+    db.execute("""
+        CREATE TABLE campaigns (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            state TEXT NOT NULL,              -- the campaign document (phantom-epoch-campaign/1)
+            archived INTEGER NOT NULL DEFAULT 0,
+            deleted_at TEXT,                  -- in the bin until deleted for good
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY,
+            campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            description TEXT NOT NULL,
+            diff TEXT NOT NULL,               -- [[path, before, after], ...]
+            status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'abandoned'))
+        )""")
+    db.execute("CREATE INDEX history_by_campaign ON history (campaign_id, status, id)")
+    db.execute("CREATE INDEX campaigns_listed ON campaigns (deleted_at, archived, updated_at)")
+
+
+MIGRATIONS = [
+    (1, "campaigns and their history", _m001_initial),
+]
+
+
+def pending_migrations(db: sqlite_utils.Database) -> list:
+    if "schema_migrations" not in db.table_names():
+        return list(MIGRATIONS)
+    done = {r["version"] for r in db["schema_migrations"].rows}
+    return [m for m in MIGRATIONS if m[0] not in done]
+
+
+def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
+    """Run the numbered migrations not yet applied, each in its own transaction.
+
+    `before` is called first when there is something to migrate in a database
+    that already holds data (the caller takes a backup there).
+    """
+    todo = pending_migrations(db)
+    if todo and before and "schema_migrations" in db.table_names():
+        before()
+    applied = []
+    for version, name, step in todo:
+        with immediate(db):
+            if "schema_migrations" not in db.table_names():
+                db["schema_migrations"].create({"version": int, "name": str, "applied_at": str}, pk="version")
+            step(db)
+            db["schema_migrations"].insert({"version": version, "name": name, "applied_at": now()})
+        applied.append(version)
+    return applied
+
+
+def quick_check(db: sqlite_utils.Database) -> str:
+    rows = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
+    return "ok" if rows == ["ok"] else "; ".join(rows[:5])

@@ -1,0 +1,191 @@
+"""Between missions, aboard the Phantom Epoch (p.15-17, 31): shop, expeditions, upgrades."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .campaign import (
+    Campaign, CampaignError, Change, Equipment, ExpeditionRecord, Requirement, Upgrade,
+    character, clean_name, new_id, put_character,
+)
+from .characters import SLOTS, check_charge_slots, choose, find_thing
+from .content import CampaignContent
+
+REQUIREMENT_KINDS = ("schematic", "equipment", "simulation")
+EXPEDITION_RESULTS = ("shuffle", "discard")
+STORY_DECK = "Story"
+
+
+def shop_planets(c: Campaign, content: CampaignContent) -> dict:
+    """Planet -> highest tier on sale. Empty when there is no shop (p.16)."""
+    if c.standalone_tier:
+        return {p: min(c.standalone_tier, max(t.tier for t in content.fame_tiers)) for p in c.fame}
+    if c.location is None:
+        return {}
+    return {c.location: content.shop_tier(c.fame.get(c.location, 0))}
+
+
+def no_shop_reason(c: Campaign) -> str:
+    if c.last_mission is None and c.location is None:
+        return "The shop opens after a mission on Berkav, Thespara or Orbos (p.16)."
+    return "No shopping after a mission without a planet in its title, such as Awakening (p.16)."
+
+
+def buy_equipment(c: Campaign, content: CampaignContent, character_id: str, name: str, slot: str, tier: int,
+                  cost: int, charge_slots: int, planet: str | None = None) -> Change:
+    ch = character(c, character_id)
+    name = clean_name(name, "name", "Equipment name")
+    slot = choose(slot, SLOTS, "slot", "Slot")
+    shops = shop_planets(c, content)
+    if not shops:
+        raise CampaignError("planet", no_shop_reason(c))
+    planet = planet or c.location
+    if planet not in shops:
+        raise CampaignError("planet", f"Equipment is bought on the planet of the last mission ({c.location}), "
+                                      f"not {planet} (p.16).")
+    if tier not in (1, 2, 3):
+        raise CampaignError("tier", f"Equipment tier is 1 to 3 (got {tier}) (p.44).")
+    if tier > shops[planet]:
+        need = next(t.min_fame for t in content.fame_tiers if t.tier == tier)
+        raise CampaignError("tier", f"Tier {tier} equipment on {planet} needs {need} fame; the team has "
+                                    f"{c.fame.get(planet, 0)} (p.16).")
+    if cost < 0 or cost > 999:
+        raise CampaignError("cost", f"Cost is 0 to 999 nova cells (got {cost}).")
+    if cost > ch.nova_cells:
+        raise CampaignError("cost", f"{ch.name} has {ch.nova_cells} nova cells; {name} costs {cost} (p.16).")
+    check_charge_slots(charge_slots)
+    c, eid = new_id(c, "e")
+    ch = character(c, character_id)
+    item = Equipment(eid, name, slot, tier, planet, cost, charge_slots)
+    ch = replace(ch, nova_cells=ch.nova_cells - cost, equipment=ch.equipment + (item,))
+    return Change(put_character(c, ch), f"{ch.name} bought {name} (tier {tier} {slot}, {planet}) for {cost} nova cells")
+
+
+def sale_price(item: Equipment) -> int:
+    """Half the nova cell cost, rounded down (p.16)."""
+    return item.cost // 2
+
+
+def sell_equipment(c: Campaign, character_id: str, equipment_id: str) -> Change:
+    """Half the cost, rounded down, after a mission on any planet (p.16)."""
+    ch = character(c, character_id)
+    item = find_thing(ch, "equipment", equipment_id)
+    if c.location is None and not c.standalone_tier:
+        raise CampaignError("thing", "Equipment is sold after a mission on a planet (p.16); the last mission had none.")
+    price = sale_price(item)
+    ch = replace(ch, equipment=tuple(e for e in ch.equipment if e.id != item.id),
+                 nova_cells=ch.nova_cells + price + item.charges)
+    text = f"{ch.name} sold {item.name} for {price} nova cells (half of {item.cost}, rounded down, p.16)"
+    if item.charges:
+        text += f" and took back {item.charges} charge(s)"
+    return Change(put_character(c, ch), text)
+
+
+def _deck_key(deck: str, card: str) -> str:
+    return f"{deck}:{card}"
+
+
+def _card(card: str) -> str:
+    card = (card or "").strip()
+    if not card or len(card) > 12:
+        raise CampaignError("card", f"Card number is 1 to 12 characters (got {card!r}).")
+    return card
+
+
+def planetary_expedition(c: Campaign, card: str, result: str, note: str = "") -> Change:
+    """One planetary card between missions, from the last mission's planet (p.17)."""
+    card, result = _card(card), choose(result, EXPEDITION_RESULTS, "result", "Result")
+    if c.location is None:
+        raise CampaignError("card", "No planetary expedition after a mission without a planet, such as Awakening, "
+                                    "or before the first mission (p.17).")
+    if c.planetary_drawn:
+        raise CampaignError("card", "Only a single Planetary Expedition card may be drawn between missions (p.17).")
+    return _expedition(replace(c, planetary_drawn=True), c.location, card, result, note)
+
+
+def story_expedition(c: Campaign, card: str, result: str, note: str = "") -> Change:
+    """Story cards are read by number when a mission says so; the deck is never shuffled (p.17)."""
+    card, result = _card(card), choose(result, EXPEDITION_RESULTS, "result", "Result")
+    return _expedition(c, STORY_DECK, card, result, note)
+
+
+def _expedition(c: Campaign, deck: str, card: str, result: str, note: str) -> Change:
+    if len(note or "") > 500:
+        raise CampaignError("note", f"The note is at most 500 characters (got {len(note)}).")
+    key = _deck_key(deck, card)
+    if key in c.discarded_expeditions:
+        raise CampaignError("card", f"{deck} expedition {card} was discarded from this campaign and can never be "
+                                    "drawn again (p.39).")
+    record = ExpeditionRecord(deck, card, result, (note or "").strip())
+    discarded = c.discarded_expeditions + ((key,) if result == "discard" else ())
+    c = replace(c, expeditions=c.expeditions + (record,), discarded_expeditions=discarded)
+    fate = "discarded from the campaign" if result == "discard" else (
+        "returned to its place" if deck == STORY_DECK else "shuffled back into its deck")
+    return Change(c, f"{deck} expedition {card} resolved and {fate}")
+
+
+def unlock_expedition(c: Campaign, deck: str, card: str) -> Change:
+    card = _card(card)
+    if deck not in c.fame and deck != STORY_DECK:
+        raise CampaignError("deck", f"No expedition deck {deck!r}.")
+    key = _deck_key(deck, card)
+    if key in c.unlocked_expeditions:
+        raise CampaignError("card", f"{deck} expedition {card} is already unlocked.")
+    return Change(replace(c, unlocked_expeditions=c.unlocked_expeditions + (key,)),
+                  f"{deck} expedition {card} unlocked and shuffled into its deck (p.17)")
+
+
+def add_upgrade(c: Campaign, name: str, cost: int, requirements: list[tuple[str, str]]) -> Change:
+    name = clean_name(name, "name", "Upgrade name")
+    if not 0 <= cost <= 99:
+        raise CampaignError("cost", f"Vanished technology cost is 0 to 99 (got {cost}).")
+    reqs = []
+    for kind, req_name in requirements:
+        kind = choose(kind, REQUIREMENT_KINDS, "requirements", "Requirement kind")
+        reqs.append(Requirement(kind, clean_name(req_name, "requirements", "Requirement name")))
+    c, uid = new_id(c, "u")
+    return Change(replace(c, upgrades=c.upgrades + (Upgrade(uid, name, cost, tuple(reqs)),)),
+                  f"Added the upgrade {name} to the Phantom Epoch Upgrade board")
+
+
+def _upgrade(c: Campaign, upgrade_id: str) -> Upgrade:
+    for u in c.upgrades:
+        if u.id == upgrade_id:
+            return u
+    raise CampaignError("upgrade", f"No upgrade {upgrade_id!r}.")
+
+
+def _put_upgrade(c: Campaign, u: Upgrade) -> Campaign:
+    return replace(c, upgrades=tuple(u if x.id == u.id else x for x in c.upgrades))
+
+
+def toggle_found(c: Campaign, upgrade_id: str, index: int) -> Change:
+    u = _upgrade(c, upgrade_id)
+    if not 0 <= index < len(u.requirements):
+        raise CampaignError("index", f"{u.name} has no requirement {index + 1}.")
+    if u.performed:
+        raise CampaignError("index", f"{u.name} is already performed.")
+    req = u.requirements[index]
+    new_req = replace(req, found=not req.found)
+    u = replace(u, requirements=u.requirements[:index] + (new_req,) + u.requirements[index + 1:])
+    state = "found" if new_req.found else "not found"
+    return Change(_put_upgrade(c, u), f"{u.name}: {req.kind} {req.name} marked {state}")
+
+
+def pay_upgrade(c: Campaign, upgrade_id: str) -> Change:
+    u = _upgrade(c, upgrade_id)
+    if u.paid:
+        raise CampaignError("upgrade", f"{u.name} is already paid.")
+    if u.cost > c.vanished_tech:
+        raise CampaignError("upgrade", f"{u.name} costs {u.cost} Vanished technology; the team has {c.vanished_tech} (p.31).")
+    c = replace(c, vanished_tech=c.vanished_tech - u.cost)
+    return Change(_put_upgrade(c, replace(u, paid=True)), f"Paid {u.cost} Vanished technology for {u.name} (p.31)")
+
+
+def perform_upgrade(c: Campaign, upgrade_id: str) -> Change:
+    u = _upgrade(c, upgrade_id)
+    missing = [r.name for r in u.requirements if not r.found]
+    if missing or not u.paid:
+        parts = ([f"find {', '.join(missing)}"] if missing else []) + ([] if u.paid else ["pay its Vanished technology"])
+        raise CampaignError("upgrade", f"{u.name} can be performed when every checkbox is filled (p.31): "
+                                       f"still {' and '.join(parts)}.")
+    return Change(_put_upgrade(c, replace(u, performed=True)), f"Performed the upgrade {u.name} (p.31)")

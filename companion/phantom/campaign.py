@@ -1,0 +1,327 @@
+"""A Phantom Epoch campaign: the Campaign and Character sheets as frozen data.
+
+Every command is a function `(Campaign, ...) -> Change`: a new campaign and a
+sentence for the history. A refused command raises `CampaignError`, naming the
+field and quoting the rule, and the campaign is untouched (it is immutable).
+Serialise with `campaign_to_dict`, parse with `campaign_from_dict`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, replace
+
+from .content import CampaignContent
+
+NAME_MAX = 80
+NOTES_MAX = 4000
+FORMAT = "phantom-epoch-campaign/1"
+
+
+class CampaignError(ValueError):
+    """A refused command. `field` names the form field the user should fix."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+class StaleVersion(CampaignError):
+    """The record changed since the device loaded it (another device saved first)."""
+
+    def __init__(self, what: str):
+        super().__init__("version", f"{what} was changed on another device; here is the current version. Nothing was saved.")
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    name: str
+    sp: int
+
+
+@dataclass(frozen=True)
+class Equipment:
+    id: str
+    name: str
+    slot: str  # head / body / feet
+    tier: int
+    planet: str
+    cost: int
+    charge_slots: int = 0
+    equipped: bool = False
+    charges: int = 0
+
+
+@dataclass(frozen=True)
+class Attachment:
+    id: str
+    name: str
+    type: str  # starting, melee, ranged, shield, medical, dual, any
+    tier: int | None  # None: a starting attachment (an X on the card, p.45)
+    charge_slots: int = 0
+    starting: bool = False
+    equipped: bool = False
+    charges: int = 0
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    number: str
+    name: str
+    once_per_mission: bool = False
+    equipped: bool = False
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    name: str
+    class_name: str
+    species: str
+    nova_cells: int = 0
+    sp: int = 0
+    cards: tuple[ActionCard, ...] = ()
+    equipment: tuple[Equipment, ...] = ()
+    attachments: tuple[Attachment, ...] = ()
+    items: tuple[Item, ...] = ()
+    completed: tuple[str, ...] = ()
+    sp_rewarded: tuple[str, ...] = ()
+    refund_allowed: bool = False
+    active: bool = True
+    version: int = 1
+
+
+@dataclass(frozen=True)
+class MissionStatus:
+    available: bool = False
+    completed: bool = False
+    all_taken: bool | None = None  # the ✓ / ✗ of p.14
+
+
+@dataclass(frozen=True)
+class ExpeditionRecord:
+    deck: str  # a planet, or "Story"
+    card: str
+    result: str  # shuffle / discard
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    kind: str  # schematic / equipment / simulation
+    name: str
+    found: bool = False
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    id: str
+    name: str
+    cost: int
+    requirements: tuple[Requirement, ...] = ()
+    paid: bool = False
+    performed: bool = False
+
+
+@dataclass(frozen=True)
+class Campaign:
+    name: str
+    notes: str = ""
+    vanished_tech: int = 0
+    fame: dict = field(default_factory=dict)  # planet -> fame
+    missions: dict = field(default_factory=dict)  # mission id -> MissionStatus
+    characters: tuple[Character, ...] = ()
+    orbs_taken: tuple[int, ...] = ()
+    treasures_taken: tuple[int, ...] = ()
+    rewarded: tuple[str, ...] = ()  # missions whose once-per-campaign rewards were gained
+    location: str | None = None  # planet of the last mission; None after Awakening or before any
+    last_mission: str | None = None
+    planetary_drawn: bool = False  # one planetary expedition per between-missions (p.17)
+    expeditions: tuple[ExpeditionRecord, ...] = ()
+    discarded_expeditions: tuple[str, ...] = ()  # "Berkav:7", "Story:3"
+    unlocked_expeditions: tuple[str, ...] = ()
+    upgrades: tuple[Upgrade, ...] = ()
+    extra_classes: tuple[str, ...] = ()
+    extra_species: tuple[str, ...] = ()
+    standalone_tier: int | None = None
+    reward_pickers: tuple[str, ...] = ()  # characters still to pick an attachment reward (p.14)
+    reward_max_tier: int | None = None
+    reward_mission: str | None = None
+    next_id: int = 1
+    version: int = 1
+
+
+@dataclass(frozen=True)
+class Change:
+    campaign: Campaign
+    description: str
+    reasons: tuple[str, ...] = ()
+
+
+# -- parse / serialise -------------------------------------------------------
+
+def campaign_to_dict(c: Campaign) -> dict:
+    d = dataclasses.asdict(c)
+    return d
+
+
+def _tuple(cls, rows):
+    return tuple(cls(**r) for r in rows or ())
+
+
+def campaign_from_dict(d: dict) -> Campaign:
+    """Build a Campaign from `campaign_to_dict` output (already validated)."""
+    d = dict(d)
+    d["missions"] = {k: MissionStatus(**v) for k, v in d.get("missions", {}).items()}
+    d["fame"] = dict(d.get("fame", {}))
+    d["characters"] = tuple(_character(ch) for ch in d.get("characters", ()))
+    d["expeditions"] = _tuple(ExpeditionRecord, d.get("expeditions"))
+    d["upgrades"] = tuple(
+        Upgrade(**{**u, "requirements": _tuple(Requirement, u.get("requirements"))}) for u in d.get("upgrades", ())
+    )
+    for key in ("reward_pickers", "orbs_taken", "treasures_taken", "rewarded", "discarded_expeditions",
+                "unlocked_expeditions", "extra_classes", "extra_species"):
+        d[key] = tuple(d.get(key, ()))
+    return Campaign(**d)
+
+
+def _character(ch: dict) -> Character:
+    ch = dict(ch)
+    ch["cards"] = _tuple(ActionCard, ch.get("cards"))
+    ch["equipment"] = _tuple(Equipment, ch.get("equipment"))
+    ch["attachments"] = _tuple(Attachment, ch.get("attachments"))
+    ch["items"] = _tuple(Item, ch.get("items"))
+    ch["completed"] = tuple(ch.get("completed", ()))
+    ch["sp_rewarded"] = tuple(ch.get("sp_rewarded", ()))
+    return Character(**ch)
+
+
+# -- helpers shared by the command modules -----------------------------------
+
+def clean_name(value: str, field_name: str = "name", what: str = "Name") -> str:
+    value = (value or "").strip()
+    if not value:
+        raise CampaignError(field_name, f"{what} is required.")
+    if len(value) > NAME_MAX:
+        raise CampaignError(field_name, f"{what} is at most {NAME_MAX} characters (got {len(value)}).")
+    return value
+
+
+def check_version(current: int, based_on: int | None, what: str) -> None:
+    if based_on is not None and based_on != current:
+        raise StaleVersion(what)
+
+
+def new_id(c: Campaign, prefix: str) -> tuple[Campaign, str]:
+    return replace(c, next_id=c.next_id + 1), f"{prefix}{c.next_id}"
+
+
+def character(c: Campaign, character_id: str) -> Character:
+    for ch in c.characters:
+        if ch.id == character_id:
+            return ch
+    raise CampaignError("character", f"No character {character_id!r} in this campaign.")
+
+
+def put_character(c: Campaign, ch: Character) -> Campaign:
+    """Replace a character, bumping its version (any change to it counts)."""
+    ch = replace(ch, version=ch.version + 1)
+    return replace(c, characters=tuple(ch if x.id == ch.id else x for x in c.characters))
+
+
+def mission_label(content: CampaignContent, mission_id: str) -> str:
+    m = content.mission(mission_id)
+    return m.name if m else mission_id
+
+
+def classes(c: Campaign, content: CampaignContent) -> tuple[str, ...]:
+    return tuple(ci.name for ci in content.classes) + c.extra_classes
+
+
+def species(c: Campaign, content: CampaignContent) -> tuple[str, ...]:
+    return content.species + c.extra_species
+
+
+# -- campaign sheet ------------------------------------------------------------
+
+def new_campaign(name: str, content: CampaignContent, standalone_tier: int | None = None) -> Campaign:
+    name = clean_name(name, what="Campaign name")
+    missions = {m.id: MissionStatus(available=m.id in content.initially_available) for m in content.missions}
+    if standalone_tier is not None and standalone_tier not in (1, 2, 3, 4):
+        raise CampaignError("standalone_tier", f"Difficulty tier is 1 to 4 (got {standalone_tier}).")
+    return Campaign(name=name, fame={p: 0 for p in content.planets}, missions=missions,
+                    standalone_tier=standalone_tier)
+
+
+def rename(c: Campaign, name: str, version: int | None) -> Change:
+    check_version(c.version, version, "The campaign")
+    name = clean_name(name, what="Campaign name")
+    return Change(replace(c, name=name, version=c.version + 1), f"Renamed the campaign from {c.name!r} to {name!r}")
+
+
+def set_notes(c: Campaign, notes: str, version: int | None) -> Change:
+    check_version(c.version, version, "The notes")
+    notes = (notes or "").strip()
+    if len(notes) > NOTES_MAX:
+        raise CampaignError("notes", f"Notes are at most {NOTES_MAX} characters (got {len(notes)}).")
+    return Change(replace(c, notes=notes, version=c.version + 1), "Edited the campaign notes")
+
+
+def adjust_vanished_tech(c: Campaign, delta: int) -> Change:
+    new = c.vanished_tech + delta
+    if new < 0:
+        raise CampaignError("delta", f"Vanished technology cannot go below 0 (have {c.vanished_tech}, change {delta:+d}).")
+    return Change(replace(c, vanished_tech=new), f"Vanished technology {delta:+d} (now {new})")
+
+
+def adjust_fame(c: Campaign, planet: str, delta: int) -> Change:
+    if planet not in c.fame:
+        raise CampaignError("planet", f"No planet {planet!r}; fame is kept for {', '.join(c.fame)}.")
+    new = c.fame[planet] + delta
+    if new < 0:
+        raise CampaignError("delta", f"Fame on {planet} cannot go below 0 (have {c.fame[planet]}, change {delta:+d}) (p.16).")
+    return Change(replace(c, fame={**c.fame, planet: new}), f"Fame on {planet} {delta:+d} (now {new})")
+
+
+def set_mission(c: Campaign, content: CampaignContent, mission_id: str, available: bool | None = None,
+                all_taken: bool | None = None) -> Change:
+    if mission_id not in c.missions:
+        raise CampaignError("mission", f"No mission {mission_id!r}.")
+    st = c.missions[mission_id]
+    label = mission_label(content, mission_id)
+    if available is not None:
+        st = replace(st, available=available)
+        text = f"Marked {label} {'available' if available else 'not available'}"
+    else:
+        if not st.completed:
+            raise CampaignError("all_taken", f"{label} is not completed; the ✓/✗ mark is for completed missions (p.14).")
+        st = replace(st, all_taken=all_taken)
+        text = f"Marked {label} {'✓ all campaign orbs and treasure taken' if all_taken else '✗ campaign orbs or treasure left'}"
+    return Change(replace(c, missions={**c.missions, mission_id: st}), text)
+
+
+def take_campaign_token(c: Campaign, kind: str, number: int) -> Change:
+    """Campaign orbs and treasures (those with a number) are taken once per campaign (p.9)."""
+    if number < 1:
+        raise CampaignError("number", f"A campaign {kind} number is 1 or more (got {number}).")
+    attr = "orbs_taken" if kind == "orb" else "treasures_taken"
+    taken = getattr(c, attr)
+    if number in taken:
+        verb = "activated" if kind == "orb" else "retrieved"
+        raise CampaignError("number", f"Campaign {kind} {number} was already {verb} in this campaign; "
+                                      f"campaign {kind}s are taken once per campaign (p.9).")
+    return Change(replace(c, **{attr: tuple(sorted(taken + (number,)))}),
+                  f"Campaign {kind} {number} {'activated' if kind == 'orb' else 'retrieved'}")
+
+
+def add_custom(c: Campaign, kind: str, name: str, content: CampaignContent) -> Change:
+    """Advanced classes and new species a user adds to this campaign."""
+    what = "Class" if kind == "class" else "Species"
+    name = clean_name(name, "name", f"{what} name")
+    existing = classes(c, content) if kind == "class" else species(c, content)
+    if name.casefold() in (e.casefold() for e in existing):
+        raise CampaignError("name", f"{what} {name!r} is already in this campaign.")
+    if kind == "class":
+        return Change(replace(c, extra_classes=c.extra_classes + (name,)), f"Added the class {name}")
+    return Change(replace(c, extra_species=c.extra_species + (name,)), f"Added the species {name}")

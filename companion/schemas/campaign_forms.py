@@ -1,0 +1,51 @@
+"""Forms of the campaign sheet and the home page."""
+from __future__ import annotations
+
+from marshmallow import fields
+
+from ..phantom.campaign import NAME_MAX, NOTES_MAX
+from .fields import FormSchema, choice, count, delta, flag, text, version
+
+
+class NewCampaignForm(FormSchema):
+    name = text(NAME_MAX)
+    standalone_tier = count(1, 4, required=False)
+
+
+class RenameForm(FormSchema):
+    name = text(NAME_MAX)
+    version = version()
+
+
+class NotesForm(FormSchema):
+    notes = text(NOTES_MAX, required=False)
+    version = version()
+
+
+class DeltaForm(FormSchema):
+    delta = delta()
+
+
+class FameForm(FormSchema):
+    planet = text()
+    delta = delta()
+
+
+class MissionFlagForm(FormSchema):
+    mission = text()
+    available = flag()
+    all_taken = choice(["yes", "no"], required=False)
+
+
+class TokenForm(FormSchema):
+    kind = choice(["orb", "treasure"])
+    number = count(1, 999)
+
+
+class CustomForm(FormSchema):
+    kind = choice(["class", "species"])
+    name = text(NAME_MAX)
+
+
+class ConfirmForm(FormSchema):
+    confirm = fields.String(required=True, error_messages={"required": "Type the campaign's name to confirm."})

@@ -1,0 +1,81 @@
+"""Forms of the character sheet."""
+from __future__ import annotations
+
+from ..phantom.campaign import NAME_MAX
+from ..phantom.characters import ATTACHMENT_TYPES
+from marshmallow import pre_load
+
+from .fields import FormSchema, choice, count, delta, flag, text, version
+
+KINDS = ["equipment", "attachments", "items"]
+
+
+class CharacterForm(FormSchema):
+    name = text(NAME_MAX)
+    class_name = text(NAME_MAX)
+    species = text(NAME_MAX)
+    version = version()
+
+
+class CounterForm(FormSchema):
+    what = choice(["nova_cells", "sp"])
+    delta = delta()
+
+
+class ActiveForm(FormSchema):
+    active = flag()
+
+
+class BuyCardForm(FormSchema):
+    card_name = text(NAME_MAX)
+    sp_cost = count(1, 99)
+
+
+class RefundForm(FormSchema):
+    card_name = text(NAME_MAX)
+
+
+class AttachmentForm(FormSchema):
+    name = text(NAME_MAX)
+    type = choice(ATTACHMENT_TYPES)
+    tier = count(1, 4, required=False)
+    charge_slots = count(0, 10, required=False, default=0)
+    starting = flag()
+
+
+class ItemForm(FormSchema):
+    number = text(8, required=False)
+    name = text(NAME_MAX)
+    once_per_mission = flag()
+
+
+class ThingForm(FormSchema):
+    kind = choice(KINDS)
+    thing = text()
+
+
+class ChargeForm(FormSchema):
+    kind = choice(KINDS[:2])
+    thing = text()
+    delta = count(-1, 1)
+
+
+class GiveNovaForm(FormSchema):
+    to_character = text()
+    amount = count(1, 999)
+
+
+class GiveThingForm(FormSchema):
+    kind = choice(KINDS[:2])
+    thing = text()
+    to_character = text()
+
+    @pre_load
+    def split_ref(self, data, **kwargs):
+        # the picker sends "equipment:e3" so one select names both kind and card
+        data = dict(data)
+        kind, _, thing = (data.pop("thing_ref", None) or "").partition(":")
+        if thing:
+            data.setdefault("kind", kind)
+            data.setdefault("thing", thing)
+        return data

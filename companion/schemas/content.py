@@ -1,0 +1,209 @@
+"""Validate data/phantom-epoch/*.json at start-up and build the engine's CampaignContent.
+
+A bad file stops start-up with the file and the field named.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+from ..phantom.content import (
+    CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
+)
+
+Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
+
+
+class ContentError(RuntimeError):
+    pass
+
+
+class _Base(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+
+class StartingItemSchema(_Base):
+    number = fields.String(required=True)
+    name = Name()
+    once_per_mission = fields.Boolean(required=True)
+
+
+class ClassSchema(_Base):
+    name = Name()
+    starting = fields.Boolean(required=True)
+    starting_items = fields.List(fields.Nested(StartingItemSchema), load_default=list)
+
+
+class ItemSlotsSchema(_Base):
+    value = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
+
+
+class ClassesFile(_Base):
+    classes = fields.List(fields.Nested(ClassSchema), required=True, validate=validate.Length(min=1))
+    item_slots = fields.Nested(ItemSlotsSchema, required=True)
+
+
+class SpeciesSchema(_Base):
+    name = Name()
+    playable = fields.Boolean(required=True)
+    hp = fields.Integer(allow_none=True, required=True, validate=validate.Range(min=1))
+    ap = fields.Integer(allow_none=True, required=True, validate=validate.Range(min=1))
+    special = fields.String(allow_none=True, required=True)
+    verified = fields.Boolean(required=True)
+
+
+class SpeciesFile(_Base):
+    species = fields.List(fields.Nested(SpeciesSchema), required=True, validate=validate.Length(min=1))
+
+
+class PlanetSchema(_Base):
+    name = Name()
+    missions = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
+
+
+class FameTierSchema(_Base):
+    tier = fields.Integer(required=True, validate=validate.Range(min=1, max=9))
+    min_fame = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class PlanetsFile(_Base):
+    planets = fields.List(fields.Nested(PlanetSchema), required=True, validate=validate.Length(min=1))
+    fame_tiers = fields.List(fields.Nested(FameTierSchema), required=True, validate=validate.Length(min=1))
+
+
+class MissionSchema(_Base):
+    id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9-]+$"))
+    name = Name()
+    planet = fields.String(allow_none=True, required=True)
+    difficulty = fields.Integer(allow_none=True, required=True, validate=validate.Range(min=1, max=4))
+    unlocks = fields.List(fields.String(), required=True)
+    verified = fields.Boolean(required=True)
+
+
+class PlanetMissionsSchema(_Base):
+    count = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
+    difficulty = fields.Integer(allow_none=True, required=True)
+    verified = fields.Boolean(required=True)
+
+
+class MissionsFile(_Base):
+    tutorial = fields.Nested(MissionSchema, required=True)
+    initially_available = fields.List(fields.String(), required=True)
+    planet_missions = fields.Nested(PlanetMissionsSchema, required=True)
+
+
+class ConditionSchema(_Base):
+    name = Name()
+    kind = fields.String(required=True, validate=validate.OneOf(["beneficial", "detrimental"]))
+    page = fields.Integer(required=True)
+    text = fields.String(required=True, validate=validate.Length(min=1))
+
+
+class ConditionsFile(_Base):
+    conditions = fields.List(fields.Nested(ConditionSchema), required=True, validate=validate.Length(min=1))
+
+
+class HazardSchema(_Base):
+    name = fields.String(required=True, validate=validate.OneOf(["fire", "poison", "trap"]))
+    damage = fields.Integer(required=True, validate=validate.Range(min=0))
+    condition = fields.String(allow_none=True, required=True)
+    page = fields.Integer(required=True)
+    text = fields.String(required=True)
+
+
+class HazardsFile(_Base):
+    hazards = fields.List(fields.Nested(HazardSchema), required=True, validate=validate.Length(equal=3))
+
+
+class BossActionSchema(_Base):
+    number = fields.Integer(required=True)
+    name = Name()
+    ap = fields.Integer(required=True, validate=validate.Range(min=0))
+    text = fields.String(required=True)
+
+
+class BossSchema(_Base):
+    name = Name()
+    character_counts = fields.List(fields.Integer(), required=True)
+    hp = fields.List(fields.Integer(validate=validate.Range(min=1)), required=True)
+    attack = fields.List(fields.Integer(), required=True)
+    guard = fields.List(fields.Integer(), required=True)
+    range = fields.List(fields.Integer(validate=validate.Range(min=1)), required=True)
+    inherent = fields.Nested(BossActionSchema(exclude=["number"]), required=True)
+    critical_ability = fields.String(required=True)
+    actions = fields.List(fields.Nested(BossActionSchema), required=True)
+    verified = fields.Boolean(required=True)
+
+
+class BossesFile(_Base):
+    bosses = fields.List(fields.Nested(BossSchema), required=True)
+
+
+FILES = {
+    "classes.json": ClassesFile, "species.json": SpeciesFile, "planets.json": PlanetsFile,
+    "missions.json": MissionsFile, "conditions.json": ConditionsFile, "hazards.json": HazardsFile,
+    "bosses.json": BossesFile,
+}
+
+
+def _flatten(messages, prefix=""):
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            yield from _flatten(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(messages, list) and messages and not isinstance(messages[0], str):
+        for value in messages:
+            yield from _flatten(value, prefix)
+    else:
+        yield prefix, " ".join(messages) if isinstance(messages, list) else str(messages)
+
+
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    """The first bad field as ("a.0.b", "message")."""
+    return next(_flatten(exc.messages), ("", "invalid"))
+
+
+def load_files(folder: Path) -> dict:
+    loaded = {}
+    for filename, schema in FILES.items():
+        path = Path(folder) / filename
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            loaded[filename] = schema().load(raw)
+        except FileNotFoundError:
+            raise ContentError(f"{path}: file is missing") from None
+        except json.JSONDecodeError as exc:
+            raise ContentError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        except ValidationError as exc:
+            where, message = first_error(exc)
+            raise ContentError(f"{path}: field {where}: {message}") from None
+    return loaded
+
+
+def load_campaign_content(folder: Path) -> tuple[CampaignContent, dict]:
+    """The engine's content, and the raw validated files for display (conditions, hazards, boss)."""
+    files = load_files(folder)
+    planets = tuple(p["name"] for p in files["planets.json"]["planets"])
+    mfile = files["missions.json"]
+    tut = mfile["tutorial"]
+    count = mfile["planet_missions"]["count"]
+    missions = (MissionInfo(tut["id"], tut["name"], tut["planet"], None, tut["difficulty"], tuple(tut["unlocks"])),)
+    missions += planet_missions(planets, count, mfile["planet_missions"]["difficulty"])
+    ids = {m.id for m in missions}
+    for mid in mfile["initially_available"]:
+        if mid not in ids:
+            raise ContentError(f"{Path(folder) / 'missions.json'}: field initially_available: no mission {mid!r}")
+    cfile = files["classes.json"]
+    content = CampaignContent(
+        planets=planets,
+        fame_tiers=tuple(FameTier(t["tier"], t["min_fame"]) for t in files["planets.json"]["fame_tiers"]),
+        classes=tuple(ClassInfo(c["name"], tuple(StartingItem(**i) for i in c["starting_items"]))
+                      for c in cfile["classes"]),
+        species=tuple(s["name"] for s in files["species.json"]["species"] if s["playable"]),
+        missions=missions,
+        initially_available=tuple(mfile["initially_available"]),
+        item_slots=cfile["item_slots"]["value"],
+    )
+    return content, files

@@ -1,0 +1,64 @@
+"""Form fields with messages a player understands, and the base schema for forms."""
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, fields, post_load, pre_load, validate
+
+REQUIRED = {"required": "Required.", "null": "Required."}
+
+
+class FormSchema(Schema):
+    """Forms carry csrf_token and _form besides their fields; ignore those."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    @pre_load
+    def blank_is_missing(self, data, **kwargs):
+        # An empty text box means "not given", so required fields say "Required."
+        return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
+
+    @post_load
+    def to_command(self, data, **kwargs):
+        return command_type(type(self))(**data)
+
+
+@cache
+def command_type(schema_cls: type) -> type:
+    """A frozen dataclass with one attribute per form field: what a view hands the domain."""
+    name = schema_cls.__name__.removesuffix("Form")
+    return dataclasses.make_dataclass(
+        name, [(f, Any, dataclasses.field(default=None)) for f in schema_cls._declared_fields], frozen=True)
+
+
+def text(max_len: int = 80, required: bool = True) -> fields.String:
+    return fields.String(required=required, validate=validate.Length(max=max_len, error=f"At most {max_len} characters."),
+                         error_messages=REQUIRED, **({} if required else {"load_default": ""}))
+
+
+def count(min_value: int = 0, max_value: int = 999, required: bool = True, default=None) -> fields.Integer:
+    kwargs = {} if required else {"load_default": default}
+    return fields.Integer(
+        required=required, strict=False,
+        validate=validate.Range(min=min_value, max=max_value, error=f"Enter a whole number from {min_value} to {max_value}."),
+        error_messages={**REQUIRED, "invalid": "Enter a whole number."}, **kwargs)
+
+
+def delta() -> fields.Integer:
+    return count(-99, 99)
+
+
+def version() -> fields.Integer:
+    return fields.Integer(load_default=None, error_messages={"invalid": "The form is damaged; reload the page."})
+
+
+def flag() -> fields.Boolean:
+    return fields.Boolean(load_default=False, error_messages={"invalid": "Tick or untick it."})
+
+
+def choice(options, required: bool = True) -> fields.String:
+    return fields.String(required=required, validate=validate.OneOf(list(options), error="Choose one of the options."),
+                         error_messages=REQUIRED, **({} if required else {"load_default": None}))

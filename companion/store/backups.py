@@ -1,0 +1,96 @@
+"""Backups of the SQLite file with SQLite's online backup API, kept in generations.
+
+Taken on start-up, before every migration and after every mission result;
+the newest KEEP files stay under instance/backups/.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+KEEP = 12
+NAME = re.compile(r"^companion-(\d{8}T\d{6}\d{6})-([a-z-]+)\.sqlite3$")
+
+
+def folder(db_path: Path) -> Path:
+    return Path(db_path).parent / "backups"
+
+
+def take(db_path: Path, reason: str) -> Path | None:
+    """Copy the live database; returns the new file, or None if there is nothing to copy yet."""
+    db_path = Path(db_path)
+    if not db_path.exists():
+        return None
+    target_dir = folder(db_path)
+    target_dir.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f")
+    target = target_dir / f"companion-{stamp}-{reason}.sqlite3"
+    src = sqlite3.connect(str(db_path))
+    dst = sqlite3.connect(str(target))
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    prune(target_dir)
+    return target
+
+
+def prune(target_dir: Path, keep: int = KEEP) -> None:
+    for old in list_backups(target_dir)[keep:]:
+        old["path"].unlink(missing_ok=True)
+
+
+def list_backups(target_dir: Path) -> list[dict]:
+    """Newest first: name, path, reason, taken (UTC), size in bytes."""
+    found = []
+    for p in Path(target_dir).glob("companion-*.sqlite3"):
+        m = NAME.match(p.name)
+        if m:
+            taken = datetime.strptime(m.group(1), "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc)
+            found.append({"name": p.name, "path": p, "reason": m.group(2), "taken": taken, "size": p.stat().st_size})
+    return sorted(found, key=lambda b: b["name"], reverse=True)
+
+
+def find(db_path: Path, name: str) -> Path:
+    """The backup called `name`, refusing anything that is not one of ours."""
+    if not NAME.match(name or ""):
+        raise FileNotFoundError(name)
+    path = folder(db_path) / name
+    if not path.is_file():
+        raise FileNotFoundError(name)
+    return path
+
+
+def check(path: Path) -> str:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    finally:
+        conn.close()
+    return "ok" if rows == ["ok"] else "; ".join(rows[:5])
+
+
+def restore(db_path: Path, name: str) -> Path | None:
+    """Write a backup over the live database, keeping the current one as a backup first."""
+    source = find(db_path, name)
+    verdict = check(source)
+    if verdict != "ok":
+        raise ValueError(f"Backup {name} fails its integrity check: {verdict}")
+    safety = None
+    try:
+        safety = take(db_path, "before-restore")
+    except sqlite3.DatabaseError:
+        pass  # a damaged live file cannot be copied; restoring is the way out
+    src = sqlite3.connect(str(source))
+    dst = sqlite3.connect(str(db_path))
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    return safety

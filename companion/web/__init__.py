@@ -1,0 +1,1 @@
+"""Flask blueprints, one per area; views parse, call the domain, render."""

@@ -1,0 +1,118 @@
+"""A character sheet: SP and action cards, nova cells, equipment, attachments, items."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, url_for
+
+from ..phantom import campaign as rules
+from ..phantom import characters as ch_rules
+from ..schemas.character_forms import (
+    ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
+    GiveThingForm, ItemForm, RefundForm, ThingForm,
+)
+from .campaign_context import base_context
+from .render import content, perform, respond
+
+bp = Blueprint("characters", __name__, url_prefix="/campaigns/<int:campaign_id>/characters/<character_id>")
+
+
+def sheet_context(campaign_id: int, character_id: str, **kw) -> dict:
+    ctx = base_context(campaign_id, f"character:{character_id}", **kw)
+    c = ctx["c"]
+    try:
+        ctx["ch"] = rules.character(c, character_id)
+    except rules.CampaignError:
+        abort(404)
+    ctx["others"] = [o for o in c.characters if o.id != character_id]
+    ctx["other_options"] = [(o.id, o.name) for o in ctx["others"]]
+    ch = ctx["ch"]
+    ctx["giveable"] = ([(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
+                       + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped])
+    ctx["classes"], ctx["species"] = rules.classes(c, ctx["content"]), rules.species(c, ctx["content"])
+    ctx["attachment_types"] = ch_rules.ATTACHMENT_TYPES
+    ctx["dismantle_value"] = ch_rules.dismantle_value
+    ctx["completed"] = [rules.mission_label(ctx["content"], m) for m in ctx["ch"].completed]
+    return ctx
+
+
+def page(campaign_id: int, character_id: str):
+    def render(status: int = 200, **kw):
+        return respond("characters/character.html", sheet_context(campaign_id, character_id, **kw), status)
+    return render
+
+
+def act(campaign_id: int, character_id: str, schema, command):
+    url = url_for(".show", campaign_id=campaign_id, character_id=character_id)
+    return perform(campaign_id, schema, command, page(campaign_id, character_id), url)
+
+
+@bp.get("")
+def show(campaign_id: int, character_id: str):
+    return page(campaign_id, character_id)()
+
+
+@bp.post("/edit")
+def edit(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, CharacterForm, lambda c, f: ch_rules.edit_character(
+        c, content(), character_id, f.version, f.name, f.class_name, f.species))
+
+
+@bp.post("/counter")
+def counter(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, CounterForm, lambda c, f: ch_rules.adjust(c, character_id, f.what, f.delta))
+
+
+@bp.post("/active")
+def active(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, ActiveForm, lambda c, f: ch_rules.set_active(c, character_id, f.active))
+
+
+@bp.post("/cards")
+def buy_card(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, BuyCardForm,
+               lambda c, f: ch_rules.buy_card(c, character_id, f.card_name, f.sp_cost))
+
+
+@bp.post("/cards/refund")
+def refund_card(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, RefundForm, lambda c, f: ch_rules.refund_card(c, character_id, f.card_name))
+
+
+@bp.post("/attachments")
+def add_attachment(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, AttachmentForm, lambda c, f: ch_rules.add_attachment(
+        c, character_id, f.name, f.type, f.tier, f.charge_slots, f.starting))
+
+
+@bp.post("/items")
+def add_item(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, ItemForm,
+               lambda c, f: ch_rules.add_item(c, character_id, f.number, f.name, f.once_per_mission))
+
+
+@bp.post("/equip")
+def equip(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, ThingForm,
+               lambda c, f: ch_rules.toggle_equipped(c, content(), character_id, f.kind, f.thing))
+
+
+@bp.post("/charge")
+def charge(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, ChargeForm,
+               lambda c, f: ch_rules.charge(c, character_id, f.kind, f.thing, f.delta))
+
+
+@bp.post("/dismantle")
+def dismantle(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, ThingForm, lambda c, f: ch_rules.dismantle(c, character_id, f.thing))
+
+
+@bp.post("/give-nova")
+def give_nova(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, GiveNovaForm,
+               lambda c, f: ch_rules.give_nova_cells(c, character_id, f.to_character, f.amount))
+
+
+@bp.post("/give")
+def give_thing(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, GiveThingForm,
+               lambda c, f: ch_rules.give_thing(c, character_id, f.to_character, f.kind, f.thing))

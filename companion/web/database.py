@@ -1,0 +1,44 @@
+"""The request's database connection, and the database checks at start-up."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app, g
+
+from .. import db as dbmod
+from ..store import backups
+
+
+class DatabaseDamaged(RuntimeError):
+    pass
+
+
+def get_db():
+    if "db" not in g:
+        g.db = dbmod.connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+def init_app(app: Flask) -> None:
+    """quick_check, a backup, then the migrations (each preceded by a backup)."""
+    path = Path(app.config["DATABASE"])
+    existed = path.exists()
+    db = dbmod.connect(path)
+    try:
+        verdict = dbmod.quick_check(db)
+        if verdict != "ok":
+            raise DatabaseDamaged(
+                f"The database {path} fails its integrity check ({verdict}). Nothing was changed. "
+                f"Restore a backup with `companion restore --list`, then `companion restore NAME`.")
+        if existed and app.config["BACKUP_ON_START"]:
+            backups.take(path, "start-up")
+        dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
+    finally:
+        db.conn.close()
+    app.teardown_appcontext(close_db)

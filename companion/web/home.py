@@ -1,0 +1,100 @@
+"""The home page: every campaign, new campaign, import, the bin; and the table PIN."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from marshmallow import ValidationError
+
+from ..phantom import campaign as rules
+from ..schemas.campaign_file import load_campaign_file
+from ..schemas.campaign_forms import NewCampaignForm
+from ..store import backups
+from ..store import campaigns as store
+from .database import get_db
+from .render import flat_errors, form_state, is_htmx, parse, respond
+from .security import pin_ok
+
+bp = Blueprint("home", __name__)
+
+
+def page(status: int = 200, errors=None, result=None):
+    db = get_db()
+    ctx = {"active": store.listing(db), "archived": store.listing(db, archived=True),
+           "binned": store.listing(db, deleted=True), "result": result, **form_state(errors)}
+    return respond("home/index.html", ctx, status)
+
+
+@bp.get("/")
+def index():
+    return page()
+
+
+@bp.post("/campaigns")
+def new_campaign():
+    try:
+        form = parse(NewCampaignForm)
+        campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
+    except ValidationError as exc:
+        return page(422, flat_errors(exc.messages))
+    except rules.CampaignError as exc:
+        return page(422, {exc.field: exc.message})
+    campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}")
+    return _to_campaign(campaign_id)
+
+
+@bp.post("/campaigns/import")
+def import_campaign():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return page(422, {"file": "Choose a campaign file (.json) exported from Table Companion."})
+    try:
+        campaign = load_campaign_file(upload.read())
+    except ValueError as exc:
+        return page(422, {"file": f"{upload.filename}: {exc} Nothing was imported."})
+    campaign_id = store.create(get_db(), _unique_name(campaign), f"Imported from {upload.filename}")
+    return _to_campaign(campaign_id)
+
+
+def _unique_name(campaign):
+    """An import never merges into an existing campaign; it becomes a copy beside it."""
+    name, n = campaign.name, 1
+    while store.name_taken(get_db(), name):
+        n += 1
+        suffix = " (copy)" if n == 2 else f" (copy {n - 1})"
+        name = campaign.name[: rules.NAME_MAX - len(suffix)] + suffix
+    return replace(campaign, name=name) if name != campaign.name else campaign
+
+
+def _to_campaign(campaign_id: int):
+    url = url_for("campaigns.show", campaign_id=campaign_id)
+    if is_htmx():
+        return "", 204, {"HX-Redirect": url}
+    return redirect(url, code=303)
+
+
+@bp.post("/campaigns/<int:campaign_id>/delete-forever")
+def delete_forever(campaign_id: int):
+    backups.take(Path(current_app.config["DATABASE"]), "before-delete")
+    try:
+        name = store.delete_forever(get_db(), campaign_id)
+    except store.NotFound:
+        return page(404, {"bin": "That campaign is not in the bin."})
+    return page(result=rules.Change(None, f"Deleted {name!r} for good (a backup taken before still has it)."))
+
+
+@bp.get("/pin")
+def pin():
+    return render_template("home/pin.html", error=None, next=request.args.get("next") or "/")
+
+
+@bp.post("/pin")
+def pin_check():
+    nxt = request.form.get("next") or "/"
+    if not nxt.startswith("/") or nxt.startswith("//"):
+        nxt = "/"
+    if pin_ok(current_app, request.form.get("pin", "")):
+        session["pin"] = current_app.config["TABLE_PIN"]
+        return redirect(nxt, code=303)
+    return render_template("home/pin.html", error="That is not the table PIN.", next=nxt), 422

@@ -1,0 +1,105 @@
+"""Rendering a page or one of its named blocks, and running a form through the domain."""
+from __future__ import annotations
+
+from flask import abort, current_app, make_response, redirect, render_template, request
+from jinja2_fragments.flask import render_block
+from marshmallow import ValidationError
+from werkzeug.datastructures import MultiDict
+
+from ..phantom.campaign import CampaignError, StaleVersion
+from ..store import campaigns as store
+from .database import get_db
+
+LABELS = {
+    "name": "Name", "class_name": "Class", "species": "Species", "delta": "Change", "planet": "Planet",
+    "version": "Changed elsewhere", "party": "Characters who embarked", "mission": "Mission", "sp": "SP reward",
+    "nova_cells": "Nova cells gained", "fame": "Fame change", "vanished_tech": "Vanished technology",
+    "unlocks": "Unlocked missions", "orbs": "Campaign orbs activated", "treasures": "Campaign treasures retrieved",
+    "difficulty": "Mission difficulty", "card_name": "Action card", "sp_cost": "SP cost", "tier": "Tier",
+    "cost": "Cost", "charge_slots": "Charge slots", "slot": "Slot", "thing": "Card", "amount": "Nova cells",
+    "to_character": "Give to", "card": "Card number", "result": "After resolving", "note": "Note",
+    "requirements": "Requirements", "upgrade": "Upgrade", "number": "Number", "notes": "Notes",
+    "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
+    "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
+}
+
+
+def content():
+    return current_app.extensions["phantom_content"]
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+
+
+def respond(template: str, ctx: dict, status: int = 200, block: str = "main"):
+    """The whole page, or for htmx just `block`; both from the same context."""
+    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **ctx}
+    html = render_block(template, block, **ctx) if is_htmx() else render_template(template, **ctx)
+    resp = make_response(html, status)
+    resp.vary.add("HX-Request")
+    return resp
+
+
+def form_state(errors: dict | None) -> dict:
+    """What a re-rendered form needs: which form, its messages, what the user typed."""
+    if not errors:
+        return {}
+    return {"active_form": request.form.get("_form"), "form_errors": errors,
+            "form_values": request.form.to_dict(flat=True)}
+
+
+def flat_errors(messages) -> dict:
+    out = {}
+    for field, msgs in messages.items():
+        if isinstance(msgs, dict):  # nested (dict fields): report the first inner message
+            first = next(iter(msgs.values()))
+            out[field] = first if isinstance(first, str) else " ".join(_strings(first))
+        else:
+            out[field] = " ".join(_strings(msgs))
+    return out
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    else:
+        for v in value:
+            yield from _strings(v)
+
+
+def parse(schema_cls, data: MultiDict | None = None):
+    """Load request.form through a schema; list fields take every value of their name."""
+    data = request.form if data is None else data
+    schema = schema_cls()
+    raw = {k: (data.getlist(k) if k in schema.fields and schema.fields[k].__class__.__name__ == "List"
+               else data.get(k)) for k in data.keys()}
+    return schema.load(raw)
+
+
+def perform(campaign_id: int, schema_cls, command, page, url: str, after=None):
+    """Parse, run `command(campaign, cmd) -> Change` in one transaction, answer.
+
+    422 with the form re-rendered for bad input or a refused rule, 409 with the
+    current state for a stale version; otherwise the page (or its fragment).
+    """
+    try:
+        cmd = parse(schema_cls)
+    except ValidationError as exc:
+        return page(errors=flat_errors(exc.messages), status=422)
+    try:
+        result = store.change(get_db(), campaign_id, lambda c: command(c, cmd))
+    except store.NotFound:
+        abort(404)
+    except StaleVersion as exc:
+        return page(conflict=exc.message, status=409)
+    except CampaignError as exc:
+        return page(errors={exc.field: exc.message}, status=422)
+    if after:
+        after(result)
+    if not is_htmx():
+        return redirect(url, code=303)
+    return page(result=result)

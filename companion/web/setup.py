@@ -1,0 +1,40 @@
+"""Wiring the app: secret key, content, database, CSRF, security, blueprints."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from ..schemas.content import load_campaign_content
+from . import database, security
+
+csrf = CSRFProtect()
+
+
+def secret_key(instance: Path) -> str:
+    """Generated into instance/ on first start; never a default string, never committed."""
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def init_app(app: Flask) -> None:
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(Path(app.instance_path))
+    content, files = load_campaign_content(Path(app.config["DATA_DIR"]) / "phantom-epoch")
+    app.extensions["phantom_content"] = content
+    app.extensions["phantom_files"] = files
+    database.init_app(app)
+    csrf.init_app(app)
+    security.init_app(app)
+
+    from . import aboard, backups, campaigns, characters, home, missions
+
+    for module in (home, campaigns, characters, missions, aboard, backups):
+        app.register_blueprint(module.bp)

@@ -1,0 +1,39 @@
+// CSRF header for htmx, and a visible "NOT SAVED" when a save fails (htmx swaps no error response).
+(function () {
+  "use strict";
+  function banner(text) {
+    var b = document.getElementById("save-banner");
+    var s = document.getElementById("savestate");
+    if (text) {
+      document.getElementById("save-banner-text").textContent = text;
+      b.hidden = false;
+      if (s) { s.textContent = "NOT SAVED — retry"; s.dataset.state = "failed"; }
+    } else {
+      b.hidden = true;
+    }
+  }
+  document.addEventListener("htmx:configRequest", function (e) {
+    var token = document.querySelector('meta[name="csrf-token"]');
+    if (token) { e.detail.headers["X-CSRFToken"] = token.content; }
+  });
+  document.addEventListener("htmx:beforeRequest", function () {
+    var s = document.getElementById("savestate");
+    if (s) { s.textContent = "saving…"; s.dataset.state = "saving"; }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    banner(null);
+  });
+  document.addEventListener("htmx:responseError", function (e) {
+    var code = e.detail.xhr ? e.detail.xhr.status : 0;
+    banner("the server refused the change (" + code + "). Reload the page and try again.");
+  });
+  document.addEventListener("htmx:sendError", function () {
+    banner("the companion could not be reached. Check the Wi-Fi, then reload.");
+  });
+  document.addEventListener("htmx:timeout", function () {
+    banner("the companion did not answer in time. Reload to see what was saved.");
+  });
+  document.addEventListener("click", function (e) {
+    if (e.target && e.target.id === "save-banner-retry") { window.location.reload(); }
+  });
+})();
