@@ -1,0 +1,70 @@
+"""Fixtures in the flaskr manner: an app on a fresh instance folder, its client, a campaign."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Table:
+    """A test client that behaves like the tablet: CSRF token from the page, htmx headers."""
+
+    def __init__(self, client):
+        self.client = client
+        self.token = None
+
+    def get(self, url, **kw):
+        resp = self.client.get(url, **kw)
+        m = re.search(r'name="csrf-token" content="([^"]+)"', resp.get_data(as_text=True))
+        if m:
+            self.token = m.group(1)
+        return resp
+
+    def post(self, url, data=None, htmx=True, **kw):
+        if self.token is None:
+            self.get("/")
+        headers = {"X-CSRFToken": self.token, **({"HX-Request": "true"} if htmx else {}), **kw.pop("headers", {})}
+        return self.client.post(url, data=data or {}, headers=headers, **kw)
+
+
+@pytest.fixture
+def table(client):
+    return Table(client)
+
+
+@pytest.fixture
+def campaign(table):
+    """'The Historians' with Sylvestia (Healer), Vincent (Warrior) and Augustus (Ranger); returns its URL."""
+    resp = table.post("/campaigns", {"name": "The Historians"}, htmx=False)
+    url = resp.headers["Location"]
+    for name, cls, species in [("Sylvestia", "Healer", "Slink"), ("Vincent", "Warrior", "Grallok"),
+                               ("Augustus", "Ranger", "Human")]:
+        assert table.post(f"{url}/characters", {"name": name, "class_name": cls, "species": species}).status_code == 200
+    return url
+
+
+def campaign_state(app, campaign_id: int = 1):
+    from companion import db as dbmod
+    from companion.store import campaigns as store
+
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        return store.get(db, campaign_id).campaign
+    finally:
+        db.conn.close()
+
+
+def character_ids(app, campaign_id: int = 1) -> dict:
+    return {ch.name: ch.id for ch in campaign_state(app, campaign_id).characters}
