@@ -195,10 +195,16 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    from .schemas.content import ContentError
+    from .web.database import DatabaseDamaged
+
     try:
         return args.func(args)
     except BadInput as exc:
         return _bad(str(exc))
+    except (DatabaseDamaged, ContentError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

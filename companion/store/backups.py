@@ -27,13 +27,7 @@ def take(db_path: Path, reason: str) -> Path | None:
     target_dir.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f")
     target = target_dir / f"companion-{stamp}-{reason}.sqlite3"
-    src = sqlite3.connect(str(db_path))
-    dst = sqlite3.connect(str(target))
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+    _copy(db_path, target)
     prune(target_dir)
     return target
 
@@ -86,11 +80,21 @@ def restore(db_path: Path, name: str) -> Path | None:
         safety = take(db_path, "before-restore")
     except sqlite3.DatabaseError:
         pass  # a damaged live file cannot be copied; restoring is the way out
+    try:
+        _copy(source, db_path)
+    except sqlite3.DatabaseError:
+        # The live file is too damaged to write into: replace it (and its WAL) whole.
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+        _copy(source, db_path)
+    return safety
+
+
+def _copy(source: Path, target: Path) -> None:
     src = sqlite3.connect(str(source))
-    dst = sqlite3.connect(str(db_path))
+    dst = sqlite3.connect(str(target))
     try:
         src.backup(dst)
     finally:
         dst.close()
         src.close()
-    return safety

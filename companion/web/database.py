@@ -1,6 +1,7 @@
 """The request's database connection, and the database checks at start-up."""
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -29,9 +30,12 @@ def init_app(app: Flask) -> None:
     """quick_check, a backup, then the migrations (each preceded by a backup)."""
     path = Path(app.config["DATABASE"])
     existed = path.exists()
-    db = dbmod.connect(path)
     try:
+        db = dbmod.connect(path)
         verdict = dbmod.quick_check(db)
+    except sqlite3.DatabaseError as exc:
+        db, verdict = None, str(exc)
+    try:
         if verdict != "ok":
             raise DatabaseDamaged(
                 f"The database {path} fails its integrity check ({verdict}). Nothing was changed. "
@@ -40,5 +44,6 @@ def init_app(app: Flask) -> None:
             backups.take(path, "start-up")
         dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
     finally:
-        db.conn.close()
+        if db is not None:
+            db.conn.close()
     app.teardown_appcontext(close_db)

@@ -1,0 +1,74 @@
+"""`companion export | import | restore`: files in, files out; bad input exits 2 and changes nothing."""
+from __future__ import annotations
+
+import json
+
+from companion import cli
+from conftest import campaign_state
+
+
+def run(instance, *args):
+    return cli.main(["--instance", str(instance), *args])
+
+
+def test_export_and_import_round_trip(app, campaign, tmp_path, capsys):
+    instance = app.instance_path
+    out = tmp_path / "historians.json"
+    assert run(instance, "export", "The Historians", "-o", str(out)) == 0
+    doc = json.loads(out.read_text())
+    assert doc["campaign"]["name"] == "The Historians"
+    assert run(instance, "import", str(out)) == 0
+    assert "The Historians (copy)" in capsys.readouterr().out
+    assert [ch.name for ch in campaign_state(app, 2).characters] == ["Sylvestia", "Vincent", "Augustus"]
+
+
+def test_export_unknown_campaign_exits_2(app, capsys):
+    assert run(app.instance_path, "export", "Nobody") == 2
+    assert "campaign: no campaign" in capsys.readouterr().err
+
+
+def count_campaigns(app):
+    from companion import db as dbmod
+
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        return db.execute("SELECT count(*) FROM campaigns").fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def test_import_of_a_bad_file_exits_2_and_imports_nothing(app, campaign, tmp_path, capsys):
+    out = tmp_path / "c.json"
+    run(app.instance_path, "export", "1", "-o", str(out))
+    doc = json.loads(out.read_text())
+    del doc["campaign"]["characters"][0]["nova_cells"]
+    out.write_text(json.dumps(doc))
+    assert run(app.instance_path, "import", str(out)) == 2
+    err = capsys.readouterr().err
+    assert "field campaign.characters.0.nova_cells" in err and "Nothing was imported" in err
+    doc["format"] = "phantom-epoch-campaign/9"
+    out.write_text(json.dumps(doc))
+    assert run(app.instance_path, "import", str(out)) == 2
+    assert "unsupported format" in capsys.readouterr().err
+    out.write_text("{not json")
+    assert run(app.instance_path, "import", str(out)) == 2
+    assert run(app.instance_path, "import", str(tmp_path / "missing.json")) == 2
+    assert count_campaigns(app) == 1
+
+
+def test_usage_errors_exit_2(capsys):
+    assert _exit_code(["serve", "--port", "nope"]) == 2
+    assert _exit_code(["frobnicate"]) == 2
+
+
+def _exit_code(argv):
+    try:
+        return cli.main(argv)
+    except SystemExit as exc:
+        return exc.code
+
+
+def test_restore_lists_and_refuses_unknown_names(app, capsys):
+    assert run(app.instance_path, "restore", "--list") == 0
+    assert run(app.instance_path, "restore", "companion-nope.sqlite3") == 2
+    assert "no backup called" in capsys.readouterr().err

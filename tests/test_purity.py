@@ -1,0 +1,34 @@
+"""The rules engines import only the standard library and their own modules (DESIGN.md)."""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import ROOT
+
+ENGINES = ["companion/phantom", "companion/games"]
+
+
+def engine_files():
+    return [p for d in ENGINES for p in sorted((Path(ROOT) / d).rglob("*.py"))]
+
+
+@pytest.mark.parametrize("path", engine_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_engine_module_imports_only_the_standard_library(path):
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: must stay inside its own engine package
+                assert node.level == 1, f"{path}: reaches outside its package ({'.' * node.level}{node.module})"
+                continue
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names, f"{path}: imports {name}, not in the standard library"
