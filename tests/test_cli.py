@@ -72,3 +72,31 @@ def test_restore_lists_and_refuses_unknown_names(app, capsys):
     assert run(app.instance_path, "restore", "--list") == 0
     assert run(app.instance_path, "restore", "companion-nope.sqlite3") == 2
     assert "no backup called" in capsys.readouterr().err
+
+
+def test_serve_lan_asks_for_a_pin_and_trusts_this_machines_addresses(monkeypatch, tmp_path, capsys):
+    served = {}
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: served.update(app=app, **kw))
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.0.2.10"])
+    assert cli.main(["--instance", str(tmp_path / "i"), "serve", "--lan", "--pin", "2468", "--port", "5055"]) == 0
+    out = capsys.readouterr().out
+    assert "http://192.0.2.10:5055/" in out and "Table PIN: 2468" in out
+    assert served["host"] == "0.0.0.0" and served["port"] == 5055
+    app = served["app"]
+    assert app.config["TABLE_PIN"] == "2468" and "192.0.2.10" in app.config["TRUSTED_HOSTS"]
+    assert app.test_client().get("/", headers={"Host": "192.0.2.10:5055"}).status_code == 302  # to /pin
+
+
+def test_serve_defaults_to_this_machine_only(monkeypatch, tmp_path, capsys):
+    served = {}
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: served.update(app=app, **kw))
+    assert cli.main(["--instance", str(tmp_path / "i"), "serve"]) == 0
+    assert (served["host"], served["port"]) == ("127.0.0.1", 5000)
+    assert served["app"].config["TABLE_PIN"] is None
+    assert not served["app"].debug
+
+
+def test_a_short_pin_is_refused(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
+    assert cli.main(["--instance", str(tmp_path / "i"), "serve", "--lan", "--pin", "12"]) == 2
+    assert "--pin" in capsys.readouterr().err
