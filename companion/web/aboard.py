@@ -8,8 +8,8 @@ from ..phantom.characters import SLOTS
 from ..schemas.aboard_forms import (
     BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
 )
-from .campaign_context import base_context
-from .render import content, perform, respond
+from .campaign_context import base_context, page_renderer
+from .render import content, perform
 
 bp = Blueprint("aboard", __name__, url_prefix="/campaigns/<int:campaign_id>/aboard")
 
@@ -26,10 +26,7 @@ def aboard_context(campaign_id: int, **kw) -> dict:
     return ctx
 
 
-def page(campaign_id: int):
-    def render(status: int = 200, **kw):
-        return respond("aboard/aboard.html", aboard_context(campaign_id, **kw), status)
-    return render
+page = page_renderer("aboard/aboard.html", aboard_context)
 
 
 def act(campaign_id: int, schema, command):

@@ -13,9 +13,9 @@ from ..schemas.campaign_forms import (
 )
 from ..schemas.character_forms import CharacterForm
 from ..store import campaigns as store
-from .campaign_context import base_context
+from .campaign_context import base_context, page_renderer
 from .database import get_db
-from .render import content, flat_errors, is_htmx, parse, perform, respond
+from .render import content, flat_errors, is_htmx, parse, perform
 
 bp = Blueprint("campaigns", __name__, url_prefix="/campaigns/<int:campaign_id>")
 
@@ -35,10 +35,7 @@ def sheet_context(campaign_id: int, **kw) -> dict:
     return ctx
 
 
-def page(campaign_id: int):
-    def render(status: int = 200, **kw):
-        return respond("campaigns/campaign.html", sheet_context(campaign_id, **kw), status)
-    return render
+page = page_renderer("campaigns/campaign.html", sheet_context)
 
 
 def act(campaign_id: int, schema, command):
@@ -160,14 +157,14 @@ def _page_for(campaign_id: int, back: str):
     return {"missions": missions.page, "aboard": aboard.page, "history": history_page}.get(back, page)(campaign_id)
 
 
-def history_page(campaign_id: int):
-    def render(status: int = 200, **kw):
-        page_no = max(1, request.args.get("page", 1, type=int))
-        ctx = base_context(campaign_id, "history", **kw)
-        ctx["entries"], ctx["older"] = store.history(get_db(), campaign_id, page=page_no)
-        ctx["page_no"] = page_no
-        return respond("campaigns/history.html", ctx, status)
-    return render
+def history_context(campaign_id: int, **kw) -> dict:
+    ctx = base_context(campaign_id, "history", **kw)
+    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
+    ctx["entries"], ctx["older"] = store.history(get_db(), campaign_id, page=ctx["page_no"])
+    return ctx
+
+
+history_page = page_renderer("campaigns/history.html", history_context)
 
 
 @bp.get("/history")

@@ -9,8 +9,8 @@ from ..schemas.character_forms import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
     GiveThingForm, ItemForm, RefundForm, ThingForm,
 )
-from .campaign_context import base_context
-from .render import content, perform, respond
+from .campaign_context import base_context, page_renderer
+from .render import content, perform
 
 bp = Blueprint("characters", __name__, url_prefix="/campaigns/<int:campaign_id>/characters/<character_id>")
 
@@ -34,10 +34,7 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> dict:
     return ctx
 
 
-def page(campaign_id: int, character_id: str):
-    def render(status: int = 200, **kw):
-        return respond("characters/character.html", sheet_context(campaign_id, character_id, **kw), status)
-    return render
+page = page_renderer("characters/character.html", sheet_context)
 
 
 def act(campaign_id: int, character_id: str, schema, command):

@@ -8,8 +8,8 @@ from flask import Blueprint, current_app, url_for
 from ..phantom import missions as rules
 from ..schemas.mission_forms import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
 from ..store import backups
-from .campaign_context import base_context
-from .render import content, perform, respond
+from .campaign_context import base_context, page_renderer
+from .render import content, perform
 
 bp = Blueprint("missions", __name__, url_prefix="/campaigns/<int:campaign_id>/missions")
 
@@ -27,10 +27,7 @@ def result_context(campaign_id: int, **kw) -> dict:
     return ctx
 
 
-def page(campaign_id: int):
-    def render(status: int = 200, **kw):
-        return respond("missions/result.html", result_context(campaign_id, **kw), status)
-    return render
+page = page_renderer("missions/result.html", result_context)
 
 
 def act(campaign_id: int, schema, command, after=None):
