@@ -118,17 +118,17 @@ def test_first_evening_of_the_historians(tablet: Page, tmp_path):
     # d. Campaign sheet: fame 5 on Berkav opens the tier 2 shop (p.16); one more fame from the + button.
     page.get_by_role("link", name="Campaign sheet").tap()
     expect(page.get_by_role("heading", name="Campaign sheet")).to_be_visible()
-    berkav = page.locator(".fame").filter(has=fame(page, "Berkav"))
+    berkav = page.locator(".counter").filter(has=fame(page, "Berkav"))
     expect(fame(page, "Berkav")).to_have_text("5")
-    expect(berkav.locator(".tier")).to_have_text("Shop: tier 2 · tier 3 at 10")
+    expect(berkav.locator(".sublabel")).to_have_text("shop tier 2 · tier 3 at 10")
     expect(fame(page, "Thespara")).to_have_text("0")
-    expect(page.locator(".fame").filter(has=fame(page, "Thespara")).locator(".tier")).to_have_text(
-        "Shop: tier 1 · tier 2 at 5")
+    expect(page.locator(".counter").filter(has=fame(page, "Thespara")).locator(".sublabel")).to_have_text(
+        "shop tier 1 · tier 2 at 5")
     plus = page.get_by_role("button", name="Berkav plus one")
     assert_touch_target(plus)
     plus.tap()
     expect(fame(page, "Berkav")).to_have_text("6")
-    expect(berkav.locator(".tier")).to_have_text("Shop: tier 2 · tier 3 at 10")
+    expect(berkav.locator(".sublabel")).to_have_text("shop tier 2 · tier 3 at 10")
     expect(page.locator("#lastlog")).to_contain_text("Berkav")
     missions = page.locator("#missions")
     expect(missions.locator("[data-mission='berkav-1']")).to_have_class(re.compile(r"\bcompleted\b"))
