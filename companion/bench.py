@@ -1,23 +1,29 @@
 """`companion bench`: time the campaign pages, fragments and actions on a scratch database.
 
 A temporary instance folder is filled with `campaigns` campaigns of
-`characters` characters and about `history` history entries each, made by
-the engine's own commands and recorded with the store's diff machinery (one
-transaction per campaign, so the fill is quick). Then every page of a
-campaign in the middle of the set, its htmx fragment and the main actions
-are timed through the app's test client. The answer is JSON text; speed is
-reported, never asserted.
+`characters` characters and about `history` history entries each (the set-up
+of a campaign alone may take more), made by the engine's own commands and
+recorded as `store.change` records them: `changes.diff` between the stored
+document read back from JSON and `campaign_to_dict` of the result. Each
+campaign is played in memory (on every core) and written in one transaction,
+so the fill is quick. Then every page of a campaign in the middle of the set,
+its htmx fragment and the main actions are timed through the app's test
+client, with no other connection open (as under `serve`). The answer is JSON
+text; speed is reported, never asserted.
 """
 from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import random
 import sqlite3
 import statistics
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -55,17 +61,21 @@ ATTACHMENTS = (("Plasma Edge", "melee"), ("Long Barrel", "ranged"), ("Kinetic Pl
 class _Book:
     """One campaign being played in memory; its history rows are written in one go at the end.
 
-    `do` is what `store.change` does (engine command, `changes.diff` of the
-    two documents, later undone entries abandoned); `undo`/`redo` are what
+    `do` is what `store.change` does: the engine command, then `changes.diff`
+    between the stored document as read back from JSON and `campaign_to_dict`
+    of the result, undone entries abandoned. `undo`/`redo` are what
     `store.undo`/`store.redo` do, with `changes.apply`.
     """
 
     def __init__(self, campaign, start: datetime):
         from .phantom.campaign import campaign_to_dict
+        from .store.campaigns import _dump
 
         self.c = campaign
-        self.doc = campaign_to_dict(campaign)
+        self.state = _dump(campaign_to_dict(campaign))  # the campaigns.state column
+        self.doc = json.loads(self.state)
         self.rows: list[list] = []  # [at, description, diff json, status]
+        self.undone: list[list] = []
         self.clock = start
 
     def stamp(self) -> str:
@@ -82,27 +92,34 @@ class _Book:
         except CampaignError:
             return False
         after = campaign_to_dict(result.campaign)
-        for row in self.rows:
-            if row[3] == "undone":
-                row[3] = "abandoned"
+        for row in self.undone:
+            row[3] = "abandoned"
+        self.undone = []
         self.rows.append([self.stamp(), result.description, _dump(changes.diff(self.doc, after)), "done"])
-        self.c, self.doc = result.campaign, after
+        self.c, self.state = result.campaign, _dump(after)
+        self.doc = json.loads(self.state)
         return True
 
     def _step(self, undo: bool) -> bool:
         from .phantom.campaign import campaign_from_dict
         from .store import changes
+        from .store.campaigns import _dump
 
         if undo:
-            found = [r for r in self.rows if r[3] == "done" and r[2] != "[]"]
-            row = found[-1] if found else None
+            row = next((r for r in reversed(self.rows) if r[3] == "done" and r[2] != "[]"), None)
         else:
-            row = next((r for r in self.rows if r[3] == "undone"), None)
+            row = self.undone[-1] if self.undone else None  # the oldest undone one
         if row is None:
             return False
         self.doc = changes.apply(self.doc, json.loads(row[2]), 1 if undo else 2)
+        self.state = _dump(self.doc)
+        self.doc = json.loads(self.state)
         self.c = campaign_from_dict(self.doc)
         row[3] = "undone" if undo else "done"
+        if undo:
+            self.undone.append(row)
+        else:
+            self.undone.pop()
         return True
 
     def undo(self) -> bool:
@@ -189,7 +206,7 @@ def _setup(book: _Book, content, rng: random.Random, n: int, characters: int) ->
              unlocks=("thespara-2",))
     for i, ch in enumerate(book.c.characters):
         slot = chars.SLOTS[i % 3]
-        att_name, att_type = ATTACHMENTS[i % len(ATTACHMENTS)]
+        att_name = ATTACHMENTS[i % len(ATTACHMENTS)][0]
         book.do(lambda c, ch=ch: chars.add_attachment(c, ch.id, f"Starter {att_name}", "starting", None, 1, True))
         if book.do(lambda c, ch=ch, slot=slot: aboard.buy_equipment(
                 c, content, ch.id, GEAR[slot][i % 3], slot, 1, rng.randint(1, 3), rng.randint(0, 2))):
@@ -240,7 +257,8 @@ def _filler(book: _Book, content, rng: random.Random, serial: list) -> None:
         slotted = [a for a in ch.attachments if a.charge_slots]
         if slotted:
             att = rng.choice(slotted)
-            book.do(lambda c: chars.charge(c, ch.id, "attachments", att.id, 1 if att.charges < att.charge_slots else -1))
+            step = 1 if att.charges < att.charge_slots else -1
+            book.do(lambda c: chars.charge(c, ch.id, "attachments", att.id, step))
     elif roll < 0.82:
         card, result = str(rng.randint(1, 40)), rng.choice(("shuffle", "shuffle", "discard"))
         book.do(lambda c: aboard.planetary_expedition(c, card, result, "")
@@ -268,18 +286,13 @@ def _filler(book: _Book, content, rng: random.Random, serial: list) -> None:
             book.redo()
 
 
-def _fill_campaign(db, app, n: int, characters: int, history: int, end: datetime) -> int:
-    """Create campaign `n` with store.create, then play it; returns its id."""
-    from .db import immediate
+def _play(n: int, content, characters: int, history: int, end: datetime):
+    """Campaign `n`, new and then played: (new campaign, first stamp, history rows, final state)."""
     from .phantom import campaign as rules
-    from .store import campaigns as store
-    from .store.campaigns import _dump
 
-    content = app.extensions["phantom_content"]
     rng = random.Random(1000 + n)
-    campaign = rules.new_campaign(f"Campaign {n + 1:03d} — {rng.choice(('Berkav', 'Thespara', 'Orbos'))} run", content,
-                                  standalone_tier=None)
-    campaign_id = store.create(db, campaign, f"Created the campaign {campaign.name!r}")
+    planet = rng.choice(content.planets)
+    campaign = rules.new_campaign(f"Campaign {n + 1:03d} — {planet} run", content)
     start = end - timedelta(minutes=2 * history)
     book = _Book(campaign, start)
     _setup(book, content, rng, n, characters)
@@ -288,24 +301,45 @@ def _fill_campaign(db, app, n: int, characters: int, history: int, end: datetime
         before = len(book.rows)
         _filler(book, content, rng, serial)
         stalls += len(book.rows) == before
+    return campaign, start.isoformat(timespec="seconds"), book.rows, book.state
+
+
+def _play_star(args):
+    return _play(*args)
+
+
+def _write(db, played) -> int:
+    """store.create, then every history row and the final state in one transaction."""
+    from .db import immediate
+    from .store import campaigns as store
+
+    campaign, start, rows, state = played
+    campaign_id = store.create(db, campaign, f"Created the campaign {campaign.name!r}")
     with immediate(db):
-        db.execute("UPDATE history SET at = ? WHERE campaign_id = ?", [start.isoformat(timespec="seconds"), campaign_id])
+        db.execute("UPDATE history SET at = ? WHERE campaign_id = ?", [start, campaign_id])
         db.conn.executemany("INSERT INTO history (campaign_id, at, description, diff, status) VALUES (?, ?, ?, ?, ?)",
-                            [(campaign_id, *row) for row in book.rows])
-        last = book.rows[-1][0] if book.rows else start.isoformat(timespec="seconds")
+                            [(campaign_id, *row) for row in rows])
         db.execute("UPDATE campaigns SET state = ?, name = ?, created_at = ?, updated_at = ? WHERE id = ?",
-                   [_dump(book.doc), book.doc["name"], start.isoformat(timespec="seconds"), last, campaign_id])
+                   [state, json.loads(state)["name"], start, rows[-1][0] if rows else start, campaign_id])
     return campaign_id
 
 
-def fill(app, campaigns: int, characters: int, history: int) -> list[int]:
+def fill(app, campaigns: int, characters: int, history: int, workers: int | None = None) -> list[int]:
+    """Play the campaigns on every core, write them here in order; returns their ids."""
     from . import db as dbmod
 
+    content = app.extensions["phantom_content"]
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    jobs = [(n, content, characters, history, now - timedelta(hours=7 * (campaigns - n))) for n in range(campaigns)]
+    if workers is None:  # a small fill is quicker than starting the processes
+        workers = os.cpu_count() or 1 if campaigns * history >= 2000 else 1
+    workers = min(workers, campaigns)
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        now = datetime.now(timezone.utc).replace(microsecond=0)
-        return [_fill_campaign(db, app, n, characters, history, now - timedelta(hours=7 * (campaigns - n)))
-                for n in range(campaigns)]
+        if workers < 2:
+            return [_write(db, _play(*job)) for job in jobs]
+        with ProcessPoolExecutor(workers) as pool:
+            return [_write(db, played) for played in pool.map(_play_star, jobs)]
     finally:
         db.conn.close()
 
@@ -334,89 +368,111 @@ class _Timer:
         return ms
 
 
-def _prepare(db, campaign_id: int, character_id: str) -> None:
+@contextmanager
+def _connection(app):
+    """A short-lived connection for the untimed reads and set-up between requests.
+
+    None stays open while a request is timed: the app opens and closes one
+    per request, and closing the last connection checkpoints the WAL; an extra
+    open connection would hide that cost.
+    """
+    from . import db as dbmod
+
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        yield db
+    finally:
+        db.conn.close()
+
+
+def _prepare(app, campaign_id: int, character_id: str) -> None:
     """The benchmarked character can afford a card and an equipment, and the shop is open."""
     from .phantom import characters as chars
     from .store import campaigns as store
 
-    c = store.get(db, campaign_id).campaign
-    ch = next(x for x in c.characters if x.id == character_id)
-    if ch.nova_cells < 5:
-        store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
-    if ch.sp < 2:
-        store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
+    with _connection(app) as db:
+        c = store.get(db, campaign_id).campaign
+        ch = next(x for x in c.characters if x.id == character_id)
+        if ch.nova_cells < 5:
+            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
+        if ch.sp < 2:
+            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
     if c.location is None:
         raise RuntimeError("bench: the benchmarked campaign has no shop open (no mission on a planet)")
 
 
-def measure(app, campaign_id: int, character_id: str, repeat: int) -> list[dict]:
-    from . import db as dbmod
+def _time_pages(timer: _Timer, urls: dict, repeat: int) -> list[dict]:
+    results = []
+    for kind, headers in (("page", {}), ("fragment", HTMX)):
+        for name, _ in PAGES:
+            timer("GET", urls[name], headers=headers)  # warm-up: templates compiled, caches filled
+            samples = [timer("GET", urls[name], headers=headers) for _ in range(repeat)]
+            results.append(_summary(name, kind, f"GET {urls[name]}", samples))
+    return results
+
+
+def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, repeat: int) -> list[dict]:
+    """Each round leaves the campaign as it found it, but for one Orbos fame and the name's version."""
     from .store import campaigns as store
 
-    client = app.test_client()
-    timer = _Timer(client)
-    db = dbmod.connect(app.config["DATABASE"])
-    results = []
-    try:
+    base = f"/campaigns/{campaign_id}"
+    char_url = f"{base}/characters/{character_id}"
+    requests = {
+        "fame": f"POST {base}/fame (Berkav +1/-1 alternating)",
+        "nova_cells": f"POST {char_url}/counter (nova cells +1/-1 alternating)",
+        "buy_card": f"POST {char_url}/cards (1 SP)",
+        "undo_buy_card": f"POST {base}/undo (back=character:{character_id})",
+        "buy_equipment": f"POST {base}/aboard/buy (tier 1 head, 1 nova cell)",
+        "undo_buy_equipment": f"POST {base}/undo (back=aboard)",
+        "undo": f"POST {base}/undo (back=campaign)",
+        "redo": f"POST {base}/redo (back=campaign)",
+        "rename": f"POST {base}/rename (with the current version)",
+    }
+
+    def post(url, data):
+        return timer("POST", url, data=data, headers=HTMX)
+
+    def round_(i: int) -> dict:
+        sign = 1 if i % 2 == 0 else -1
+        out = {
+            "fame": post(f"{base}/fame", {"planet": "Berkav", "delta": sign}),
+            "nova_cells": post(f"{char_url}/counter", {"what": "nova_cells", "delta": sign}),
+            "buy_card": post(f"{char_url}/cards", {"card_name": f"Bench Card {i}", "sp_cost": 1}),
+            "undo_buy_card": post(f"{base}/undo", {"back": f"character:{character_id}"}),
+            "buy_equipment": post(f"{base}/aboard/buy", {"character": character_id, "name": f"Bench Visor {i}",
+                                                          "slot": "head", "tier": 1, "cost": 1}),
+            "undo_buy_equipment": post(f"{base}/undo", {"back": "aboard"}),
+        }
+        post(f"{base}/fame", {"planet": "Orbos", "delta": 1})  # a fresh change, which abandons the undone purchase
+        out["undo"] = post(f"{base}/undo", {"back": "campaign"})
+        out["redo"] = post(f"{base}/redo", {"back": "campaign"})
+        with _connection(app) as db:
+            c = store.get(db, campaign_id).campaign
+        name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
+        out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
+        return out
+
+    _prepare(app, campaign_id, character_id)
+    round_(0), round_(1)  # warm-up; a pair, so the +1/-1 actions end where they started
+    samples: dict[str, list[float]] = {name: [] for name in ACTIONS}
+    for i in range(repeat):
+        for name, ms in round_(i).items():
+            samples[name].append(ms)
+    return [_summary(name, "action", requests[name], samples[name]) for name in ACTIONS]
+
+
+def measure(app, campaign_id: int, character_id: str, repeat: int) -> list[dict]:
+    """Pages, then their htmx fragments, then the actions; each `repeat` times."""
+    from .store import campaigns as store
+
+    with _connection(app) as db:
         visible = db.execute("SELECT count(*) FROM history WHERE campaign_id = ? AND status != 'abandoned'",
                              [campaign_id]).fetchone()[0]
-        deep_page = max(1, math.ceil(visible / store.HISTORY_PAGE))
-        base = f"/campaigns/{campaign_id}"
-        urls = {name: path.format(base=base, character=character_id, deep_page=deep_page) for name, path in PAGES}
-        for kind, headers in (("page", {}), ("fragment", HTMX)):
-            for name, _ in PAGES:
-                timer("GET", urls[name], headers=headers)  # warm-up: templates compiled, caches filled
-                samples = [timer("GET", urls[name], headers=headers) for _ in range(repeat)]
-                results.append(_summary(name, kind, f"GET {urls[name]}", samples))
-
-        _prepare(db, campaign_id, character_id)
-        char_url = f"{base}/characters/{character_id}"
-        samples: dict[str, list[float]] = {name: [] for name in ACTIONS}
-        requests = {
-            "fame": f"POST {base}/fame (Berkav ±1, alternating)",
-            "nova_cells": f"POST {char_url}/counter (nova cells ±1, alternating)",
-            "buy_card": f"POST {char_url}/cards (1 SP)",
-            "undo_buy_card": f"POST {base}/undo (back=character)",
-            "buy_equipment": f"POST {base}/aboard/buy (tier 1, 1 nova cell)",
-            "undo_buy_equipment": f"POST {base}/undo (back=aboard)",
-            "undo": f"POST {base}/undo (back=campaign)",
-            "redo": f"POST {base}/redo (back=campaign)",
-            "rename": f"POST {base}/rename (current version)",
-        }
-
-        def post(url, data):
-            return timer("POST", url, data=data, headers=HTMX)
-
-        def round_(i: int) -> dict:
-            sign = 1 if i % 2 == 0 else -1
-            out = {
-                "fame": post(f"{base}/fame", {"planet": "Berkav", "delta": sign}),
-                "nova_cells": post(f"{char_url}/counter", {"what": "nova_cells", "delta": sign}),
-                "buy_card": post(f"{char_url}/cards", {"card_name": f"Bench Card {i}", "sp_cost": 1}),
-                "undo_buy_card": post(f"{base}/undo", {"back": f"character:{character_id}"}),
-                "buy_equipment": post(f"{base}/aboard/buy", {"character": character_id, "name": f"Bench Visor {i}",
-                                                              "slot": "head", "tier": 1, "cost": 1}),
-                "undo_buy_equipment": post(f"{base}/undo", {"back": "aboard"}),
-            }
-            post(f"{base}/fame", {"planet": "Orbos", "delta": 1})  # a fresh change; abandons the undone purchase
-            out["undo"] = post(f"{base}/undo", {"back": "campaign"})
-            out["redo"] = post(f"{base}/redo", {"back": "campaign"})
-            c = store.get(db, campaign_id).campaign
-            new_name = c.name[:60] + (" (bench)" if not c.name.endswith(" (bench)") else "")
-            if c.name.endswith(" (bench)"):
-                new_name = c.name.removesuffix(" (bench)")
-            out["rename"] = post(f"{base}/rename", {"name": new_name, "version": c.version})
-            return out
-
-        round_(0), round_(1)  # warm-up pair: the ± actions end where they started
-        for i in range(repeat):
-            for name, ms in round_(i).items():
-                samples[name].append(ms)
-        for name in ACTIONS:
-            results.append(_summary(name, "action", requests[name], samples[name]))
-    finally:
-        db.conn.close()
-    return results
+    deep_page = max(1, math.ceil(visible / store.HISTORY_PAGE))
+    base = f"/campaigns/{campaign_id}"
+    urls = {name: path.format(base=base, character=character_id, deep_page=deep_page) for name, path in PAGES}
+    timer = _Timer(app.test_client())
+    return _time_pages(timer, urls, repeat) + _time_actions(app, timer, campaign_id, character_id, repeat)
 
 
 def _size(db_path: Path) -> int:
