@@ -216,3 +216,11 @@ def test_a_bad_content_file_stops_start_up_naming_file_and_field(tmp_path):
     planets.write_text(json.dumps(doc))
     with pytest.raises(Exception, match=r"planets\.json: field fame_tiers\.1\.min_fame"):
         create_app({"INSTANCE_PATH": str(tmp_path / "i"), "DATA_DIR": str(data)})
+
+
+def test_a_change_stores_only_what_it_touched(db):
+    """A fame +1 keeps a few bytes of history, not a copy of the party."""
+    cid, _ = new(db)
+    store.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", 1))
+    diff = json.loads(db.execute("SELECT diff FROM history WHERE campaign_id = ? ORDER BY id DESC LIMIT 1", [cid]).fetchone()[0])
+    assert diff == [[["fame", "Berkav"], 0, 1]]

@@ -162,8 +162,18 @@ class Change:
 # -- parse / serialise -------------------------------------------------------
 
 def campaign_to_dict(c: Campaign) -> dict:
-    d = dataclasses.asdict(c)
-    return d
+    """Plain JSON shapes (lists, not tuples), so a document equals itself after a JSON round trip."""
+    return _plain(c)
+
+
+def _plain(value):
+    if dataclasses.is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def _tuple(cls, rows):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sqlite3
+import weakref
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -46,4 +47,9 @@ def init_app(app: Flask) -> None:
     finally:
         if db is not None:
             db.conn.close()
+    # Closing the last connection checkpoints and deletes the WAL, costing every write request
+    # several ms; one idle connection held for the app's life avoids that.
+    keepalive = dbmod.connect(path)
+    app.extensions["db_keepalive"] = keepalive
+    weakref.finalize(app, keepalive.conn.close)
     app.teardown_appcontext(close_db)
