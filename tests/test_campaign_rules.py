@@ -375,3 +375,11 @@ def test_commands_never_change_the_campaign_they_were_given():
         missions.record_mission(c, CONTENT, report(c, party=(c.characters[0].id,)))
     assert rules.campaign_to_dict(c) == before
     assert replace(c) == c
+
+
+def test_unknown_unlocks_are_refused_even_on_a_replay():
+    c = historians()
+    c = missions.record_mission(c, CONTENT, report(c, unlocks=("berkav-2",))).campaign
+    with pytest.raises(CampaignError, match="No mission 'berkav-99'") as exc:
+        missions.record_mission(c, CONTENT, report(c, unlocks=("berkav-99",)))
+    assert exc.value.field == "unlocks"

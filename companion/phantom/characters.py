@@ -211,9 +211,16 @@ def dismantle(c: Campaign, character_id: str, attachment_id: str) -> Change:
     return Change(put_character(c, new), text)
 
 
+def _recipient(c: Campaign, character_id: str) -> Character:
+    try:
+        return character(c, character_id)
+    except CampaignError as exc:
+        raise CampaignError("to_character", exc.message) from None
+
+
 def give_nova_cells(c: Campaign, from_id: str, to_id: str, amount: int) -> Change:
     """Nova cells may be exchanged between characters between missions (p.15)."""
-    giver, taker = character(c, from_id), character(c, to_id)
+    giver, taker = character(c, from_id), _recipient(c, to_id)
     if giver.id == taker.id:
         raise CampaignError("to_character", "Choose another character to give nova cells to.")
     if amount < 1:
@@ -227,7 +234,7 @@ def give_nova_cells(c: Campaign, from_id: str, to_id: str, amount: int) -> Chang
 
 def give_thing(c: Campaign, from_id: str, to_id: str, kind: str, thing_id: str) -> Change:
     """Unequipped equipment and attachments may be exchanged (p.15)."""
-    giver, taker = character(c, from_id), character(c, to_id)
+    giver, taker = character(c, from_id), _recipient(c, to_id)
     if giver.id == taker.id:
         raise CampaignError("to_character", "Choose another character to give it to.")
     thing = find_thing(giver, kind, thing_id)

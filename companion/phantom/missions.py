@@ -37,7 +37,11 @@ def check_party(c: Campaign, party: tuple[str, ...]) -> list:
     """The embarking characters: 2-4, one per class (p.8)."""
     if len(set(party)) != len(party):
         raise CampaignError("party", "A character is listed twice in the party.")
-    members = [character(c, cid) for cid in party]
+    known = {ch.id: ch for ch in c.characters}
+    unknown = [cid for cid in party if cid not in known]
+    if unknown:
+        raise CampaignError("party", f"No character {unknown[0]!r} in this campaign.")
+    members = [known[cid] for cid in party]
     if len(members) > MAX_PARTY:
         raise CampaignError("party", f"At most {MAX_PARTY} characters embark on a mission (p.8); {len(members)} chosen.")
     if len(members) < MIN_SOLO_PARTY:
@@ -56,9 +60,12 @@ def check_party(c: Campaign, party: tuple[str, ...]) -> list:
 
 
 def _take_tokens(c: Campaign, report: MissionReport, reasons: list) -> Campaign:
-    for kind, numbers in (("orb", report.orbs), ("treasure", report.treasures)):
+    for kind, field_name, numbers in (("orb", "orbs", report.orbs), ("treasure", "treasures", report.treasures)):
         for n in numbers:
-            ch = take_campaign_token(c, kind, n)
+            try:
+                ch = take_campaign_token(c, kind, n)
+            except CampaignError as exc:
+                raise CampaignError(field_name, exc.message) from None
             c = ch.campaign
             reasons.append(ch.description + " (kept even on failure, p.13)" if not report.success else ch.description)
     return c
@@ -94,6 +101,9 @@ def _sp_rewards(c: Campaign, report: MissionReport, label: str, reasons: list) -
 
 
 def _other_rewards(c: Campaign, content: CampaignContent, report: MissionReport, label: str, reasons: list) -> Campaign:
+    for mid in report.unlocks:
+        if mid not in c.missions:
+            raise CampaignError("unlocks", f"No mission {mid!r} to unlock.")
     if report.mission_id in c.rewarded:
         if report.fame or report.vanished_tech or report.unlocks:
             reasons.append(f"{label}'s other rewards were already gained in this campaign; they are gained "
@@ -114,8 +124,6 @@ def _other_rewards(c: Campaign, content: CampaignContent, report: MissionReport,
         reasons.append(f"Vanished technology +{report.vanished_tech}")
     missions = dict(c.missions)
     for mid in report.unlocks:
-        if mid not in missions:
-            raise CampaignError("unlocks", f"No mission {mid!r} to unlock.")
         if not missions[mid].available:
             missions[mid] = replace(missions[mid], available=True)
             reasons.append(f"{mission_label(content, mid)} is now available")

@@ -163,12 +163,16 @@ def load_campaign_file(text: str | bytes) -> Campaign:
         raw = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"Not a campaign file: not valid JSON ({exc}).") from None
+    except RecursionError:
+        raise ValueError("Not a campaign file: nested too deeply.") from None
     if not isinstance(raw, dict):
         raise ValueError("Not a campaign file: expected a JSON object with format and campaign.")
     if "format" in raw and raw["format"] != FORMAT:
         raise ValueError(f"field format: unsupported format {raw['format']!r}; this app reads {FORMAT!r}.")
     try:
         data = CampaignFileSchema().load(raw)
+    except RecursionError:
+        raise ValueError("Not a campaign file: nested too deeply.") from None
     except ValidationError as exc:
         where, message = first_error(exc)
         raise ValueError(f"field {where}: {message}") from None

@@ -57,7 +57,7 @@ class ThingForm(FormSchema):
 class ChargeForm(FormSchema):
     kind = choice(KINDS[:2])
     thing = text()
-    delta = count(-1, 1)
+    delta = delta(-1, 1)
 
 
 class GiveNovaForm(FormSchema):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import cache
 from typing import Any
 
@@ -39,16 +40,29 @@ def text(max_len: int = 80, required: bool = True) -> fields.String:
                          error_messages=REQUIRED, **({} if required else {"load_default": ""}))
 
 
-def count(min_value: int = 0, max_value: int = 999, required: bool = True, default=None) -> fields.Integer:
+class WholeNumber(fields.Integer):
+    """Digits 0-9 with an optional sign: int() alone would also take '1_0' or '²'."""
+
+    def _validated(self, value):
+        if isinstance(value, str) and not WHOLE.fullmatch(value.strip()):
+            raise self.make_error("invalid", input=value)
+        return super()._validated(value)
+
+
+WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def count(min_value: int = 0, max_value: int = 999, required: bool = True, default=None, extra=()) -> fields.Integer:
     kwargs = {} if required else {"load_default": default}
-    return fields.Integer(
-        required=required, strict=False,
-        validate=validate.Range(min=min_value, max=max_value, error=f"Enter a whole number from {min_value} to {max_value}."),
-        error_messages={**REQUIRED, "invalid": "Enter a whole number."}, **kwargs)
+    checks = [validate.Range(min=min_value, max=max_value,
+                             error=f"Enter a whole number from {min_value} to {max_value}."), *extra]
+    return WholeNumber(required=required, strict=False, validate=checks,
+                       error_messages={**REQUIRED, "invalid": "Enter a whole number."}, **kwargs)
 
 
-def delta() -> fields.Integer:
-    return count(-99, 99)
+def delta(low: int = -99, high: int = 99) -> fields.Integer:
+    """A change by − / +: a change of 0 would only add an empty step to the history."""
+    return count(low, high, extra=[validate.NoneOf([0], error="A change of 0 changes nothing.")])
 
 
 def version() -> fields.Integer:

@@ -12,7 +12,7 @@ from .fields import REQUIRED, FormSchema, choice, count, text
 def numbers(text: str) -> list[int]:
     """'1, 3 4' -> [1, 3, 4]: campaign orb/treasure numbers as printed on the map."""
     parts = [p for p in re.split(r"[\s,;]+", text or "") if p]
-    if any(not p.isdigit() or not 1 <= int(p) <= 999 for p in parts):
+    if any(not p.isascii() or not p.isdigit() or not 1 <= int(p) <= 999 for p in parts):
         raise ValidationError("Enter the numbers printed on the map, separated by commas, e.g. 1, 3.")
     return [int(p) for p in parts]
 
@@ -23,7 +23,8 @@ class TokenNumbers(fields.Field):
 
 
 class PartyForm(FormSchema):
-    party = fields.List(fields.String(), required=True, error_messages=REQUIRED)
+    party = fields.List(fields.String(), required=True, error_messages={
+        "required": "Tick the characters who embarked.", "null": "Tick the characters who embarked."})
     outcome = choice(["success", "failure"])
 
     @validates_schema
