@@ -1,0 +1,48 @@
+"""The README's promises, checked: two commands, CI runs the test one, htmx vendored as documented."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion import ROOT
+
+README = (Path(ROOT) / "README.md").read_text()
+
+
+def section(title_start: str) -> str:
+    m = re.search(rf"^## {re.escape(title_start)}.*?$(.*?)(?=^## )", README, re.S | re.M)
+    assert m, f"README has no section starting {title_start!r}"
+    return m.group(1)
+
+
+def test_readme_gives_exactly_two_commands_for_a_fresh_machine():
+    blocks = re.findall(r"```bash\n(.*?)```", section("On a fresh machine"), re.S)
+    assert [b.strip() for b in blocks] == ["bash scripts/run", "bash scripts/test"]
+    for script in ("scripts/run", "scripts/test"):
+        assert (Path(ROOT) / script).is_file()
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (Path(ROOT) / ".ci" / "run").read_text()
+    assert "bash scripts/test" in ci
+
+
+def test_the_test_command_installs_chromium_when_missing():
+    script = (Path(ROOT) / "scripts" / "test").read_text()
+    assert "apt-get install" in script and "chromium" in script
+
+
+def test_htmx_is_vendored_at_the_documented_version():
+    vendor = Path(ROOT) / "static" / "vendor"
+    names = [p.name for p in vendor.glob("htmx-*.min.js")]
+    assert names == ["htmx-2.0.11.min.js"]
+    assert "2.0.11" in (vendor / "README.md").read_text()
+    assert "htmx-2.0.11.min.js" in (Path(ROOT) / "templates" / "base.html").read_text()
+
+
+def test_rules_readings_name_tests_that_exist():
+    rules_doc = (Path(ROOT) / "docs" / "rules.md").read_text()
+    named = set(re.findall(r"\b(test_\w+)", rules_doc))
+    sources = "".join(p.read_text() for p in (Path(ROOT) / "tests").rglob("test_*.py"))
+    missing = sorted(n for n in named if f"def {n}(" not in sources)
+    assert named and missing == []
