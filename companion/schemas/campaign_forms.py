@@ -47,5 +47,9 @@ class CustomForm(FormSchema):
     name = text(NAME_MAX)
 
 
+class ArchiveForm(FormSchema):
+    archived = flag()
+
+
 class ConfirmForm(FormSchema):
     confirm = fields.String(required=True, error_messages={"required": "Type the campaign's name to confirm."})

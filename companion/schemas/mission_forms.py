@@ -6,7 +6,7 @@ import re
 from marshmallow import ValidationError, fields, pre_load, validates_schema
 
 from ..phantom.characters import ATTACHMENT_TYPES
-from .fields import REQUIRED, FormSchema, choice, count, text
+from .fields import FormSchema, choice, count, text
 
 
 def numbers(text: str) -> list[int]:

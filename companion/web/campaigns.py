@@ -9,13 +9,13 @@ from ..phantom import campaign as rules
 from ..phantom import characters as character_rules
 from ..schemas.campaign_file import dump_campaign_file
 from ..schemas.campaign_forms import (
-    ConfirmForm, CustomForm, DeltaForm, FameForm, MissionFlagForm, NotesForm, RenameForm, TokenForm,
+    ArchiveForm, ConfirmForm, CustomForm, DeltaForm, FameForm, MissionFlagForm, NotesForm, RenameForm, TokenForm,
 )
 from ..schemas.character_forms import CharacterForm
 from ..store import campaigns as store
 from .campaign_context import base_context, page_renderer
 from .database import get_db
-from .render import content, flat_errors, is_htmx, parse, perform
+from .render import content, flat_errors, go, is_htmx, parse, perform
 
 bp = Blueprint("campaigns", __name__, url_prefix="/campaigns/<int:campaign_id>")
 
@@ -92,10 +92,21 @@ def new_character(campaign_id: int):
                lambda c, f: character_rules.add_character(c, content(), f.name, f.class_name, f.species))
 
 
+def _flag(campaign_id: int, url: str, **flags):
+    try:
+        store.set_flags(get_db(), campaign_id, **flags)
+    except store.NotFound:
+        abort(404)
+    return go(url)
+
+
 @bp.post("/archive")
 def archive(campaign_id: int):
-    store.set_flags(get_db(), campaign_id, archived=request.form.get("archived") == "1")
-    return redirect(url_for(".show", campaign_id=campaign_id), code=303)
+    try:
+        form = parse(ArchiveForm)
+    except ValidationError as exc:
+        return page(campaign_id)(errors=flat_errors(exc.messages), status=422)
+    return _flag(campaign_id, url_for(".show", campaign_id=campaign_id), archived=form.archived)
 
 
 @bp.post("/delete")
@@ -106,24 +117,16 @@ def delete(campaign_id: int):
         row = store.get(get_db(), campaign_id)
         if form.confirm.strip() != row.campaign.name:
             raise ValidationError({"confirm": [f"Type {row.campaign.name!r} exactly to delete this campaign."]})
+    except store.NotFound:
+        abort(404)
     except ValidationError as exc:
         return page(campaign_id)(errors=flat_errors(exc.messages), status=422)
-    store.set_flags(get_db(), campaign_id, deleted=True)
-    return _go(url_for("home.index"))
+    return _flag(campaign_id, url_for("home.index"), deleted=True)
 
 
 @bp.post("/restore")
 def restore(campaign_id: int):
-    store.set_flags(get_db(), campaign_id, deleted=False)
-    return _go(url_for(".show", campaign_id=campaign_id))
-
-
-def _go(url: str) -> Response:
-    if is_htmx():
-        resp = Response(status=204)
-        resp.headers["HX-Redirect"] = url
-        return resp
-    return redirect(url, code=303)
+    return _flag(campaign_id, url_for(".show", campaign_id=campaign_id), deleted=False)
 
 
 @bp.post("/undo")

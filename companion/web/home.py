@@ -13,7 +13,7 @@ from ..schemas.campaign_forms import NewCampaignForm
 from ..store import backups
 from ..store import campaigns as store
 from .database import get_db
-from .render import flat_errors, form_state, is_htmx, parse, respond
+from .render import flat_errors, form_state, go, parse, respond
 from .security import pin_ok
 
 bp = Blueprint("home", __name__)
@@ -68,10 +68,7 @@ def _unique_name(campaign):
 
 
 def _to_campaign(campaign_id: int):
-    url = url_for("campaigns.show", campaign_id=campaign_id)
-    if is_htmx():
-        return "", 204, {"HX-Redirect": url}
-    return redirect(url, code=303)
+    return go(url_for("campaigns.show", campaign_id=campaign_id))
 
 
 @bp.post("/campaigns/<int:campaign_id>/delete-forever")

@@ -1,7 +1,7 @@
 """Rendering a page or one of its named blocks, and running a form through the domain."""
 from __future__ import annotations
 
-from flask import abort, current_app, make_response, redirect, render_template, request
+from flask import Response, abort, current_app, make_response, redirect, render_template, request
 from jinja2_fragments.flask import render_block
 from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
@@ -103,3 +103,12 @@ def perform(campaign_id: int, schema_cls, command, page, url: str, after=None):
     if not is_htmx():
         return redirect(url, code=303)
     return page(result=result)
+
+
+def go(url: str) -> Response:
+    """Send the tablet to another page: HX-Redirect for htmx, 303 otherwise."""
+    if is_htmx():
+        resp = Response(status=204)
+        resp.headers["HX-Redirect"] = url
+        return resp
+    return redirect(url, code=303)
