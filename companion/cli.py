@@ -36,7 +36,35 @@ def lan_addresses() -> list[str]:
             found.add(info[4][0])
     except socket.gaierror:
         pass
+    for _index, name in _interfaces():
+        address = _interface_address(name)
+        if address:
+            found.add(address)
     return sorted(a for a in found if not a.startswith("127."))
+
+
+def _interfaces():
+    try:
+        return socket.if_nameindex()
+    except OSError:
+        return []
+
+
+def _interface_address(name: str) -> str | None:
+    """The IPv4 address of a network interface (Linux SIOCGIFADDR); None elsewhere."""
+    try:
+        import fcntl
+        import struct
+    except ImportError:
+        return None
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        packed = fcntl.ioctl(sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))
+        return socket.inet_ntoa(packed[20:24])
+    except OSError:
+        return None
+    finally:
+        sock.close()
 
 
 def _table_pin(args) -> str:
