@@ -1,0 +1,356 @@
+"""Mission maps: layouts, labels, spaces, walls, doors, terrain and tokens, and exact geometry.
+
+Inside the engine a space is an axial hex `(q, r)`; labels like `L-4` (column
+letters west to east, row numbers north to south) exist only at the edges.
+Drawn positions are integers (DESIGN.md): for pointy-top hexes the centre of
+(q, r) is (2q + r, 3r) in units of half a hex width and a quarter of a hex
+height, and its corners are (x, y±2) and (x±1, y±1); flat-top swaps the roles
+of x and y. Every geometric test on these integers is exact.
+
+A `HexMap` is immutable: `with_...` methods return a new map. What the rules
+ask often (blocked edges, the corners that lie on walls) is derived once per
+map and cached on it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+Hex = tuple[int, int]
+Point = tuple[int, int]
+
+# Axial neighbour directions, in a fixed order.
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+ORIENTATIONS = ("pointy", "flat")
+SHIFTS = ("even", "odd")
+TERRAIN = ("difficult", "gap")
+HAZARDS = ("fire", "poison", "trap")
+OBJECTS = ("destructible", "damaged", "destroyed", "indestructible")
+DOOR_STATES = ("open", "closed")
+
+# Corner offsets from the centre, clockwise from the top (pointy) / from the east (flat).
+_CORNERS = {
+    "pointy": ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)),
+    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
+}
+CORNER_NAMES = {
+    "pointy": ("top", "upper right", "lower right", "bottom", "lower left", "upper left"),
+    "flat": ("right", "lower right", "lower left", "left", "upper left", "upper right"),
+}
+
+LABEL = re.compile(r"^([A-Z]+)-([1-9][0-9]*)$")
+
+
+class MapError(ValueError):
+    """A bad label, layout or map element; the message quotes the bad input."""
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex distance on an open grid (no walls)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    return tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+
+
+def edge(a: Hex, b: Hex) -> tuple[Hex, Hex]:
+    """The canonical key of the edge between two adjacent hexes."""
+    return (a, b) if a <= b else (b, a)
+
+
+def column_letters(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    if index < 0:
+        raise MapError(f"column index {index} is negative")
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - 64)
+    return n - 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    orientation: str = "pointy"
+    shifted: str = "even"
+
+    def __post_init__(self):
+        if self.orientation not in ORIENTATIONS:
+            raise MapError(f"orientation must be pointy or flat, not {self.orientation!r}")
+        if self.shifted not in SHIFTS:
+            raise MapError(f"shifted must be even or odd, not {self.shifted!r}")
+
+    # -- labels <-> axial ---------------------------------------------------------
+    def from_offset(self, col: int, row: int) -> Hex:
+        """Column index (A=0) and row index (row 1 = 0) to axial."""
+        if self.orientation == "pointy":
+            adjust = (row - (row & 1)) // 2 if self.shifted == "even" else (row + (row & 1)) // 2
+            return (col - adjust, row)
+        adjust = (col - (col & 1)) // 2 if self.shifted == "even" else (col + (col & 1)) // 2
+        return (col, row - adjust)
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        q, r = h
+        if self.orientation == "pointy":
+            adjust = (r - (r & 1)) // 2 if self.shifted == "even" else (r + (r & 1)) // 2
+            return (q + adjust, r)
+        adjust = (q - (q & 1)) // 2 if self.shifted == "even" else (q + (q & 1)) // 2
+        return (q, r + adjust)
+
+    def parse(self, label: str) -> Hex:
+        m = LABEL.match(label.strip().upper()) if isinstance(label, str) else None
+        if not m:
+            raise MapError(f"{label!r} is not a space label like L-4 (column letters, a dash, a row number)")
+        return self.from_offset(column_index(m.group(1)), int(m.group(2)) - 1)
+
+    def label(self, h: Hex) -> str:
+        col, row = self.to_offset(h)
+        if col < 0 or row < 0:
+            raise MapError(f"hex {h} lies west or north of column A, row 1")
+        return f"{column_letters(col)}-{row + 1}"
+
+    def parse_rect(self, text: str) -> list[Hex]:
+        """'A-1:L-8' (inclusive rectangle of columns and rows) or a single label."""
+        if ":" not in text:
+            return [self.parse(text)]
+        first, _, last = text.partition(":")
+        (c1, r1), (c2, r2) = self.to_offset(self.parse(first)), self.to_offset(self.parse(last))
+        if c2 < c1 or r2 < r1:
+            raise MapError(f"{text!r}: the second corner must be south-east of the first")
+        return [self.from_offset(c, r) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+    # -- drawing --------------------------------------------------------------------
+    def centre(self, h: Hex) -> Point:
+        q, r = h
+        return (2 * q + r, 3 * r) if self.orientation == "pointy" else (3 * q, 2 * r + q)
+
+    def corners(self, h: Hex) -> tuple[Point, ...]:
+        x, y = self.centre(h)
+        return tuple((x + dx, y + dy) for dx, dy in _CORNERS[self.orientation])
+
+    def corner_name(self, index: int) -> str:
+        return CORNER_NAMES[self.orientation][index]
+
+    def edge_corners(self, a: Hex, b: Hex) -> tuple[Point, Point]:
+        """The two corners shared by adjacent hexes a and b."""
+        shared = set(self.corners(a)) & set(self.corners(b))
+        if len(shared) != 2:
+            raise MapError(f"{a} and {b} are not adjacent")
+        p, q = sorted(shared)
+        return (p, q)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """An adversary placement icon: who is placed when enough characters embark (p.9, 34)."""
+    type: str
+    min_characters: int = 1
+    max_characters: int = 4
+
+
+@dataclass(frozen=True)
+class HexMap:
+    layout: Layout = field(default_factory=Layout)
+    spaces: frozenset = frozenset()
+    walls: frozenset = frozenset()  # canonical edge keys between two spaces
+    doors: tuple = ()  # ((hex, "open"|"closed"), ...)
+    terrain: tuple = ()  # ((hex, "difficult"|"gap"), ...)
+    hazards: tuple = ()  # ((hex, "fire"|"poison"|"trap"), ...)
+    objects: tuple = ()  # ((hex, state), ...)
+    orbs: tuple = ()  # ((hex, number or None), ...)
+    treasures: tuple = ()  # ((hex, number or None), ...)
+    entry_points: frozenset = frozenset()
+    placements: tuple = ()  # ((hex, Placement), ...)
+
+    # -- building -----------------------------------------------------------------
+    @classmethod
+    def build(cls, layout: Layout, spaces, walls=(), doors=None, terrain=None, hazards=None, objects=None,
+              orbs=None, treasures=None, entry_points=(), placements=None) -> "HexMap":
+        """Check every element and return the map; hex arguments are axial tuples."""
+        spaces = frozenset(spaces)
+        if not spaces:
+            raise MapError("a map needs at least one space")
+
+        def on_map(h, what):
+            if h not in spaces:
+                raise MapError(f"{what} at {_name(layout, h)} is not on a space of the map")
+            return h
+
+        wall_keys = set()
+        for a, b in walls:
+            on_map(a, "wall end"), on_map(b, "wall end")
+            if distance(a, b) != 1:
+                raise MapError(f"a wall lies between adjacent spaces; {_name(layout, a)} and {_name(layout, b)} are not")
+            wall_keys.add(edge(a, b))
+
+        def checked(mapping, allowed, what):
+            out = []
+            for h, value in sorted((mapping or {}).items()):
+                on_map(h, what)
+                if allowed is not None and value not in allowed:
+                    raise MapError(f"{what} at {_name(layout, h)}: {value!r} is not one of {', '.join(allowed)}")
+                out.append((h, value))
+            return tuple(out)
+
+        return cls(layout, spaces, frozenset(wall_keys), checked(doors, DOOR_STATES, "door"),
+                   checked(terrain, TERRAIN, "terrain"), checked(hazards, HAZARDS, "hazard"),
+                   checked(objects, OBJECTS, "object"), checked(orbs, None, "orb"),
+                   checked(treasures, None, "treasure"),
+                   frozenset(on_map(h, "entry point") for h in entry_points),
+                   checked(placements, None, "placement"))
+
+    def _set(self, name: str, h: Hex, value) -> "HexMap":
+        items = dict(getattr(self, name))
+        if value is None:
+            items.pop(h, None)
+        else:
+            items[h] = value
+        return replace(self, **{name: tuple(sorted(items.items()))})
+
+    def with_door(self, h: Hex, state: str) -> "HexMap":
+        if h not in self.door_states:
+            raise MapError(f"no door at {self.label(h)}")
+        return self._set("doors", h, state)
+
+    def with_object(self, h: Hex, state: str | None) -> "HexMap":
+        return self._set("objects", h, state)
+
+    def with_hazard(self, h: Hex, kind: str | None) -> "HexMap":
+        return self._set("hazards", h, kind)
+
+    # -- lookups (derived once per map) ------------------------------------------------
+    def label(self, h: Hex) -> str:
+        return self.layout.label(h)
+
+    def parse(self, label: str) -> Hex:
+        h = self.layout.parse(label)
+        if h not in self.spaces:
+            raise MapError(f"{label!r} is not a space of this map")
+        return h
+
+    @cached_property
+    def door_states(self) -> dict:
+        return dict(self.doors)
+
+    @cached_property
+    def terrain_at(self) -> dict:
+        return dict(self.terrain)
+
+    @cached_property
+    def hazard_at(self) -> dict:
+        return dict(self.hazards)
+
+    @cached_property
+    def object_at(self) -> dict:
+        return dict(self.objects)
+
+    @cached_property
+    def orb_at(self) -> dict:
+        return dict(self.orbs)
+
+    @cached_property
+    def treasure_at(self) -> dict:
+        return dict(self.treasures)
+
+    @cached_property
+    def closed_doors(self) -> frozenset:
+        return frozenset(h for h, s in self.doors if s == "closed")
+
+    def is_blocking_object(self, h: Hex) -> bool:
+        """Intact or damaged destructible objects and indestructible ones (destroyed ones are terrain)."""
+        return self.object_at.get(h) in ("destructible", "damaged", "indestructible")
+
+    def is_difficult(self, h: Hex) -> bool:
+        """Difficult terrain, or a destroyed object (p.33), unless a hazard token replaces it."""
+        if h in self.hazard_at:
+            return False
+        return self.terrain_at.get(h) == "difficult" or self.object_at.get(h) == "destroyed"
+
+    @cached_property
+    def blocked_edges(self) -> frozenset:
+        """Edges no one moves, counts range or draws sight across: walls, the play-area border,
+        and every side of a closed door."""
+        out = set(self.walls)
+        for h in self.spaces:
+            for n in neighbours(h):
+                if n not in self.spaces or h in self.closed_doors or n in self.closed_doors:
+                    out.add(edge(h, n))
+        return frozenset(out)
+
+    def passable(self, a: Hex, b: Hex) -> bool:
+        """Can one step from a to its neighbour b (for range; moving adds more conditions)?"""
+        return b in self.spaces and edge(a, b) not in self.blocked_edges
+
+    @cached_property
+    def wall_segments(self) -> frozenset:
+        """Blocked edges as pairs of drawn corners."""
+        return frozenset(self.layout.edge_corners(a, b) for a, b in self.blocked_edges)
+
+    @cached_property
+    def wall_points(self) -> frozenset:
+        """Every corner that lies on a wall or closed door: no sight line may end there."""
+        return frozenset(p for seg in self.wall_segments for p in seg)
+
+    def neighbours_on_map(self, h: Hex) -> tuple[Hex, ...]:
+        return tuple(n for n in neighbours(h) if self.passable(h, n))
+
+    def range_between(self, a: Hex, b: Hex) -> int | None:
+        """Fewest steps from a to b, never across a wall or closed door (p.18); None if unreachable."""
+        if a == b:
+            return 0
+        return self.ranges_from(a).get(b)
+
+    def ranges_from(self, a: Hex, limit: int | None = None) -> dict:
+        """Range from a to every space reachable (up to `limit`), by breadth-first search; cached."""
+        cache = self._range_cache
+        key = (a, limit)
+        if key not in cache:
+            if limit is not None and (a, None) in cache:
+                cache[key] = {h: d for h, d in cache[(a, None)].items() if d <= limit}
+            else:
+                cache[key] = _bfs(self, a, limit)
+        return cache[key]
+
+    @cached_property
+    def _range_cache(self) -> dict:
+        return {}
+
+    def direction_key(self, h: Hex, direction: str) -> int:
+        """Larger is further in that direction (N, S, E, W) by the drawn centre."""
+        x, y = self.layout.centre(h)
+        return {"N": -y, "S": y, "E": x, "W": -x}[direction]
+
+
+def _bfs(m: HexMap, start: Hex, limit: int | None) -> dict:
+    dist = {start: 0}
+    frontier = [start]
+    d = 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in m.neighbours_on_map(h):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def _name(layout: Layout, h: Hex) -> str:
+    try:
+        return layout.label(h)
+    except MapError:
+        return str(h)
