@@ -192,7 +192,8 @@ class HexMap:
         for a, b in walls:
             on_map(a, "wall end"), on_map(b, "wall end")
             if distance(a, b) != 1:
-                raise MapError(f"a wall lies between adjacent spaces; {_name(layout, a)} and {_name(layout, b)} are not")
+                raise MapError(f"wall {_name(layout, a)}/{_name(layout, b)}: the spaces are not adjacent; "
+                               "a wall lies between two adjacent spaces")
             wall_keys.add(edge(a, b))
 
         def checked(mapping, allowed, what):
