@@ -1,0 +1,317 @@
+"""Movement: where a figure can get with a Move or a Leap, at what MP cost, and by which path.
+
+Rules (p.24-25, 28, 33-35; INTERPRETATIONS.md "Map" and "Movement"):
+
+- Move: 1 MP a space, 2 MP into difficult terrain or a destroyed object
+  (`HexMap.is_difficult`; a hazard token over difficult terrain costs 1).
+  Through allies (same side), never ending on them; not through enemies unless
+  the mover or that enemy is Invisible. Never into objects (intact, damaged,
+  indestructible), orbs, gaps or closed doors; never across a wall
+  (`HexMap.passable`). Ends only on an empty space, a hazard space with no
+  figure on it, or where it started.
+- Leap: every space costs 1 MP, difficult terrain too; passes over objects,
+  orbs, gaps, hazards and figures of either side; never over a wall or a
+  closed door; ends like a Move. Only the space it ends on is entered.
+- Hazards: "normal" counts them at their normal cost; "avoid" treats them as
+  an indestructible object (the adversary hazard policy, p.28): a Move cannot
+  enter one, a Leap can pass over one but not end on it.
+- A figure's own start space is always an end, at 0 MP.
+- A Retreat moves like a Move (p.29): `reach(..., "move")`. Teleport: `teleport_spaces`.
+
+Paths are fewest-MP. Among paths of equal MP the one entering the fewest
+hazards wins (Move; a Leap enters only its end), and any tie left is broken
+space by space from the end backwards: the space stepped from is the one
+whose drawn centre is furthest north, then furthest west. The same input
+always gives the same path (docs/rules.md, "Phantom Epoch — movement").
+
+What depends only on the map (neighbours across open edges, which spaces can
+be entered or ended on) is derived once per map and cached on the map
+instance, like `HexMap._range_cache`; what depends on the figures is derived
+once per board. Maps and boards are immutable, so a changed map or board is a
+new instance with fresh caches.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from heapq import heappop, heappush
+from types import MappingProxyType
+from typing import Callable, Collection, Iterable, Mapping
+
+from .board import Board, Figure
+from .hexmap import Hex, HexMap
+
+MODES = ("move", "leap")
+HAZARD_POLICIES = ("normal", "avoid")
+
+
+class PathError(ValueError):
+    """A bad mode, hazard policy, budget, or a space the reach does not end on."""
+
+
+# -- per-map and per-board derived data ----------------------------------------------------
+
+def _memo(obj, name: str, make: Callable):
+    """Derive once and keep it on the (immutable) instance, as functools.cached_property does."""
+    d = obj.__dict__
+    try:
+        return d[name]
+    except KeyError:
+        value = d[name] = make()
+        return value
+
+
+@dataclass(frozen=True)
+class _MapInfo:
+    adj: dict            # space -> neighbours one can step to (no wall, no closed door between)
+    move_cost: dict      # space -> MP to Move into it if nothing stands there; None: never (object, orb, gap, door)
+    empty: frozenset     # spaces that are empty (Board.is_empty) when no figure stands on them
+    endable: frozenset   # spaces a movement may end on when no figure stands there: empty or hazard
+    hazards: frozenset
+    order: dict          # space -> tie-break key: drawn centre (y, x), north first then west
+
+
+def _map_info(m: HexMap) -> _MapInfo:
+    return _memo(m, "_paths_info", lambda: _derive(m))
+
+
+def _derive(m: HexMap) -> _MapInfo:
+    bare = Board(m)  # no figures: Board.is_empty then says what the map alone allows
+    empty = frozenset(h for h in m.spaces if bare.is_empty(h))
+    blocked = {h for h in m.spaces
+               if m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap" or h in m.closed_doors}
+    hazards = frozenset(m.hazard_at)
+    endable = empty | frozenset(h for h in hazards if h not in blocked)
+    adj = {h: m.neighbours_on_map(h) for h in m.spaces}
+    move_cost = {h: None if h in blocked else (2 if m.is_difficult(h) else 1) for h in m.spaces}
+    order = {}
+    for h in m.spaces:
+        x, y = m.layout.centre(h)
+        order[h] = (y, x)
+    return _MapInfo(adj, move_cost, empty, endable, hazards, order)
+
+
+def _empty_spaces(board: Board) -> frozenset:
+    """Board.is_empty for every space, as a set."""
+    return _memo(board, "_paths_empty", lambda: _map_info(board.map).empty - frozenset(board.figure_at))
+
+
+def _check(mode: str, hazards: str) -> None:
+    if mode not in MODES:
+        raise PathError(f"mode must be move or leap, not {mode!r}")
+    if hazards not in HAZARD_POLICIES:
+        raise PathError(f"hazards must be normal or avoid, not {hazards!r}")
+
+
+def _enter_rule(board: Board, figure: Figure, mode: str, hazards: str) -> Callable[[Hex], int | None]:
+    """A function giving the MP for `figure` to enter (pass through or end on) a space; None if it cannot.
+    Walls are edges: the caller only asks about neighbours across an open edge."""
+    info = _map_info(board.map)
+    if mode == "leap":
+        spaces = board.map.spaces
+        closed = board.map.closed_doors
+        return lambda h: 1 if h in spaces and h not in closed else None
+    move_cost, haz, figure_at = info.move_cost, info.hazards, board.figure_at
+    avoid = hazards == "avoid"
+    invisible = figure.invisible
+
+    def enter(h: Hex) -> int | None:
+        cost = move_cost.get(h)
+        if cost is None or (avoid and h in haz):
+            return None
+        other = figure_at.get(h)
+        if (other is not None and other.id != figure.id and other.side != figure.side
+                and not (invisible or other.invisible)):
+            return None  # an enemy, and neither is Invisible (p.24, p.37)
+        return cost
+    return enter
+
+
+def _end_rule(board: Board, figure: Figure, hazards: str) -> Callable[[Hex], bool]:
+    info = _map_info(board.map)
+    ok = info.empty if hazards == "avoid" else info.endable
+    figure_at, start = board.figure_at, figure.at
+    return lambda h: h == start or (h in ok and h not in figure_at)
+
+
+# -- the public API -------------------------------------------------------------------------
+
+def step_cost(board: Board, figure: Figure, mode: str, h: Hex, hazards: str = "normal") -> int | None:
+    """MP for `figure` to enter space `h` by a Move or a Leap; None if it cannot pass through it.
+
+    Entering is not ending: a Move passes through an ally (cost returned) but cannot end there; a
+    Leap passes over an object (1) but cannot end there. Walls are edges, not spaces: whether one
+    can step from a neighbour is `HexMap.passable`.
+    """
+    _check(mode, hazards)
+    return _enter_rule(board, figure, mode, hazards)(h)
+
+
+def can_end_on(board: Board, figure: Figure, h: Hex, hazards: str = "normal") -> bool:
+    """Can a Move or Leap of `figure` end on `h`: its own space, an empty space, or (unless hazards are
+    avoided) a hazard space with no figure (p.24)."""
+    _check("move", hazards)
+    return _end_rule(board, figure, hazards)(h)
+
+
+@dataclass(frozen=True, eq=False)
+class Reach:
+    """Where a figure can end one Move or Leap, and how: fewest-MP costs and paths."""
+    start: Hex
+    mode: str  # "move" | "leap"
+    mp: int | None  # the budget; None = unlimited
+    hazards: str  # "normal" | "avoid"
+    cost: Mapping[Hex, int]  # fewest MP to END on each space it can end on, start included at 0
+    _pred: Mapping[Hex, Hex] = field(repr=False, default_factory=dict)
+    _hazard_spaces: frozenset = field(repr=False, default=frozenset())
+
+    def ends(self) -> frozenset:
+        return _memo(self, "_ends", lambda: frozenset(self.cost))
+
+    def path_to(self, h: Hex) -> tuple[Hex, ...]:
+        """A fewest-MP path, start..h inclusive: fewest hazards entered among those, then each step
+        taken from the northernmost, then westernmost, space that gives the same cost."""
+        if h not in self.cost:
+            raise PathError(f"{h} is not a space this {self.mode} can end on")
+        path = [h]
+        while path[-1] != self.start:
+            path.append(self._pred[path[-1]])
+        return tuple(reversed(path))
+
+    def hazards_entered(self, h: Hex) -> tuple[Hex, ...]:
+        """Hazard spaces entered on the way to h: for a Move every hazard stepped into after the start;
+        for a Leap only the end space (p.24 item 3)."""
+        path = self.path_to(h)
+        if self.mode == "leap":
+            return (h,) if h != self.start and h in self._hazard_spaces else ()
+        return tuple(x for x in path[1:] if x in self._hazard_spaces)
+
+
+def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = None,
+          hazards: str = "normal") -> Reach:
+    """Every space `figure` can end a Move or Leap of `mp` MP on (None: any distance), with the fewest
+    MP to get there and a path (Dijkstra on (MP, hazards entered), deterministic tie-break)."""
+    _check(mode, hazards)
+    if mp is not None and (isinstance(mp, bool) or not isinstance(mp, int) or mp < 0):
+        raise PathError(f"mp must be a whole number 0 or more, or None, not {mp!r}")
+    info = _map_info(board.map)
+    start = figure.at
+    if start not in board.map.spaces:
+        raise PathError(f"{figure.id!r} does not stand on a space of the map")
+    enter = _enter_rule(board, figure, mode, hazards)
+    can_end = _end_rule(board, figure, hazards)
+    adj, order = info.adj, info.order
+    haz = info.hazards if mode == "move" else frozenset()  # a Leap enters only its end space
+
+    label: dict = {start: (0, 0)}
+    pred: dict = {}
+    done: set = set()
+    heap = [(0, 0, start)]
+    while heap:
+        c, z, h = heappop(heap)
+        if h in done:
+            continue
+        done.add(h)
+        for n in adj[h]:
+            if n in done:
+                continue
+            step = enter(n)
+            if step is None:
+                continue
+            nc = c + step
+            if mp is not None and nc > mp:
+                continue
+            new = (nc, z + 1) if n in haz else (nc, z)
+            cur = label.get(n)
+            if cur is None or new < cur:
+                label[n] = new
+                pred[n] = h
+                heappush(heap, (new[0], new[1], n))
+            elif new == cur and order[h] < order[pred[n]]:
+                pred[n] = h
+    cost = {h: lab[0] for h, lab in label.items() if can_end(h)}
+    return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards)
+
+
+def distances_to(board: Board, figure: Figure, goals: Iterable[Hex], mode: str = "move",
+                 hazards: str = "normal", limit: int | None = None) -> dict:
+    """Fewest MP for `figure` to end on any of `goals` (those it can end on) starting from each space,
+    as {space: MP} (spaces that cannot get there are left out; `limit` caps the MP). The figure's own
+    space is free (it has left it), so this answers "how many more MP from where it might stop"."""
+    _check(mode, hazards)
+    info = _map_info(board.map)
+    enter = _enter_rule(board, figure, mode, hazards)
+    can_end = _end_rule(board, figure, hazards)
+    dist: dict = {}
+    for g in goals:
+        if g in board.map.spaces and can_end(g) and (g == figure.at or enter(g) is not None):
+            dist[g] = 0
+    heap = sorted((0, g) for g in dist)
+    done: set = set()
+    while heap:
+        d, h = heappop(heap)
+        if h in done:
+            continue
+        done.add(h)
+        step = enter(h)  # every path from a neighbour through here steps into h first
+        if step is None:
+            continue  # one may start here, but not pass through
+        nd = d + step
+        if limit is not None and nd > limit:
+            continue
+        for p in info.adj[h]:
+            if p not in done and (p not in dist or nd < dist[p]):
+                dist[p] = nd
+                heappush(heap, (nd, p))
+    return dist
+
+
+def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int, *,
+                  within: Collection[Hex] | None = None, hazard_spaces: bool = False) -> frozenset:
+    """Spaces from which `attacker` can attack `target` (INTERPRETATIONS.md, Movement): an empty space
+    or its own space, within `attack_range` of the target by map range (p.18), with line of sight when
+    the range is 2 or more. The target's own space is not one.
+
+    `within` restricts the answer to those spaces (e.g. `reach(...).ends()`), which saves line-of-sight
+    work. `hazard_spaces=True` also accepts a hazard space with no figure on it (INTERPRETATIONS.md says
+    empty, which excludes hazards, p.34; the option is for callers that need the wider set).
+    """
+    m = board.map
+    if attack_range < 1:
+        return frozenset()
+    ranges = m.ranges_from(target, attack_range)
+    own = attacker.at
+    ok = _empty_spaces(board)
+    if hazard_spaces:
+        ok = _memo(board, "_paths_endable", lambda: _map_info(m).endable - frozenset(board.figure_at))
+    candidates = ranges
+    if within is not None and len(within) < len(ranges):
+        candidates = within
+    out = []
+    sight = None
+    los_cache = None
+    for h in candidates:
+        d = ranges.get(h)
+        if d is None or d == 0 or (within is not None and h not in within):
+            continue
+        if h != own and h not in ok:
+            continue
+        if d >= 2:
+            if sight is None:
+                from .sight import has_line_of_sight as sight
+                los_cache = _memo(m, "_paths_los", dict)
+            key = (h, target)
+            seen = los_cache.get(key)
+            if seen is None:
+                seen = los_cache[key] = bool(sight(m, h, target))
+            if not seen:
+                continue
+        out.append(h)
+    return frozenset(out)
+
+
+def teleport_spaces(board: Board, figure: Figure) -> frozenset:
+    """Where a Teleport may place `figure` (p.25, 29): any empty space, or its own, not on the other side
+    of a closed door — read as: reachable from its space without crossing a wall or closed door."""
+    region = board.map.ranges_from(figure.at)
+    empty = _empty_spaces(board)
+    return frozenset(h for h in region if h == figure.at or h in empty)
