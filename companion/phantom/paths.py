@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Mapping
 
 from .board import Board, Figure
-from .hexmap import Hex, HexMap
+from .hexmap import DIRECTIONS, Hex, HexMap
 
 MODES = ("move", "leap")
 HAZARD_POLICIES = ("normal", "avoid")
@@ -81,7 +81,12 @@ def _derive(m: HexMap) -> _MapInfo:
                if m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap" or h in m.closed_doors}
     hazards = frozenset(m.hazard_at)
     endable = empty | frozenset(h for h in hazards if h not in blocked)
-    adj = {h: m.neighbours_on_map(h) for h in m.spaces}
+    spaces, blocked_edges = m.spaces, m.blocked_edges
+    adj = {}
+    for h in spaces:  # HexMap.neighbours_on_map, inlined: this runs once per map over every space
+        q, r = h
+        adj[h] = tuple(n for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS)
+                       if n in spaces and ((h, n) if h <= n else (n, h)) not in blocked_edges)
     move_cost = {h: None if h in blocked else (2 if m.is_difficult(h) else 1) for h in m.spaces}
     order = {}
     for h in m.spaces:
