@@ -11,6 +11,7 @@ from companion.phantom.hexmap import HexMap, Layout, column_letters, distance, n
 from companion.phantom.paths import (
     PathError, attack_spaces, can_end_on, distances_to, reach, step_cost, teleport_spaces,
 )
+from companion.phantom.sight import has_line_of_sight
 
 LAYOUTS = [Layout(o, s) for o in ("pointy", "flat") for s in ("even", "odd")]
 IDS = [f"{l.orientation}-{l.shifted}" for l in LAYOUTS]
@@ -391,8 +392,6 @@ def test_attack_spaces_at_range_two_or_more_need_line_of_sight(layout):
     # INTERPRETATIONS.md: with a line of sight when the range is 2 or more (p.18-19: no sight through walls).
     # A wall runs between rows 4 and 5 over columns A-F; the target stands at C-3. C-6 is within range
     # (the way round the wall's end), but no line of sight crosses the wall.
-    has_line_of_sight = pytest.importorskip("companion.phantom.sight").has_line_of_sight
-
     walls = wall_across_rows(layout, 4, "ABCDEF")
     b = make(layout, "A-1:H-8", walls=walls, figures=[("vera", "character", "C-3"), ("archer", "adversary", "H-8")])
     m, archer, t = b.map, fig(b, "archer"), layout.parse("C-3")
@@ -563,6 +562,6 @@ def test_property_the_four_layouts_agree_up_to_relabelling(spec, attack_range):
                 r = reach(b, mover, mode, 5, hazards)
                 row.append({back[h]: (c, len(r.hazards_entered(h))) for h, c in r.cost.items()})
         row.append({back[h] for h in teleport_spaces(b, mover)})
-        row.append({back[h] for h in attack_spaces(b, mover, b.figures[-1].at, 1)})
+        row.append({back[h] for h in attack_spaces(b, mover, b.figures[-1].at, attack_range)})
         results.append(row)
     assert all(r == results[0] for r in results[1:])

@@ -39,6 +39,7 @@ from typing import Callable, Collection, Iterable, Mapping
 
 from .board import Board, Figure
 from .hexmap import DIRECTIONS, Hex, HexMap
+from .sight import has_line_of_sight
 
 MODES = ("move", "leap")
 HAZARD_POLICIES = ("normal", "avoid")
@@ -292,8 +293,7 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
     if within is not None and len(within) < len(ranges):
         candidates = within
     out = []
-    sight = None
-    los_cache = None
+    los_cache = _memo(m, "_paths_los", dict)  # (space, target) -> bool, on top of sight.py's own cache
     for h in candidates:
         d = ranges.get(h)
         if d is None or d == 0 or (within is not None and h not in within):
@@ -301,13 +301,10 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
         if h != own and h not in ok:
             continue
         if d >= 2:
-            if sight is None:
-                from .sight import has_line_of_sight as sight
-                los_cache = _memo(m, "_paths_los", dict)
             key = (h, target)
             seen = los_cache.get(key)
             if seen is None:
-                seen = los_cache[key] = bool(sight(m, h, target))
+                seen = los_cache[key] = has_line_of_sight(m, h, target)
             if not seen:
                 continue
         out.append(h)
