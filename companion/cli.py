@@ -1,4 +1,4 @@
-"""`companion serve | export | import | restore | bench`. Bad input: one line on stderr, exit code 2."""
+"""`companion serve | export | import | restore | bench | sight`. Bad input: one line on stderr, exit code 2."""
 from __future__ import annotations
 
 import argparse
@@ -180,6 +180,39 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _read_scenario(path_text: str):
+    from .schemas.scenario_file import ScenarioFileError, load_scenario
+
+    path = Path(path_text)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInput(f"file: cannot read {path}: {exc.strerror}.") from None
+    try:
+        return load_scenario(data)
+    except ScenarioFileError as exc:
+        raise BadInput(f"{path}: {exc}") from None
+
+
+def cmd_sight(args) -> int:
+    import json
+
+    from .phantom.hexmap import MapError
+    from .phantom.sight import sight, sight_to_dict
+
+    scenario = _read_scenario(args.file)
+    m = scenario.board.map
+    ends = []
+    for name, label in (("FROM", args.source), ("TO", args.target)):
+        try:
+            ends.append(m.parse(label))
+        except MapError:
+            raise BadInput(f"{name}: {label!r} is not a space of this map.") from None
+    result = sight(scenario.board, *ends, scenario.decision_die)
+    print(json.dumps(sight_to_dict(result, m), indent=1 if args.pretty else None))
+    return 0
+
+
 def _bad(message: str) -> int:
     print(f"companion: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
@@ -218,6 +251,12 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--history", type=int, default=500)
     b.add_argument("--repeat", type=int, default=30)
     b.set_defaults(func=cmd_bench)
+    v = sub.add_parser("sight", help="range and every line of sight between two spaces of a scenario file; prints JSON")
+    v.add_argument("file", help="a scenario file (phantom-epoch-scenario/1)")
+    v.add_argument("source", metavar="FROM", help="the attacker's space, e.g. H-4")
+    v.add_argument("target", metavar="TO", help="the target's space, e.g. C-4")
+    v.add_argument("--pretty", action="store_true", help="indent the JSON")
+    v.set_defaults(func=cmd_sight)
     return p
 
 

@@ -46,3 +46,12 @@ def test_rules_readings_name_tests_that_exist():
     sources = "".join(p.read_text() for p in (Path(ROOT) / "tests").rglob("test_*.py"))
     missing = sorted(n for n in named if f"def {n}(" not in sources)
     assert named and missing == []
+
+
+def test_readme_lists_every_command_line_command():
+    from companion.cli import parser
+
+    commands = parser()._subparsers._group_actions[0].choices
+    table = section("Other commands")
+    missing = [name for name in commands if name != "serve" and f"`companion {name}" not in table]
+    assert missing == []

@@ -1,0 +1,84 @@
+"""One adversary turn as the engine sees it: the board, the round's decision die and the drawn cards.
+
+This is the scenario file of DESIGN.md ("phantom-epoch-scenario/1") after it
+has been read and checked; `companion.schemas.scenario_file` does the reading
+(marshmallow stays out of the engine). Actions keep the card's own words:
+`range` is either a modifier to the adversary's base range ("+1", "-1") or an
+explicit range that cannot be modified (p.18, "Range").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+from .decision import DecisionDie
+
+FORMAT = "phantom-epoch-scenario/1"
+ACTION_TYPES = ("move", "leap", "retreat", "teleport", "attack", "heal", "condition")
+MOVEMENT_TYPES = ("move", "leap", "retreat", "teleport")
+CONDITION_TARGETS = ("self", "ally")
+
+
+class ScenarioError(ValueError):
+    """A scenario that does not fit the rules (an adversary that is not on the board, ...)."""
+
+
+@dataclass(frozen=True)
+class RangeSpec:
+    """An action's range: `modifier` added to the base range, or `explicit` (p.18)."""
+    modifier: int = 0
+    explicit: int | None = None
+
+    def resolve(self, base: int) -> int:
+        return self.explicit if self.explicit is not None else max(0, base + self.modifier)
+
+    def text(self) -> str | int | None:
+        if self.explicit is not None:
+            return self.explicit
+        return f"{self.modifier:+d}" if self.modifier else None
+
+
+@dataclass(frozen=True)
+class Action:
+    type: str
+    value: int = 0
+    range: RangeSpec = RangeSpec()
+    targets: int = 1
+    pierce: int = 0
+    conditions: tuple[str, ...] = ()  # inflicted by an attack
+    name: str | None = None  # the condition a `condition` action gives
+    target: str = "self"  # who a `condition` action is for: self / ally
+
+    def __post_init__(self):
+        if self.type not in ACTION_TYPES:
+            raise ScenarioError(f"action type must be one of {', '.join(ACTION_TYPES)}, not {self.type!r}")
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    ap: int
+    actions: tuple[Action, ...] = ()
+    round: bool = False  # has a round effect (p.28: never converted to movement)
+
+
+@dataclass(frozen=True)
+class Turn:
+    adversary: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    board: Board
+    decision_die: DecisionDie | None = None
+    turn: Turn | None = None
+    rolls: dict | None = None  # {"attack": [...], "accuracy": [...]}: dice already rolled at the table
+
+    def __post_init__(self):
+        if self.turn is not None:
+            figure = next((f for f in self.board.figures if f.id == self.turn.adversary), None)
+            if figure is None:
+                raise ScenarioError(f"turn.adversary: no figure {self.turn.adversary!r} on the board")
+            if figure.side != "adversary":
+                raise ScenarioError(f"turn.adversary: {self.turn.adversary!r} is a {figure.side}, not an adversary")
