@@ -1,4 +1,4 @@
-"""`companion serve | export | import | restore | bench | sight`. Bad input: one line on stderr, exit code 2."""
+"""`companion serve | export | import | restore | bench | sight | resolve`. Bad input: one line on stderr, exit code 2."""
 from __future__ import annotations
 
 import argparse
@@ -213,6 +213,22 @@ def cmd_sight(args) -> int:
     return 0
 
 
+def cmd_resolve(args) -> int:
+    import json
+
+    from .phantom.turn import resolution_to_dict, resolve_turn
+
+    scenario = _read_scenario(args.file)
+    if scenario.turn is None:
+        raise BadInput(f"{args.file}: turn: required to resolve a turn (the adversary and its cards).")
+    try:
+        result = resolve_turn(scenario)
+    except ValueError as exc:
+        raise BadInput(f"{args.file}: {exc}") from None
+    print(json.dumps(resolution_to_dict(result), indent=1, ensure_ascii=False))
+    return 0
+
+
 def _bad(message: str) -> int:
     print(f"companion: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
@@ -257,6 +273,9 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("target", metavar="TO", help="the target's space, e.g. C-4")
     v.add_argument("--pretty", action="store_true", help="indent the JSON")
     v.set_defaults(func=cmd_sight)
+    t = sub.add_parser("resolve", help="resolve one adversary turn of a scenario file; prints JSON")
+    t.add_argument("file", help="a scenario file with a turn (phantom-epoch-scenario/1)")
+    t.set_defaults(func=cmd_resolve)
     return p
 
 

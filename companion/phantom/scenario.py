@@ -66,6 +66,8 @@ class Card:
 class Turn:
     adversary: str
     cards: tuple[Card, ...] = ()
+    primary_target: str | None = None  # a mission rule naming every adversary's primary target (p.27, p.50)
+    boss: bool = False  # a boss: each "card" is one action, the inherent one first (p.30)
 
 
 @dataclass(frozen=True)
@@ -82,3 +84,6 @@ class Scenario:
                 raise ScenarioError(f"turn.adversary: no figure {self.turn.adversary!r} on the board")
             if figure.side != "adversary":
                 raise ScenarioError(f"turn.adversary: {self.turn.adversary!r} is a {figure.side}, not an adversary")
+            forced = self.turn.primary_target
+            if forced is not None and not any(f.id == forced and f.side != "adversary" for f in self.board.figures):
+                raise ScenarioError(f"turn.primary_target: no enemy {forced!r} on the board")

@@ -118,7 +118,9 @@ class CardSchema(_Strict):
 
 class TurnSchema(_Strict):
     adversary = fields.String(required=True)
-    cards = fields.List(fields.Nested(CardSchema), required=True, validate=validate.Length(min=1, max=4))
+    cards = fields.List(fields.Nested(CardSchema), required=True, validate=validate.Length(min=1, max=6))
+    primary_target = fields.String(load_default=None)
+    boss = fields.Boolean(load_default=False)
 
 
 class AttackFace(fields.Field):
@@ -254,7 +256,8 @@ def _build(doc: dict, raw: dict) -> Scenario:
     if doc["turn"]:
         t = doc["turn"]
         turn = Turn(t["adversary"], tuple(
-            Card(c["name"], c["ap"], tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in c["actions"]), c["round"]) for c in t["cards"]))
+            Card(c["name"], c["ap"], tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in c["actions"]),
+                 c["round"]) for c in t["cards"]), t["primary_target"], t["boss"])
     try:
         return Scenario(board, die, turn, doc["rolls"])
     except (ScenarioError, DecisionDieError) as exc:
@@ -328,6 +331,10 @@ def dump_scenario(s: Scenario) -> dict:
         out["decision_die"] = {"color": d.color, "primary": d.primary, "secondary": d.secondary}
     if s.turn:
         out["turn"] = {"adversary": s.turn.adversary, "cards": [_card(c) for c in s.turn.cards]}
+        if s.turn.primary_target:
+            out["turn"]["primary_target"] = s.turn.primary_target
+        if s.turn.boss:
+            out["turn"]["boss"] = True
     if s.rolls:
         out["rolls"] = {k: list(v) for k, v in s.rolls.items()}
     return out

@@ -1,0 +1,499 @@
+"""One adversary or boss turn (p.26-30), resolved from a scenario: every step and why.
+
+Order (p.26 "Turns"): start-of-turn effects (Bleeding, Burning, p.37); the primary target (p.27); the
+species card, then the class card row for its color (p.28, 47) — here simply `turn.cards` in order.
+A card is converted to a Move of its AP exactly by the two rules of p.28; a boss converts each action
+it cannot perform because its target is out of range (p.30). Move and Leap on one turn choose their
+targets separately (p.27, Figure 43). Dice come from the scenario's `rolls`; without them the
+resolution lists what must be rolled and never invents a result.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .attack import AttackResult, Combatant, resolve_attack, resolve_counter_attack
+from .board import Board, Figure
+from .decision import DecisionDie
+from .dice import Rolls
+from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
+from .scenario import MOVEMENT_TYPES, Action, Card, Scenario
+from .sight import sight
+from .targeting import Target, _figure_tie, choose_in_range, choose_primary_target, in_range
+
+FORMAT = "phantom-epoch-resolution/1"
+BENEFICIAL = ("Barrier", "Invisible", "Resilient", "Vengeful")
+
+
+@dataclass(frozen=True)
+class AttackOnTarget:
+    target: str
+    range: int
+    through: tuple
+    accuracy_rolls: tuple[str, ...]
+    to_roll: tuple[str, ...]  # dice still to roll, in order (p.21: attack die, then accuracy nearest first)
+    result: AttackResult | None  # when the rolls were given
+
+
+@dataclass(frozen=True)
+class Step:
+    card: str | None
+    action: str
+    converted: bool = False
+    movement: Movement | None = None
+    targets: tuple[AttackOnTarget, ...] = ()
+    target: str | None = None  # heal / condition
+    value: int = 0
+    name: str | None = None  # condition name
+    performed: bool = True
+
+
+@dataclass(frozen=True)
+class Resolution:
+    adversary: str
+    primary_target: str | None
+    steps: tuple[Step, ...]
+    explanation: tuple[str, ...]
+    board: Board  # after the turn
+    initiative: int | None = None  # bosses: inherent AP + the actions performed (p.30)
+
+
+class _Turn:
+    """The state of a turn being resolved; `say` adds a sentence to the explanation."""
+
+    def __init__(self, scenario: Scenario):
+        self.board = scenario.board
+        self.die: DecisionDie | None = scenario.decision_die
+        self.turn = scenario.turn
+        self.me = self.turn.adversary
+        self.rolls = Rolls.from_dict(scenario.rolls) if scenario.rolls is not None else None
+        self.explanation: list[str] = []
+        self.steps: list[Step] = []
+        self.target: Target | None = None
+        self.no_more_attacks = False
+        self.knocked_down = self.figure.conditions and _has(self.figure, "Knocked Down")
+        self.waiting = False  # a roll is missing: later outcomes cannot be known
+
+    @property
+    def figure(self) -> Figure:
+        return self.board.figure(self.me)
+
+    def say(self, text: str) -> None:
+        self.explanation.append(text[0].upper() + text[1:] if text else text)
+
+    def update(self, figure: Figure) -> None:
+        self.board = self.board.with_figure(figure)
+
+
+def _has(f: Figure, name: str) -> bool:
+    return any(c.lower() == name.lower() for c in f.conditions)
+
+
+def _without(f: Figure, name: str) -> Figure:
+    return replace(f, conditions=tuple(c for c in f.conditions if c.lower() != name.lower()))
+
+
+def resolve_turn(scenario: Scenario) -> Resolution:
+    if scenario.turn is None:
+        raise ValueError("turn: the scenario has no turn to resolve")
+    t = _Turn(scenario)
+    if not _start_of_turn(t):
+        return _done(t)
+    if _has(t.figure, "Stunned"):
+        t.say(f"{t.me} is Stunned: it takes no action this turn and removes the Stunned token at its end (p.37)")
+        t.update(_without(t.figure, "Stunned"))
+        return _done(t)
+    cards = t.turn.cards
+    t.target = _select(t, cards)
+    for card in cards:
+        if t.figure.hp <= 0 and t.figure.max_hp:
+            break
+        _play(t, card)
+    return _done(t)
+
+
+def _done(t: _Turn) -> Resolution:
+    initiative = sum(c.ap for c in t.turn.cards) if t.turn.boss else None
+    return Resolution(t.me, t.target.name if t.target else None, tuple(t.steps), tuple(t.explanation), t.board,
+                      initiative)
+
+
+def _start_of_turn(t: _Turn) -> bool:
+    """p.26 step 1 and p.37: Bleeding 2 damage, Burning 3 damage then removed. False if it is defeated."""
+    f = t.figure
+    for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
+        if _has(f, name):
+            f = replace(f, hp=max(0, f.hp - damage))
+            if removed:
+                f = _without(f, name)
+            t.say(f"{name}: {t.me} takes {damage} damage at the start of its turn, HP {f.hp}"
+                  + (" and removes the Burning token" if removed else "") + " (p.37)")
+    t.update(f)
+    if f.hp <= 0 and f.max_hp:
+        t.say(f"{t.me} is defeated before it acts (p.26)")
+        return False
+    return True
+
+
+def _attack_range(t: _Turn, cards) -> int | None:
+    ranges = [a.range.resolve(t.figure.range) for c in cards for a in c.actions if a.type == "attack"]
+    return max(ranges) if ranges else None
+
+
+def _select(t: _Turn, cards, leap: int | None = None, quiet: bool = False) -> Target:
+    """The primary target (p.27), or the mission's forced one (p.27 "Primary targets", p.50)."""
+    forced = t.turn.primary_target
+    if forced is not None:
+        f = next((x for x in t.board.figures if x.id == forced), None)
+        if f is not None and not f.invisible:
+            target = Target(f.id, f.at, f, "forced", None,
+                            (f"targets {f.id}: the mission makes it the primary target of every adversary (p.27)",))
+            if not quiet:
+                t.say(target.reasons[0])
+            return target
+    if leap is None:
+        leaps = [a.value for c in cards for a in c.actions if a.type == "leap"]
+        leap = leaps[0] if leaps and not any(a.type == "move" for c in cards for a in c.actions) else None
+    target = choose_primary_target(t.board, t.figure, t.die, attack_range=_attack_range(t, cards), leap=leap)
+    if not quiet:
+        for r in target.reasons:
+            t.say(r)
+    return target
+
+
+def _target_gone(t: _Turn) -> bool:
+    tg = t.target
+    if tg is None or tg.name is None:
+        return False
+    if tg.is_object:
+        return t.board.map.object_at.get(tg.at) not in ("destructible", "damaged")
+    f = next((x for x in t.board.figures if x.id == tg.name), None)
+    return f is None or f.invisible
+
+
+def _refresh_target(t: _Turn, cards) -> None:
+    """p.27: if the primary target is defeated, destroyed or becomes Invisible, select a new one."""
+    if _target_gone(t):
+        t.say(f"{t.target.name} is no longer a target, so {t.me} selects a new primary target (p.27)")
+        t.target = _select(t, cards)
+
+
+# -- cards ------------------------------------------------------------------------------------------
+
+def _can_perform(t: _Turn, action: Action) -> bool:
+    """Can an Attack reach the primary target from where the adversary stands now?"""
+    tg = t.target
+    if tg is None or tg.name is None:
+        return False
+    return in_range(t.board, t.figure.at, tg.at, action.range.resolve(t.figure.range)) is not None
+
+
+def _converts(t: _Turn, card: Card) -> str | None:
+    """p.28 "Convert to movement": why `card` becomes a Move of its AP, or None."""
+    if t.target is None or t.target.name is None:
+        return None
+    has_movement = any(a.type in ("move", "leap", "teleport") for a in card.actions)
+    if _has(t.figure, "Frozen"):
+        return None
+    if t.turn.boss:
+        return None  # bosses convert action by action (p.30), see _play
+    if has_movement or card.round:
+        return None
+    if t.knocked_down:
+        return f"{t.me} is Knocked Down, and the card has no round effect, Move or Leap, so it becomes Move {card.ap}, its AP (p.37, p.28)"
+    blocked = [a for a in card.actions if a.type == "attack" and not _can_perform(t, a)]
+    if blocked:
+        return (f"{t.target.name} is out of range or line of sight and the card has no Move, Leap, Teleport or round "
+                f"effect, so it becomes Move {card.ap}, its AP (p.28)")
+    return None
+
+
+def _play(t: _Turn, card: Card) -> None:
+    all_cards = t.turn.cards
+    _refresh_target(t, all_cards)
+    if t.turn.boss and not _has(t.figure, "Frozen") and t.target and t.target.name:
+        attacks = [a for a in card.actions if a.type == "attack"]
+        if attacks and not all(_can_perform(t, a) for a in attacks):
+            t.say(f"{card.name}: {t.target.name} is out of range, so the boss performs it as Move {card.ap} (p.30)")
+            _movement(t, card, Action("move", card.ap), converted=True)
+            return
+    why = _converts(t, card)
+    if why:
+        t.say(f"{card.name}: {why}")
+        _movement(t, card, Action("move", card.ap), converted=True)
+        return
+    for action in card.actions:
+        if t.figure.hp <= 0 and t.figure.max_hp:
+            return
+        if action.type in MOVEMENT_TYPES:
+            if any(a.type == "leap" for c in all_cards for a in c.actions) and any(
+                    a.type == "move" for c in all_cards for a in c.actions) and action.type in ("move", "leap"):
+                # Figure 43: Move and Leap on one turn each choose their primary target in isolation (p.27).
+                new = _select(t, all_cards, leap=action.value if action.type == "leap" else 0, quiet=True)
+                if new.name != (t.target.name if t.target else None):
+                    t.say(f"for its {NAMES[action.type]}, chosen in isolation (p.27, Figure 43): " + "; ".join(new.reasons))
+                t.target = new
+            _movement(t, card, action)
+        elif action.type == "attack":
+            _attack(t, card, action)
+        elif action.type == "heal":
+            _heal(t, card, action)
+        elif action.type == "condition":
+            _condition(t, card, action)
+
+
+def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> None:
+    f = t.figure
+    mp = action.value
+    if t.knocked_down and action.type in ("move", "leap") and mp >= 1:
+        mp -= 1
+        t.knocked_down = False
+        f = _without(f, "Knocked Down")
+        t.update(f)
+        t.say(f"{t.me} spends 1 MP to remove Knocked Down (p.37)")
+    elif t.knocked_down:
+        t.say(f"{card.name}: {t.me} is Knocked Down and cannot {action.type} (p.37)")
+        t.steps.append(Step(card.name, action.type, converted, _still(f), performed=False))
+        return
+    target = t.target or Target(None, None, None, "none", None, ())
+    if action.type == "retreat":
+        mv = plan_retreat(t.board, f, target, mp, t.die)
+    elif action.type == "teleport":
+        mv = plan_teleport(t.board, f, target, t.die)
+    else:
+        mv = plan_move(t.board, f, target, "leap" if action.type == "leap" else "move", mp, t.die)
+    for r in mv.reasons:
+        t.say(f"{card.name}: {r}" if r is mv.reasons[0] else r)
+    t.update(replace(f, at=mv.end))
+    t.steps.append(Step(card.name, "move" if converted else action.type, converted, mv))
+
+
+def _still(f: Figure) -> Movement:
+    return Movement("move", f.at, f.at, (f.at,), 0, "avoid", ())
+
+
+# -- attacks, heals, conditions ----------------------------------------------------------------------
+
+def _attack(t: _Turn, card: Card, action: Action) -> None:
+    f = t.figure
+    if t.knocked_down or _has(f, "Stunned"):
+        t.say(f"{card.name}: {t.me} is Knocked Down and cannot Attack (p.37)")
+        t.steps.append(Step(card.name, "attack", performed=False))
+        return
+    if t.no_more_attacks:
+        t.say(f"{card.name}: after its Fumble {t.me} performs no further Attacks this turn (p.20)")
+        t.steps.append(Step(card.name, "attack", performed=False))
+        return
+    rng = action.range.resolve(f.range)
+    first = _first_target(t, card, action, rng)
+    if first is None:
+        t.steps.append(Step(card.name, "attack", performed=False))
+        return
+    chosen = [first]
+    for n in range(1, action.targets):
+        nxt = choose_in_range(t.board, f, rng, t.die, exclude={x.name for x in chosen})
+        if nxt is None:
+            t.say(f"no further enemy in range for target {n + 1} of {action.targets} (p.21)")
+            break
+        t.say(f"target {n + 1} of {action.targets}: " + nxt.reasons[0].replace("targets ", "", 1)
+              + ", as if those already attacked were not there (p.21, p.60)")
+        chosen.append(nxt)
+    done = []
+    for target in chosen:
+        done.append(_attack_one(t, card, action, target, rng))
+        if t.no_more_attacks:
+            break
+    t.steps.append(Step(card.name, "attack", targets=tuple(done)))
+
+
+def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | None:
+    tg = t.target
+    f = t.figure
+    if tg is None or tg.name is None:
+        t.say(f"{card.name}: no primary target, so it does not Attack (p.27)")
+        return None
+    if in_range(t.board, f.at, tg.at, rng) is not None:
+        return tg
+    if tg.criterion == "forced":
+        # p.27, Figure 36 (p.50): it cannot attack the mission's target nor convert the card to Move closer,
+        # so it attacks another enemy within range instead.
+        other = choose_in_range(t.board, f, rng, t.die, exclude={tg.name})
+        if other is not None:
+            t.say(f"{card.name}: {tg.name} is out of range and the card cannot become a Move, so it attacks another "
+                  f"enemy within range instead (p.27, Figure 36): " + other.reasons[0])
+            return other
+    t.say(f"{card.name}: {tg.name} is out of range or line of sight (range {rng}), so the Attack is not performed (p.21)")
+    return None
+
+
+def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) -> AttackOnTarget:
+    board, f = t.board, t.figure
+    d = board.map.range_between(f.at, target.at)
+    through, rolls_on = (), ()
+    if d >= 2:
+        s = sight(board, f.at, target.at, t.die)
+        line = s.lines[s.adversary_choice]
+        through, rolls_on = line.through, line.accuracy_rolls
+        if len(s.lines) > 1:
+            t.say(f"line of sight to {target.name}: " + s.reasons[0]
+                  + (f"; Accuracy rolls for {', '.join(rolls_on)}, nearest first (p.21)" if rolls_on else
+                     "; nothing on it needs an Accuracy roll"))
+    to_roll = ("Basic Attack die",) + tuple(f"Accuracy die for {n}" for n in rolls_on)
+    if t.rolls is None or t.waiting:
+        if t.rolls is None and len(t.explanation) and not any("what to roll" in x for x in t.explanation):
+            t.say("roll the Basic Attack die, then the Accuracy die for each figure or object on the line nearest "
+                  "first; a Fumble ends its Attacks for the turn, a Critical Strike skips the Accuracy rolls (p.21, p.61)")
+        return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None)
+    result = resolve_attack(Combatant.from_figure(f), Combatant.on_board(board, target.name), t.rolls,
+                            target_range=d, value=action.value, pierce=action.pierce, conditions=action.conditions,
+                            obstacles=[Combatant.on_board(board, n) for n in rolls_on])
+    for r in result.reasons:
+        t.say(r)
+    t.rolls = result.rolls_after
+    if result.outcome == "awaiting-roll":
+        t.waiting = True
+        t.say("waiting for: " + ", ".join(str(r) for r in result.rolls_needed[:1]))
+        return AttackOnTarget(target.name, d, through, rolls_on, tuple(str(r) for r in result.rolls_needed), result)
+    _apply(t, result)
+    if result.no_further_attacks:
+        t.no_more_attacks = True
+    if result.counter_attack is not None and not t.waiting:
+        _counter(t, result)
+    return AttackOnTarget(target.name, d, through, rolls_on, (), result)
+
+
+def _apply(t: _Turn, result: AttackResult) -> None:
+    """Write the attack's outcome back onto the board: HP, conditions, object state, defeat (p.22, p.26)."""
+    after = result.target_after
+    board = t.board
+    if after.is_object:
+        h = board.map.parse(after.name[len("object:"):])
+        board = replace(board, map=board.map.with_object(h, after.object_state))
+    else:
+        f = board.figure(after.name)
+        f = replace(f, hp=after.hp, conditions=after.conditions)
+        if after.defeated:
+            board = replace(board, figures=tuple(x for x in board.figures if x.id != f.id))
+            t.say(f"{f.id} is defeated and removed from the map (p.23, p.26)")
+        else:
+            board = board.with_figure(f)
+    me = board.figure(t.me)
+    a = result.attacker_after
+    board = board.with_figure(replace(me, hp=a.hp, conditions=a.conditions))
+    t.board = board
+
+
+def _counter(t: _Turn, result: AttackResult) -> None:
+    req = result.counter_attack
+    retaliator = Combatant.on_board(t.board, req.by)
+    res = resolve_counter_attack(req, retaliator, Combatant.from_figure(t.figure), t.rolls)
+    for r in res.reasons:
+        t.say(r)
+    t.rolls = res.rolls_after
+    if res.outcome == "awaiting-roll":
+        t.waiting = True
+        t.say("waiting for: " + ", ".join(str(r) for r in res.rolls_needed[:1]))
+        return
+    board = t.board
+    me = board.figure(t.me)
+    tgt = res.target_after
+    board = board.with_figure(replace(me, hp=tgt.hp, conditions=tgt.conditions))
+    other = board.figure(req.by)
+    board = board.with_figure(replace(other, conditions=res.attacker_after.conditions))
+    t.board = board
+
+
+def _allies_in_range(t: _Turn, rng: int) -> list[tuple[int, Figure]]:
+    f = t.figure
+    ranges = t.board.map.ranges_from(f.at, rng)
+    return [(ranges[x.at], x) for x in t.board.figures
+            if x.side == f.side and x.id != f.id and not x.invisible and x.at in ranges]
+
+
+def _heal(t: _Turn, card: Card, action: Action) -> None:
+    """p.28-29: the adversary or its ally in range with the most damage; range 1 unless the card says."""
+    if t.knocked_down:
+        t.say(f"{card.name}: {t.me} is Knocked Down and cannot Heal (p.37)")
+        t.steps.append(Step(card.name, "heal", performed=False))
+        return
+    f = t.figure
+    rng = action.range.explicit if action.range.explicit is not None else 1 + max(0, action.range.modifier)
+    options = [(0, f)] + _allies_in_range(t, rng)
+    most = max(x.max_hp - x.hp for _, x in options)
+    hurt = [x for _, x in options if x.max_hp - x.hp == most]
+    choice, tie = _figure_tie(t.board, hurt, t.die, "figures")
+    healed = min(choice.max_hp, choice.hp + action.value)
+    if most == 0:
+        t.say(f"{card.name}: Heal {action.value}: no one in range is damaged (p.28)")
+    else:
+        t.say(f"{card.name}: Heal {action.value} on {choice.id}, the most damaged of itself and its allies in range "
+              f"({most} damage), HP {choice.hp} → {healed} (p.28-29)" + (f"; {'; '.join(tie)}" if tie else ""))
+    t.update(replace(choice, hp=healed)) if choice.id == t.me else setattr(
+        t, "board", t.board.with_figure(replace(choice, hp=healed)))
+    t.steps.append(Step(card.name, "heal", target=choice.id, value=action.value))
+
+
+def _condition(t: _Turn, card: Card, action: Action) -> None:
+    """p.28: a beneficial condition to itself first, else to its closest ally without it."""
+    f = t.figure
+    name = action.name
+    if action.target == "self" or not _has(f, name):
+        choice, why = f, "itself first (p.28)"
+    else:
+        rng = action.range.explicit if action.range.explicit is not None else 99
+        options = [(d, x) for d, x in _allies_in_range(t, rng) if not _has(x, name)]
+        if not options:
+            t.say(f"{card.name}: {name}: it and every ally in range already have it (p.28)")
+            t.steps.append(Step(card.name, "condition", name=name, performed=False))
+            return
+        near = min(d for d, _ in options)
+        closest = [x for d, x in options if d == near]
+        choice, tie = _figure_tie(t.board, closest, t.die, "allies")
+        why = f"it already has {name}; its closest ally without it, range {near} (p.28)" + (f"; {'; '.join(tie)}" if tie else "")
+    t.say(f"{card.name}: {name} to {choice.id}: {why}")
+    if not _has(choice, name):
+        t.board = t.board.with_figure(replace(choice, conditions=choice.conditions + (name,)))
+    t.steps.append(Step(card.name, "condition", target=choice.id, name=name))
+
+
+# -- the resolution file ---------------------------------------------------------------------------
+
+def resolution_to_dict(r: Resolution) -> dict:
+    """The `companion resolve` JSON of DESIGN.md ("phantom-epoch-resolution/1")."""
+    lab = r.board.map.label
+    steps = []
+    for s in r.steps:
+        item: dict = {"card": s.card, "action": s.action}
+        if s.movement is not None:
+            mv = s.movement
+            item.update(converted=s.converted, **{"from": lab(mv.start)}, to=lab(mv.end),
+                        path=[lab(h) for h in mv.path], mp=mv.mp)
+        elif s.action == "attack":
+            item["targets"] = [_target_dict(a) for a in s.targets]
+        elif s.action in ("heal", "condition"):
+            item["target"] = s.target
+            if s.action == "heal":
+                item["value"] = s.value
+            else:
+                item["name"] = s.name
+        if not s.performed:
+            item["performed"] = False
+        steps.append(item)
+    out = {"format": FORMAT, "adversary": r.adversary, "primary_target": r.primary_target, "steps": steps,
+           "explanation": list(r.explanation)}
+    if r.initiative is not None:
+        out["initiative"] = r.initiative
+    return out
+
+
+def _target_dict(a: AttackOnTarget) -> dict:
+    item = {"target": a.target, "range": a.range,
+            "through": [list(x) if isinstance(x, tuple) else x for x in a.through],
+            "accuracy_rolls": list(a.accuracy_rolls)}
+    if a.to_roll:
+        item["to_roll"] = list(a.to_roll)
+    if a.result is not None and a.result.outcome != "awaiting-roll":
+        res = a.result
+        item["outcome"] = {"result": res.outcome, "target": res.target, "damage": res.damage,
+                           "critical": res.critical, "defeated": res.defeated}
+    return item
+
