@@ -149,7 +149,7 @@ def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | 
         dry = [f for f, goals in tied if min((avoid[g] for g in goals if g in avoid), default=None) == best]
         names = " and ".join(f.id for f, _ in tied)
         reasons.append(f"no enemy is in range and line of sight, so the target is the enemy needing the fewest MP "
-                       f"to be attacked{how}: {names} {"both" if len(tied) == 2 else "all"} need {best} (p.27)")
+                       f"to be attacked{how}: {names} {'both' if len(tied) == 2 else 'all'} need {best} (p.27)")
         options = [f for f, _ in tied]
         if dry and len(dry) < len(options):
             reasons.append(f"{', '.join(f.id for f in dry)} can be attacked without entering a hazard (p.27 tiebreaker 1)")
