@@ -1,0 +1,101 @@
+"""Boss adversaries (p.30, 48-49, 58): attributes by characters embarked, the drawn card's actions,
+initiative, and the nova cells a defeated boss drops.
+
+The Boss Adversary Description board (data/phantom-epoch/bosses.json) has one attribute column per
+number of characters who embarked — defeated characters still count (p.30). A drawn Boss Adversary
+Action card names action numbers; the boss performs its inherent action first, then those (p.30, 58),
+and its initiative is the sum of their AP (p.30: "inherent action's AP plus Action #3's AP (2+7=9)").
+Frozen doubles every AP, initiative included (p.37).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class BossError(ValueError):
+    """A character count or action number the boss's board does not have; the message quotes it."""
+
+
+@dataclass(frozen=True)
+class BossAction:
+    number: int | None  # None for the inherent action
+    name: str
+    ap: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Boss:
+    name: str
+    character_counts: tuple[int, ...]
+    hp: tuple[int, ...]
+    attack: tuple[int, ...]
+    guard: tuple[int, ...]
+    range: tuple[int, ...]
+    inherent: BossAction
+    actions: tuple[BossAction, ...]
+
+    @classmethod
+    def from_content(cls, entry: dict) -> "Boss":
+        """One entry of bosses.json (already validated at start-up)."""
+        inherent = entry["inherent"]
+        return cls(entry["name"], tuple(entry["character_counts"]), tuple(entry["hp"]), tuple(entry["attack"]),
+                   tuple(entry["guard"]), tuple(entry["range"]),
+                   BossAction(None, inherent["name"], inherent["ap"], inherent["text"]),
+                   tuple(BossAction(a["number"], a["name"], a["ap"], a["text"]) for a in entry["actions"]))
+
+
+@dataclass(frozen=True)
+class Attributes:
+    hp: int
+    attack: int
+    guard: int
+    range: int
+    reason: str
+
+
+def attributes(boss: Boss, characters_embarked: int) -> Attributes:
+    """The column for the number of characters who embarked, defeated ones included (p.30, p.48 D)."""
+    if characters_embarked not in boss.character_counts:
+        raise BossError(f"characters embarked: {characters_embarked!r} has no column on the {boss.name} board "
+                        f"(it has {', '.join(map(str, boss.character_counts))})")
+    i = boss.character_counts.index(characters_embarked)
+    return Attributes(boss.hp[i], boss.attack[i], boss.guard[i], boss.range[i],
+                      f"{boss.name} with {characters_embarked} characters embarked (defeated ones count): HP "
+                      f"{boss.hp[i]}, Attack {boss.attack[i]}, Guard {boss.guard[i]}, Range {boss.range[i]} (p.30)")
+
+
+@dataclass(frozen=True)
+class BossTurn:
+    actions: tuple[BossAction, ...]  # in the order performed: the inherent one first
+    initiative: int
+    reasons: tuple[str, ...]
+
+
+def turn_for_card(boss: Boss, numbers, frozen: bool = False) -> BossTurn:
+    """The actions a drawn card calls for, and the boss's initiative this round (p.30, 58)."""
+    by_number = {a.number: a for a in boss.actions}
+    chosen = []
+    for n in numbers:
+        if n not in by_number:
+            raise BossError(f"action number: {n!r} is not an action of the {boss.name} "
+                            f"(it has #{', #'.join(str(a.number) for a in boss.actions)})")
+        chosen.append(by_number[n])
+    performed = (boss.inherent, *chosen)
+    factor = 2 if frozen else 1
+    total = factor * sum(a.ap for a in performed)
+    sums = " + ".join(str(a.ap) for a in performed)
+    reasons = [f"performs its inherent action ({boss.inherent.text}) first, then "
+               + (", ".join(f"#{a.number} {a.name}" for a in chosen) or "nothing else") + " (p.30)",
+               f"initiative {sums} = {sum(a.ap for a in performed)} (p.30)"]
+    if frozen:
+        reasons.append(f"Frozen doubles its AP: initiative {total} (p.37)")
+    return BossTurn(performed, total, tuple(reasons))
+
+
+def nova_cells_dropped(difficulty: int, characters_embarked: int) -> int:
+    """p.30: mission difficulty plus the characters who took part, defeated ones included."""
+    for name, value in (("difficulty", difficulty), ("characters embarked", characters_embarked)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise BossError(f"{name}: must be a whole number 0 or more, not {value!r}")
+    return difficulty + characters_embarked
