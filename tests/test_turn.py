@@ -1,0 +1,245 @@
+"""One adversary turn, rule by rule (p.26-30, 37; INTERPRETATIONS.md "Movement"; docs/rules.md "Phantom
+Epoch — adversary turns"). Each test builds a small room in the scenario format and resolves it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import cli
+from companion.phantom.turn import resolution_to_dict, resolve_turn
+from companion.schemas.scenario_file import load_scenario
+
+DIE = {"color": "red", "primary": "S", "secondary": "W"}
+
+
+def room(figures, cards, *, spaces="A-1:H-6", die=DIE, rolls=None, **extra):
+    doc = {"format": "phantom-epoch-scenario/1", "spaces": [spaces], "figures": [], "decision_die": die,
+           "turn": {"adversary": "grunt", "cards": cards}, **extra}
+    for f in figures:
+        fid, side, at, *rest = f
+        item = {"id": fid, "side": side, "at": at, "hp": 8, "max_hp": 8}
+        if side == "adversary":
+            item.update(attack=1, guard=0, range=1)
+        if rest:
+            item.update(rest[0])
+        doc["figures"].append(item)
+    if rolls is not None:
+        doc["rolls"] = rolls
+    return doc
+
+
+def resolve(doc) -> dict:
+    return resolution_to_dict(resolve_turn(load_scenario(doc)))
+
+
+def card(name, ap, *actions, round_=False):
+    return {"name": name, "ap": ap, "round": round_, "actions": list(actions)}
+
+
+MOVE = lambda n: {"type": "move", "value": n}  # noqa: E731
+ATTACK = {"type": "attack", "value": 0}
+
+
+def said(out, *words) -> bool:
+    return any(all(w in line for w in words) for line in out["explanation"])
+
+
+# -- the primary target (p.27) -------------------------------------------------------------------------
+
+def test_closest_enemy_in_range_and_sight_is_the_target():
+    out = resolve(room([("grunt", "adversary", "C-3", {"range": 4}), ("far", "character", "G-3"),
+                        ("near", "character", "E-3")], [card("Shoot", 2, ATTACK)]))
+    assert out["primary_target"] == "near" and said(out, "closest enemy in range", "p.27")
+
+
+def test_an_attack_cards_range_counts_for_in_range():
+    # p.27 "Closest target": within range "of the adversary or its action". With Range 2 and an Attack +2
+    # range, Vera at range 4 across a trench of gaps is in range and is the target, though no space within
+    # range 2 of her can be reached; by base range alone Bram (3 MP away from range 2) would be.
+    doc = room([("grunt", "adversary", "A-3", {"range": 2}), ("vera", "character", "E-3"),
+                ("bram", "character", "A-8")],
+               [card("Shoot", 2, {"type": "attack", "value": 0, "range": "+2"})], spaces="A-1:H-9")
+    doc["terrain"] = {f"C-{n}": "gap" for n in range(1, 10)}
+    out = resolve(doc)
+    assert out["primary_target"] == "vera"
+    assert out["steps"][0]["targets"][0]["target"] == "vera" and out["steps"][0]["targets"][0]["range"] == 4
+
+
+def test_invisible_enemies_are_ignored():
+    # p.37: "An adversary ignores Invisible figures when determining their primary target."
+    out = resolve(room([("grunt", "adversary", "C-3"), ("ghost", "character", "D-3", {"conditions": ["Invisible"]}),
+                        ("vera", "character", "G-5")], [card("Go", 3, MOVE(2))]))
+    assert out["primary_target"] == "vera"
+
+
+def test_no_enemy_means_no_target_and_no_move():
+    # p.27: no enemies (or all Invisible): no primary target; it does not Move.
+    out = resolve(room([("grunt", "adversary", "C-3"), ("ghost", "character", "F-3", {"conditions": ["Invisible"]})],
+                       [card("Go", 3, MOVE(3)), card("Hit", 2, ATTACK)]))
+    assert out["primary_target"] is None
+    assert out["steps"][0]["to"] == "C-3" and out["steps"][0]["mp"] == 0
+    assert out["steps"][1] == {"card": "Hit", "action": "attack", "targets": [], "performed": False}
+    assert said(out, "no primary target", "p.27")
+
+
+def test_a_mission_forced_target_is_the_target():
+    # p.27 "Primary targets": mission rules may override the primary target.
+    doc = room([("grunt", "adversary", "C-3"), ("near", "character", "D-3"), ("vip", "character", "H-6")],
+               [card("Go", 3, MOVE(2))])
+    doc["turn"]["primary_target"] = "vip"
+    out = resolve(doc)
+    assert out["primary_target"] == "vip" and out["steps"][0]["to"] != "C-3"
+    assert said(out, "mission", "p.27")
+
+
+# -- cards (p.28, 37) ----------------------------------------------------------------------------------
+
+def test_a_card_with_a_round_effect_is_never_converted():
+    # p.28 rule 2: never convert a card with a round effect, even if its Attack cannot be performed.
+    out = resolve(room([("grunt", "adversary", "A-1"), ("vera", "character", "H-6")],
+                       [card("Rage", 2, ATTACK, round_=True)]))
+    assert out["steps"] == [{"card": "Rage", "action": "attack", "targets": [], "performed": False}]
+
+
+def test_a_card_with_a_move_is_never_converted():
+    out = resolve(room([("grunt", "adversary", "A-1"), ("vera", "character", "H-6")],
+                       [card("Rush", 4, MOVE(1), ATTACK)]))
+    assert [s["action"] for s in out["steps"]] == ["move", "attack"]
+    assert out["steps"][0]["mp"] == 1 and out["steps"][1].get("performed") is False
+
+
+def test_a_frozen_adversary_never_converts():
+    # p.37 FROZEN: Action cards cannot be converted to movement.
+    out = resolve(room([("grunt", "adversary", "A-1", {"conditions": ["Frozen"]}), ("vera", "character", "H-6")],
+                       [card("Hit", 2, ATTACK)]))
+    assert out["steps"] == [{"card": "Hit", "action": "attack", "targets": [], "performed": False}]
+
+
+def test_knocked_down_converts_the_next_card_and_spends_one_mp():
+    # p.37 KNOCKED DOWN: the next card without a round effect, Move or Leap becomes movement; 1 MP removes
+    # the token. Vera is adjacent, yet the Attack card becomes Move 3 and only 2 MP remain to move.
+    out = resolve(room([("grunt", "adversary", "C-3", {"conditions": ["Knocked Down"], "range": 3}),
+                        ("vera", "character", "D-3")], [card("Hit", 3, ATTACK)]))
+    step = out["steps"][0]
+    assert (step["action"], step["converted"]) == ("move", True) and step["mp"] <= 2
+    assert said(out, "Knocked Down", "p.37") and said(out, "1 MP")
+
+
+def test_a_stunned_adversary_takes_no_action():
+    out = resolve(room([("grunt", "adversary", "C-3", {"conditions": ["Stunned"]}), ("vera", "character", "D-3")],
+                       [card("Hit", 2, ATTACK)]))
+    assert out["steps"] == [] and said(out, "Stunned", "p.37")
+
+
+def test_bleeding_and_burning_hurt_at_the_start_of_the_turn():
+    # p.26 step 1, p.37: Bleeding 2 damage; Burning 3 damage, then removed. 5 HP: defeated before acting.
+    out = resolve(room([("grunt", "adversary", "C-3", {"conditions": ["Bleeding", "Burning"], "hp": 5}),
+                        ("vera", "character", "D-3")], [card("Hit", 2, ATTACK)]))
+    assert out["steps"] == [] and said(out, "Bleeding", "2 damage") and said(out, "Burning", "3 damage")
+    assert said(out, "defeated")
+
+
+# -- movement (p.28-29) --------------------------------------------------------------------------------
+
+def test_ranged_adversary_backs_off_to_maximum_range():
+    # p.28: an enemy in range: end on a space it can be attacked from, as close as possible to maximum range.
+    out = resolve(room([("grunt", "adversary", "D-3", {"range": 3}), ("vera", "character", "E-3")],
+                       [card("Step", 2, MOVE(2)), card("Shoot", 2, ATTACK)]))
+    move = out["steps"][0]
+    assert move["mp"] == 2
+    assert out["steps"][1]["targets"][0]["range"] == 3
+
+
+def test_retreat_goes_to_the_furthest_range_then_fewest_mp():
+    # p.29 RETREAT: the furthest range from the primary target it can get with this Retreat, then fewest MP.
+    out = resolve(room([("grunt", "adversary", "D-3"), ("vera", "character", "E-3")],
+                       [card("Back", 2, {"type": "retreat", "value": 2})]))
+    step = out["steps"][0]
+    assert step["action"] == "retreat" and step["mp"] == 2
+    assert said(out, "as far from vera", "range 3", "p.29")
+
+
+def test_teleport_never_lands_beyond_a_closed_door():
+    # p.29 TELEPORT: any empty space, not on the other side of a closed door. The room's east half is shut
+    # behind a closed door; Vera stands there, so the adversary cannot land next to her.
+    doc = room([("grunt", "adversary", "A-3"), ("vera", "character", "G-3")],
+               [card("Blink", 2, {"type": "teleport", "value": 0})], spaces="A-1:G-5")
+    doc["spaces"] = ["A-3:G-3"]
+    doc["doors"] = {"E-3": "closed"}
+    out = resolve(doc)
+    assert out["steps"][0]["to"] in ("A-3", "B-3", "C-3", "D-3")
+
+
+# -- allies (p.28-29) ----------------------------------------------------------------------------------
+
+def test_heal_goes_to_the_most_damaged_of_itself_and_allies_in_range():
+    out = resolve(room([("grunt", "adversary", "C-3", {"hp": 7}), ("mate", "adversary", "D-3", {"hp": 3}),
+                        ("far", "adversary", "H-6", {"hp": 1}), ("vera", "character", "A-6")],
+                       [card("Mend", 2, {"type": "heal", "value": 3})]))
+    heal = out["steps"][0]
+    assert heal == {"card": "Mend", "action": "heal", "target": "mate", "value": 3}
+
+
+def test_a_beneficial_condition_goes_to_itself_first_then_the_closest_ally_without_it():
+    first = resolve(room([("grunt", "adversary", "C-3"), ("mate", "adversary", "D-3"), ("vera", "character", "H-6")],
+                         [card("Guard", 2, {"type": "condition", "name": "Barrier", "target": "ally"})]))
+    assert first["steps"][0]["target"] == "grunt"
+    second = resolve(room([("grunt", "adversary", "C-3", {"conditions": ["Barrier"]}), ("mate", "adversary", "D-3"),
+                           ("pal", "adversary", "F-5"), ("vera", "character", "H-6")],
+                          [card("Guard", 2, {"type": "condition", "name": "Barrier", "target": "ally"})]))
+    assert second["steps"][0]["target"] == "mate" and said(second, "closest ally")
+
+
+# -- attacks with rolls (p.20-22) ---------------------------------------------------------------------------
+
+def test_without_rolls_the_resolution_lists_what_to_roll():
+    out = resolve(room([("grunt", "adversary", "C-3"), ("vera", "character", "D-3")], [card("Hit", 2, ATTACK)]))
+    target = out["steps"][0]["targets"][0]
+    assert target["to_roll"] == ["Basic Attack die"] and "outcome" not in target
+
+
+def test_a_fumble_ends_the_turns_attacks():
+    # p.20 FUMBLES: no further Attacks during the current turn.
+    out = resolve(room([("grunt", "adversary", "C-3"), ("vera", "character", "D-3")],
+                       [card("Hit", 2, ATTACK), card("Hit again", 2, ATTACK)], rolls={"attack": ["fumble", 2]}))
+    assert out["steps"][0]["targets"][0]["outcome"]["result"] == "fumbled"
+    assert out["steps"][1] == {"card": "Hit again", "action": "attack", "targets": [], "performed": False}
+
+
+def test_a_defeated_target_is_replaced_for_the_next_attack():
+    # p.27: if the primary target is defeated, select a new primary target.
+    out = resolve(room([("grunt", "adversary", "C-3", {"attack": 5, "range": 2}), ("vera", "character", "D-3", {"hp": 2}),
+                        ("bram", "character", "E-3")],
+                       [card("Hit", 2, ATTACK), card("Hit again", 2, ATTACK)], rolls={"attack": [2, 2]}))
+    first, second = out["steps"]
+    assert first["targets"][0]["target"] == "vera" and first["targets"][0]["outcome"]["defeated"] is True
+    assert second["targets"][0]["target"] == "bram"
+    assert said(out, "new primary target", "p.27")
+
+
+# -- companion resolve -----------------------------------------------------------------------------------
+
+def test_companion_resolve_prints_the_resolution(tmp_path, capsys):
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(room([("grunt", "adversary", "A-1"), ("vera", "character", "D-1")],
+                                    [card("Go", 3, MOVE(3))])))
+    assert cli.main(["resolve", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["format"] == "phantom-epoch-resolution/1" and out["adversary"] == "grunt"
+    assert out["steps"][0]["to"] == "C-1" and out["steps"][0]["path"] == ["A-1", "B-1", "C-1"]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.pop("turn"), "turn: required"),
+    (lambda d: d["turn"].__setitem__("adversary", "vera"), "turn.adversary: 'vera' is a character"),
+    (lambda d: d["turn"].__setitem__("primary_target", "grunt"), "turn.primary_target: no enemy 'grunt'"),
+])
+def test_companion_resolve_refuses_a_bad_file_with_exit_2(tmp_path, capsys, change, message):
+    doc = room([("grunt", "adversary", "A-1"), ("vera", "character", "D-1")], [card("Go", 3, MOVE(3))])
+    change(doc)
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(doc))
+    assert cli.main(["resolve", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err and captured.err.count("\n") == 1
