@@ -238,6 +238,47 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards)
 
 
+def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str = "move",
+               hazards: str = "normal") -> dict:
+    """Fewest MP for `figure` to END on each space when it may start on any of `seeds` ({space: MP already
+    spent}), e.g. a Move after a Leap. Same costs and rules as `reach` with no budget; no paths."""
+    _check(mode, hazards)
+    info = _map_info(board.map)
+    enter = _enter_rule(board, figure, mode, hazards)
+    can_end = _end_rule(board, figure, hazards)
+    best: dict = dict(seeds)
+    heap = [(c, h) for h, c in seeds.items()]
+    heap.sort()
+    done: set = set()
+    while heap:
+        c, h = heappop(heap)
+        if h in done:
+            continue
+        done.add(h)
+        for n in info.adj[h]:
+            if n in done:
+                continue
+            step = enter(n)
+            if step is None:
+                continue
+            nc = c + step
+            if nc < best.get(n, nc + 1):
+                best[n] = nc
+                heappush(heap, (nc, n))
+    return {h: c for h, c in best.items() if can_end(h) or h in seeds}
+
+
+def enter_rule(board: Board, figure: Figure, mode: str = "move", hazards: str = "normal"):
+    """The MP for `figure` to enter a space (None: it cannot), for searches of the callers' own."""
+    _check(mode, hazards)
+    return _enter_rule(board, figure, mode, hazards)
+
+
+def adjacency(m: HexMap) -> Mapping[Hex, tuple]:
+    """Each space's neighbours across an open edge (no wall, no closed door), derived once per map."""
+    return _map_info(m).adj
+
+
 def distances_to(board: Board, figure: Figure, goals: Iterable[Hex], mode: str = "move",
                  hazards: str = "normal", limit: int | None = None) -> dict:
     """Fewest MP for `figure` to end on any of `goals` (those it can end on) starting from each space,
