@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .dice import DiceTable
+
 
 @dataclass(frozen=True)
 class FameTier:
@@ -47,6 +49,7 @@ class CampaignContent:
     missions: tuple[MissionInfo, ...]
     initially_available: tuple[str, ...]
     item_slots: int = 2
+    dice: DiceTable | None = None  # face tables from dice.json (unverified placeholders until a user edits them)
     _by_id: dict = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):

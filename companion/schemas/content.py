@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..phantom.content import (
     CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
 )
+from ..phantom.decision import COLORS
+from ..phantom.dice import DiceError, dice_table
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 
@@ -142,10 +144,40 @@ class BossesFile(_Base):
     bosses = fields.List(fields.Nested(BossSchema), required=True)
 
 
+class AttackDieSchema(_Base):
+    color = fields.String(required=True, validate=validate.OneOf(COLORS))
+    faces = fields.List(fields.Raw(), required=True)
+    verified = fields.Boolean(required=True)
+
+
+class FacesSchema(_Base):
+    faces = fields.List(fields.Raw(), required=True)
+    verified = fields.Boolean(required=True)
+
+
+class AttackDiceSchema(_Base):
+    basic = fields.Nested(AttackDieSchema, required=True)
+    blitz = fields.Nested(AttackDieSchema, required=True)
+
+
+class DiceFile(_Base):
+    """Face tables (p.36 lacks them): the shape here, the faces by the engine's own check."""
+    attack_dice = fields.Nested(AttackDiceSchema, required=True)
+    accuracy_die = fields.Nested(FacesSchema, required=True)
+    decision_die = fields.Nested(FacesSchema, required=True)
+
+    @validates_schema
+    def faces_fit_the_dice(self, data, **kwargs):
+        try:
+            dice_table(data)
+        except DiceError as exc:
+            raise ValidationError(exc.problem, exc.field or "_schema") from None
+
+
 FILES = {
     "classes.json": ClassesFile, "species.json": SpeciesFile, "planets.json": PlanetsFile,
     "missions.json": MissionsFile, "conditions.json": ConditionsFile, "hazards.json": HazardsFile,
-    "bosses.json": BossesFile,
+    "bosses.json": BossesFile, "dice.json": DiceFile,
 }
 
 
@@ -205,5 +237,6 @@ def load_campaign_content(folder: Path) -> tuple[CampaignContent, dict]:
         missions=missions,
         initially_available=tuple(mfile["initially_available"]),
         item_slots=cfile["item_slots"]["value"],
+        dice=dice_table(files["dice.json"]),
     )
     return content, files
