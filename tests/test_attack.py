@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -444,4 +445,4 @@ def test_a_result_reads_as_json_with_reasons_citing_pages():
     doc = json.loads(json.dumps(result.to_dict()))
     assert doc["outcome"] == "hit" and doc["rolls_used"][1] == {
         "die": "Accuracy die", "result": "success", "for": "sentry", "from": "rolls.accuracy[0]"}
-    assert all("(p." in r for r in doc["reasons"])
+    assert all(re.search(r"\bp\.\d+", r) for r in doc["reasons"])

@@ -309,11 +309,11 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
     # Step 3: the attack value.
     weakened = -2 if attacker.has("Weakened") else 0
     flow.attack_value = attack_value_of(face) + attacker.attack + value + weakened
-    shown = "a Critical Strike, counted as 3 (p.20)" if flow.critical else str(face)
-    parts = [f"{attack_die} {shown}", f"Attack {attacker.attack:+d}", f"action {value:+d}"]
+    shown = "Critical Strike, counted as 3 (p.20)" if flow.critical else str(face)
+    parts = [f"{attack_die}: {shown}", f"Attack {attacker.attack:+d}", f"action {value:+d}"]
     if weakened:
         parts.append("Weakened -2 (p.37)")
-    flow.say(f"attack value {flow.attack_value}: {', '.join(parts)} (p.21)")
+    flow.say(f"attack value (step 3, p.21) {flow.attack_value}: {', '.join(parts)}")
 
     # Step 4: the Accuracy chain of a Ranged Attack (p.21, 36; Figure 49, p.61).
     final = target
@@ -349,7 +349,11 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
     vulnerable = -2 if final.has("Vulnerable") else 0
     guard = final.guard + vulnerable
     flow.guard = guard_after_pierce(guard, pierce, flow.critical)
-    text = f"{final.name}'s Guard {final.guard}" + (" - 2 Vulnerable (p.37)" if vulnerable else "")
+    if final.is_object:
+        text = f"Guard (step 5, p.21): {final.name} has {final.guard}, objects having no Guard source in the rules"
+    else:
+        text = f"Guard (step 5, p.21): {final.name}'s {final.guard}" + (
+            f" - 2 Vulnerable (p.37) = {guard}" if vulnerable else "")
     if guard > 0 and flow.critical:
         text += f"; the Critical Strike pierces all of it: {flow.guard} (p.20)"
     elif guard > 0 and pierce:
@@ -357,9 +361,7 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
     elif guard <= 0 and (pierce or flow.critical):
         text += f"; Pierce{' of a Critical Strike' if flow.critical else ''} only affects a Guard above 0, so it " \
                 f"stays {flow.guard} (p.20)"
-    else:
-        text += f" = {flow.guard}"
-    flow.say(text + " (p.21)")
+    flow.say(text)
 
     # Step 6: damage.
     flow.succeeded = flow.attack_value > flow.guard
@@ -466,7 +468,7 @@ class _Flow:
         text = f"waiting for the {first}: no such roll was given, and none is made up"
         if rest:
             text += f"; then, depending on the results: {', '.join(str(r) for r in rest)}"
-        self.say(text)
+        self.say(text + " (p.21)")
         return self._result("awaiting-roll", tuple(needed), counter=None)
 
     def finish(self, outcome: str) -> AttackResult:
