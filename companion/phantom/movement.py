@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .board import Board, Figure
 from .decision import DecisionDie
 from .hexmap import Hex
-from .paths import Reach, attack_spaces, costs_from, distances_to, reach, teleport_spaces
+from .paths import Reach, attack_spaces, can_reach_any, distances_to, reach, teleport_spaces
 from .targeting import Target, _tie, enemies, in_range
 
 NAMES = {"move": "Move", "leap": "Leap", "retreat": "Retreat", "teleport": "Teleport"}
@@ -87,14 +87,13 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     goals = attack_spaces(board, adversary, target.at, rng)
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
-    normal = reach(board, adversary, mode, mp, "normal")
-    if set(normal.cost) != set(avoid.cost) or normal.cost != avoid.cost:
+    normal = reach(board, adversary, mode, mp, "normal") if board.map.hazard_at else avoid
+    if normal is not avoid and normal.cost != avoid.cost:
         best_avoid = _best_range(board, target.at, goals & avoid.ends())
         best_normal = _best_range(board, target.at, goals & normal.ends())
         exact_avoid = rng in best_avoid.values()
         exact_normal = rng in best_normal.values()
-        further_avoid = costs_from(board, adversary, {adversary.at: 0}, "move", "avoid")
-        blocked = not any(g in further_avoid for g in goals)
+        blocked = not best_avoid and not can_reach_any(board, adversary, goals, "move", "avoid")
         if blocked and goals:
             policy, r, why = "normal", normal, "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)"
         elif exact_normal and not exact_avoid:

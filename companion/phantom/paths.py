@@ -96,6 +96,31 @@ def _derive(m: HexMap) -> _MapInfo:
     return _MapInfo(adj, move_cost, empty, endable, hazards, order)
 
 
+def _ranges_within(m: HexMap, start: Hex, limit: int) -> dict:
+    """`m.ranges_from(start, limit)`, by a breadth-first search over the adjacency derived once per map;
+    cached per map. HexMap's own search re-checks every edge against the blocked set on each step, which
+    was most of the time of an attack-spaces query (companion bench, engine section)."""
+    cache = _memo(m, "_paths_ranges", dict)
+    key = (start, limit)
+    got = cache.get(key)
+    if got is None:
+        adj = _map_info(m).adj
+        got = {start: 0}
+        frontier = [start]
+        for d in range(1, limit + 1):
+            nxt = []
+            for h in frontier:
+                for n in adj.get(h, ()):  # an off-map start has no open side, as in HexMap.ranges_from
+                    if n not in got:
+                        got[n] = d
+                        nxt.append(n)
+            if not nxt:
+                break
+            frontier = nxt
+        cache[key] = got
+    return got
+
+
 def _empty_spaces(board: Board) -> frozenset:
     """Board.is_empty for every space, as a set."""
     return _memo(board, "_paths_empty", lambda: _map_info(board.map).empty - frozenset(board.figure_at))
@@ -110,26 +135,34 @@ def _check(mode: str, hazards: str) -> None:
 
 def _enter_rule(board: Board, figure: Figure, mode: str, hazards: str) -> Callable[[Hex], int | None]:
     """A function giving the MP for `figure` to enter (pass through or end on) a space; None if it cannot.
-    Walls are edges: the caller only asks about neighbours across an open edge."""
-    info = _map_info(board.map)
-    if mode == "leap":
-        spaces = board.map.spaces
-        closed = board.map.closed_doors
-        return lambda h: 1 if h in spaces and h not in closed else None
-    move_cost, haz, figure_at = info.move_cost, info.hazards, board.figure_at
-    avoid = hazards == "avoid"
-    invisible = figure.invisible
+    Walls are edges: the caller only asks about neighbours across an open edge.
 
-    def enter(h: Hex) -> int | None:
-        cost = move_cost.get(h)
-        if cost is None or (avoid and h in haz):
-            return None
-        other = figure_at.get(h)
-        if (other is not None and other.id != figure.id and other.side != figure.side
-                and not (invisible or other.invisible)):
-            return None  # an enemy, and neither is Invisible (p.24, p.37)
-        return cost
-    return enter
+    It is the `get` of a table derived once per map (terrain, objects, doors, hazards) and patched once per
+    board and kind of mover for the figures standing on it: searches then cost one dict lookup a step."""
+    key = ("_paths_enter", figure.id, figure.side, figure.invisible, mode, hazards)
+    return _memo(board, key, lambda: _enter_table(board, figure, mode, hazards)).get
+
+
+def _enter_table(board: Board, figure: Figure, mode: str, hazards: str) -> dict:
+    m = board.map
+    if mode == "leap":
+        return _memo(m, "_paths_leap", lambda: {h: 1 for h in m.spaces if h not in m.closed_doors})
+    base = _memo(m, ("_paths_move", hazards), lambda: _move_table(m, hazards))
+    blocked = [h for h, other in board.figure_at.items()
+               if other.id != figure.id and other.side != figure.side and not (figure.invisible or other.invisible)
+               and h in base]  # an enemy, and neither is Invisible (p.24, p.37)
+    if not blocked:
+        return base
+    table = dict(base)
+    for h in blocked:
+        del table[h]
+    return table
+
+
+def _move_table(m: HexMap, hazards: str) -> dict:
+    info = _map_info(m)
+    avoid = hazards == "avoid"
+    return {h: c for h, c in info.move_cost.items() if c is not None and not (avoid and h in info.hazards)}
 
 
 def _end_rule(board: Board, figure: Figure, hazards: str) -> Callable[[Hex], bool]:
@@ -268,6 +301,29 @@ def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str
     return {h: c for h, c in best.items() if can_end(h) or h in seeds}
 
 
+def can_reach_any(board: Board, figure: Figure, goals: Collection[Hex], mode: str = "move",
+                  hazards: str = "normal") -> bool:
+    """Could `figure` end on one of `goals` with unlimited MP? A breadth-first search that stops at the first."""
+    _check(mode, hazards)
+    if not goals:
+        return False
+    info = _map_info(board.map)
+    enter = _enter_rule(board, figure, mode, hazards)
+    can_end = _end_rule(board, figure, hazards)
+    seen, frontier = {figure.at}, [figure.at]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            if h in goals and can_end(h):
+                return True
+            for n in info.adj[h]:
+                if n not in seen and enter(n) is not None:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return False
+
+
 def enter_rule(board: Board, figure: Figure, mode: str = "move", hazards: str = "normal"):
     """The MP for `figure` to enter a space (None: it cannot), for searches of the callers' own."""
     _check(mode, hazards)
@@ -325,7 +381,7 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
     m = board.map
     if attack_range < 1:
         return frozenset()
-    ranges = m.ranges_from(target, attack_range)
+    ranges = _ranges_within(m, target, attack_range)
     own = attacker.at
     ok = _empty_spaces(board)
     if hazard_spaces:
