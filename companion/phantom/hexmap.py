@@ -304,8 +304,14 @@ class HexMap:
         """Every corner that lies on a wall or closed door: no sight line may end there."""
         return frozenset(p for seg in self.wall_segments for p in seg)
 
+    @cached_property
+    def open_neighbours(self) -> dict:
+        """Each space's neighbours across an open edge (no wall, no closed door): derived once per map."""
+        spaces, blocked = self.spaces, self.blocked_edges
+        return {h: tuple(n for n in neighbours(h) if n in spaces and edge(h, n) not in blocked) for h in spaces}
+
     def neighbours_on_map(self, h: Hex) -> tuple[Hex, ...]:
-        return tuple(n for n in neighbours(h) if self.passable(h, n))
+        return self.open_neighbours.get(h, ())
 
     def range_between(self, a: Hex, b: Hex) -> int | None:
         """Fewest steps from a to b, never across a wall or closed door (p.18); None if unreachable."""
@@ -318,10 +324,11 @@ class HexMap:
         cache = self._range_cache
         key = (a, limit)
         if key not in cache:
-            if limit is not None and (a, None) in cache:
-                cache[key] = {h: d for h, d in cache[(a, None)].items() if d <= limit}
-            else:
-                cache[key] = _bfs(self, a, limit)
+            full = cache.get((a, None))
+            if full is None:
+                full = cache[(a, None)] = _bfs(self, a, None)
+            if limit is not None:
+                cache[key] = {h: d for h, d in full.items() if d <= limit}
         return cache[key]
 
     @cached_property
@@ -337,12 +344,13 @@ class HexMap:
 def _bfs(m: HexMap, start: Hex, limit: int | None) -> dict:
     dist = {start: 0}
     frontier = [start]
+    adj = m.open_neighbours
     d = 0
     while frontier and (limit is None or d < limit):
         d += 1
         nxt = []
         for h in frontier:
-            for n in m.neighbours_on_map(h):
+            for n in adj.get(h, ()):
                 if n not in dist:
                     dist[n] = d
                     nxt.append(n)
