@@ -8,8 +8,10 @@ document read back from JSON and `campaign_to_dict` of the result. Each
 campaign is played in memory (on every core) and written in one transaction,
 so the fill is quick. Then every page of a campaign in the middle of the set,
 its htmx fragment and the main actions are timed through the app's test
-client, with no other connection open (as under `serve`). The answer is JSON
-text; speed is reported, never asserted.
+client, with no other connection open (as under `serve`). The "engine" section
+(companion.bench_engine) times line of sight and attack spaces on a large
+mission map; it needs no database. The answer is JSON text; speed is
+reported, never asserted.
 """
 from __future__ import annotations
 
@@ -481,14 +483,18 @@ def _size(db_path: Path) -> int:
     return db_path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
-def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: int = 30) -> str:
-    """Fill a scratch database, time the pages, fragments and actions; JSON text."""
-    from . import create_app
+def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: int = 30,
+        engine_scale: float = 1.0) -> str:
+    """Fill a scratch database, time the pages, fragments and actions, then the engine (its sample counts
+    times `engine_scale`); JSON text."""
+    from . import bench_engine, create_app
     from .store import backups
 
     if campaigns < 1 or characters < 2 or history < 1 or repeat < 1:
         raise ValueError("bench: campaigns, history and repeat must be 1 or more, characters 2 or more "
                          "(a mission needs a party of two, p.8)")
+    if not engine_scale > 0:
+        raise ValueError(f"bench: engine_scale must be more than 0, not {engine_scale!r}")
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         app = create_app({"INSTANCE_PATH": str(Path(tmp) / "instance"), "WTF_CSRF_ENABLED": False,
                           "BACKUP_ON_START": False})
@@ -520,9 +526,10 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
             "character_cards": len(chars[len(chars) // 2]["cards"]),
         }
         results = measure(app, campaign_id, character_id, repeat)
+    engine = bench_engine.run(engine_scale)
     return json.dumps({
         "dataset": dataset, "repeat": repeat, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
         "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
         "over_target": [f"{r['kind']}:{r['name']}" for r in results if r["median_ms"] > TARGET_MEDIAN_MS],
-        "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
+        "engine": engine, "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)

@@ -2,11 +2,20 @@
 import json
 import numbers
 
-from companion import bench, cli
+import pytest
+
+from companion import bench, bench_engine, cli
+from companion.phantom.board import Board
+from companion.phantom.hexmap import HexMap, distance
 
 PAGES = ["home", "campaign", "character", "missions", "aboard", "history", "history_deep", "backups"]
 ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "undo_buy_equipment",
            "undo", "redo", "rename"]
+# issue 3, "Speed": the two targets, and the cold and map-change figures that show the cost of precompute
+ENGINE = {"sight_query": 0.2, "line_of_sight_bool": None, "sight_query_cold_map": None,
+          "attack_spaces_move6": 2.0, "attack_spaces_move6_cold_map": None, "map_change": None,
+          "geometry_cold_process": None}
+TINY = 0.01  # every engine measurement down to one or a few samples
 
 
 def check_report(report: dict, repeat: int) -> None:
@@ -23,10 +32,28 @@ def check_report(report: dict, repeat: int) -> None:
     assert isinstance(report["all_within_target"], bool)
     assert isinstance(report["python"], str) and isinstance(report["sqlite"], str)
     assert isinstance(report["dataset"]["fill_seconds"], numbers.Real)
+    check_engine(report["engine"], TINY)
+
+
+def check_engine(engine: dict, scale: float) -> None:
+    assert {k: engine["map"][k] for k in ("size", "spaces", "interior_walls", "objects", "figures")} == {
+        "size": "30x24", "spaces": 720, "interior_walls": 40, "objects": 6, "figures": 16}
+    assert [r["name"] for r in engine["results"]] == list(ENGINE)
+    counts = {m.name: bench_engine.sample_count(m, scale) for m in bench_engine.MEASUREMENTS}
+    for r in engine["results"]:
+        for key in ("median_ms", "p90_ms", "max_ms"):
+            assert isinstance(r[key], numbers.Real) and r[key] >= 0, (r["name"], key)
+        assert r["median_ms"] <= r["p90_ms"] <= r["max_ms"], r["name"]
+        assert r["n"] == counts[r["name"]]
+        assert r["target_median_ms"] == ENGINE[r["name"]]
+    assert isinstance(engine["all_within_target"], bool)
+    over = [r["name"] for r in engine["results"]
+            if r["target_median_ms"] is not None and r["median_ms"] > r["target_median_ms"]]
+    assert engine["over_target"] == over and engine["all_within_target"] == (not over)
 
 
 def test_run_times_every_page_fragment_and_action():
-    report = json.loads(bench.run(campaigns=2, characters=4, history=10, repeat=2))
+    report = json.loads(bench.run(campaigns=2, characters=4, history=10, repeat=2, engine_scale=TINY))
     check_report(report, repeat=2)
     data = report["dataset"]
     assert data["campaigns"] == 2 and data["characters_per_campaign"] == 4
@@ -57,7 +84,57 @@ def test_fill_records_real_history(tmp_path):
         db.conn.close()
 
 
-def test_cli_bench_prints_json(capsys):
+def test_cli_bench_prints_json(capsys, monkeypatch):
+    # The command runs the engine section at full scale; here at tiny scale, to keep the test quick.
+    full = bench_engine.run
+    monkeypatch.setattr(bench_engine, "run", lambda scale=1.0: full(TINY))
     assert cli.main(["bench", "--campaigns", "1", "--characters", "2", "--history", "3", "--repeat", "1"]) == 0
     report = json.loads(capsys.readouterr().out)
     check_report(report, repeat=1)
+
+
+def test_engine_defaults_take_the_samples_the_issue_asks_for():
+    counts = {m.name: bench_engine.sample_count(m, 1.0) for m in bench_engine.MEASUREMENTS}
+    assert counts["sight_query"] >= 200 and counts["line_of_sight_bool"] >= 200
+    assert counts["attack_spaces_move6"] >= 50
+
+
+def test_engine_map_is_the_issues_map_and_the_same_every_run():
+    sc = bench_engine.scene()
+    m, el = sc.map, sc.elements
+    assert {m.label(h) for h in m.spaces} == {f"{c}-{r}" for c in
+                                              [chr(65 + i) for i in range(26)] + ["AA", "AB", "AC", "AD"]
+                                              for r in range(1, 25)}
+    assert len(m.walls) == 40 and all(a in m.spaces and b in m.spaces and distance(a, b) == 1 for a, b in m.walls)
+    assert sorted(s for _, s in m.objects) == sorted(bench_engine.OBJECTS)
+    assert {"destructible", "indestructible"} <= {s for _, s in m.objects}
+    bare = Board(m)
+    assert len(sc.characters) == 6 and len(sc.adversaries) == 10
+    assert sorted(f.range for f in sc.adversaries) == sorted(bench_engine.ADVERSARY_RANGES)
+    assert len({f.at for f in sc.figures}) == 16 and all(bare.is_empty(f.at) for f in sc.figures)
+    again = bench_engine.scene()
+    assert again.elements == el and again.figures == sc.figures
+
+
+def test_engine_sight_pairs_are_new_pairs_at_map_range_1_to_6():
+    sc = bench_engine.scene()
+    used = set()
+    first, second = sc.pairs(60, used), sc.pairs(60, used, from_adversaries=False)
+    assert len(set(first + second)) == 120
+    assert all(1 <= sc.map.range_between(a, b) <= 6 for a, b in first + second)
+    adversary_spaces = {f.at for f in sc.adversaries}
+    assert all(a in adversary_spaces for a, _ in first[::2])
+
+
+def test_engine_map_change_check_catches_a_stale_answer(monkeypatch):
+    """The bench compares the first answers after a map change with a map built from scratch: a change that
+    kept the old map (as a stale cache would) must stop the bench."""
+    monkeypatch.setattr(HexMap, "with_object", lambda self, h, state: self)
+    monkeypatch.setattr(HexMap, "with_door", lambda self, h, state: self)
+    with pytest.raises(RuntimeError, match="stale"):
+        bench_engine.run(TINY)
+
+
+def test_engine_scale_must_be_positive():
+    with pytest.raises(ValueError, match="engine_scale"):
+        bench.run(campaigns=1, characters=2, history=1, repeat=1, engine_scale=0)

@@ -323,13 +323,15 @@ class HexMap:
         """Range from a to every space reachable (up to `limit`), by breadth-first search; cached."""
         cache = self._range_cache
         key = (a, limit)
-        if key not in cache:
+        got = cache.get(key)
+        if got is None:
             full = cache.get((a, None))
-            if full is None:
-                full = cache[(a, None)] = _bfs(self, a, None)
-            if limit is not None:
-                cache[key] = {h: d for h, d in full.items() if d <= limit}
-        return cache[key]
+            if full is not None:
+                got = {h: d for h, d in full.items() if d <= limit}
+            else:
+                got = _bfs(self, a, limit)
+            cache[key] = got
+        return got
 
     @cached_property
     def _range_cache(self) -> dict:

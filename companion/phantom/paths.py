@@ -96,31 +96,6 @@ def _derive(m: HexMap) -> _MapInfo:
     return _MapInfo(adj, move_cost, empty, endable, hazards, order)
 
 
-def _ranges_within(m: HexMap, start: Hex, limit: int) -> dict:
-    """`m.ranges_from(start, limit)`, by a breadth-first search over the adjacency derived once per map;
-    cached per map. HexMap's own search re-checks every edge against the blocked set on each step, which
-    was most of the time of an attack-spaces query (companion bench, engine section)."""
-    cache = _memo(m, "_paths_ranges", dict)
-    key = (start, limit)
-    got = cache.get(key)
-    if got is None:
-        adj = _map_info(m).adj
-        got = {start: 0}
-        frontier = [start]
-        for d in range(1, limit + 1):
-            nxt = []
-            for h in frontier:
-                for n in adj.get(h, ()):  # an off-map start has no open side, as in HexMap.ranges_from
-                    if n not in got:
-                        got[n] = d
-                        nxt.append(n)
-            if not nxt:
-                break
-            frontier = nxt
-        cache[key] = got
-    return got
-
-
 def _empty_spaces(board: Board) -> frozenset:
     """Board.is_empty for every space, as a set."""
     return _memo(board, "_paths_empty", lambda: _map_info(board.map).empty - frozenset(board.figure_at))
@@ -381,7 +356,7 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
     m = board.map
     if attack_range < 1:
         return frozenset()
-    ranges = _ranges_within(m, target, attack_range)
+    ranges = m.ranges_from(target, attack_range)
     own = attacker.at
     ok = _empty_spaces(board)
     if hazard_spaces:
