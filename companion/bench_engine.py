@@ -38,7 +38,9 @@ from .phantom.board import Board, Figure
 from .phantom.decision import DecisionDie
 from .phantom.hexmap import DIRECTIONS, Hex, HexMap, Layout, distance, edge
 from .phantom.paths import attack_spaces, reach
+from . import bench_turns
 from .phantom.sight import geometry, has_line_of_sight, sight
+from .phantom.turn import resolve_turn
 
 SEED = 3  # the issue's number: any fixed seed gives the same map every run
 COLUMNS, ROWS = 30, 24
@@ -327,12 +329,40 @@ def _geometry_cold_process(sc: Scene, n: int, used: set):
                      "process and shared by every map; warm in all the other measurements)")
 
 
+def _turns_16x7(sc: Scene, n: int, used: set):
+    scenarios = bench_turns.room_turns(n)
+    for warm in bench_turns.room_turns(bench_turns.ROOMS, seed=40, rooms_from=scenarios):
+        resolve_turn(warm)  # each room's first turn of the mission, untimed
+    samples = [_timed(lambda s=s: resolve_turn(s)) for s in scenarios]
+    return samples, (f"resolve_turn(scenario): one adversary turn (target, Move / Leap / Move+Leap / Retreat / "
+                     f"multi-target / converted cards, sight, explanation) on {bench_turns.ROOMS} seeded 16x7 rooms "
+                     "with walls, hazards, difficult terrain, objects, 4-9 figures; each room warmed by one other turn")
+
+
+def _turns_30x24(sc: Scene, n: int, used: set):
+    scenarios = bench_turns.big_map_turns(sc.map, sc.figures, n)
+    samples = [_timed(lambda s=s: resolve_turn(s)) for s in scenarios]
+    return samples, ("resolve_turn(scenario) on the 30x24 map above, its 16 figures placed anew each turn, varied "
+                     "cards as for turn_16x7; warm map")
+
+
+def _round_16x7(sc: Scene, n: int, used: set):
+    rounds = bench_turns.round_boards(n)
+    samples = []
+    for board, die, turns in rounds:
+        bench_turns.play_round(board, die, turns[:1])  # the room's first turn, untimed
+        samples.append(_timed(lambda: bench_turns.play_round(board, die, turns)))
+    return samples, ("a whole round: 12 adversaries and a boss resolve their turns one after the other, each on the "
+                     "board the previous one left, in a 16x7 room with 4 characters")
+
+
 @dataclass(frozen=True)
 class Measurement:
     name: str
     samples: int  # at scale 1
     target_median_ms: float | None
     run: Callable  # (scene, n, used pairs) -> (samples in ns, what is timed)
+    target_p90_ms: float | None = None
 
 
 MEASUREMENTS = (
@@ -343,6 +373,9 @@ MEASUREMENTS = (
     Measurement("attack_spaces_move6_cold_map", 10, None, _attack_spaces_move6_cold_map),
     Measurement("map_change", 20, None, _map_change),
     Measurement("geometry_cold_process", 1, None, _geometry_cold_process),
+    Measurement("turn_16x7", 100, 1.0, _turns_16x7, target_p90_ms=3.0),
+    Measurement("turn_30x24", 60, 3.0, _turns_30x24),
+    Measurement("round_16x7", 10, 40.0, _round_16x7),
 )
 
 
@@ -354,7 +387,8 @@ def _summary(m: Measurement, samples_ns: list[int], what: str) -> dict:
     ms = sorted(s / 1e6 for s in samples_ns)
     p90 = ms[max(0, math.ceil(0.9 * len(ms)) - 1)]
     return {"name": m.name, "median_ms": round(statistics.median(ms), 4), "p90_ms": round(p90, 4),
-            "max_ms": round(ms[-1], 4), "n": len(ms), "target_median_ms": m.target_median_ms, "what": what}
+            "max_ms": round(ms[-1], 4), "n": len(ms), "target_median_ms": m.target_median_ms,
+            "target_p90_ms": m.target_p90_ms, "what": what}
 
 
 def run(scale: float = 1.0, seed: int = SEED) -> dict:
@@ -381,8 +415,17 @@ def run(scale: float = 1.0, seed: int = SEED) -> dict:
                 "seed": seed},
         "scale": scale,
         "results": results,
-        "all_within_target": all(r["median_ms"] <= r["target_median_ms"] for r in results
-                                 if r["target_median_ms"] is not None),
-        "over_target": [r["name"] for r in results
-                        if r["target_median_ms"] is not None and r["median_ms"] > r["target_median_ms"]],
+        "all_within_target": not _over(results),
+        "over_target": _over(results),
     }
+
+
+def _over(results: list[dict]) -> list[str]:
+    """Names of the measurements over a target: `name` for the median, `name:p90` for the 90th percentile."""
+    out = []
+    for r in results:
+        if r["target_median_ms"] is not None and r["median_ms"] > r["target_median_ms"]:
+            out.append(r["name"])
+        if r["target_p90_ms"] is not None and r["p90_ms"] > r["target_p90_ms"]:
+            out.append(f"{r['name']}:p90")
+    return out

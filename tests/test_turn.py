@@ -243,3 +243,15 @@ def test_companion_resolve_refuses_a_bad_file_with_exit_2(tmp_path, capsys, chan
     assert cli.main(["resolve", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and message in captured.err and captured.err.count("\n") == 1
+
+
+def test_a_far_hazard_on_the_only_way_is_still_taken():
+    # p.28 hazards 1: the adversary enters hazards if "the path to the primary target is completely blocked
+    # otherwise" — even when the hazard lies beyond this Move: in a one-space corridor with fire on E-3, it
+    # sets off toward it rather than stay.
+    doc = room([("grunt", "adversary", "A-3"), ("vera", "character", "H-3")], [card("Go", 3, MOVE(2))])
+    doc["spaces"] = ["A-3:H-3"]
+    doc["hazards"] = {"E-3": "fire"}
+    out = resolve(doc)
+    assert out["steps"][0]["to"] == "C-3" and out["steps"][0]["mp"] == 2
+    assert said(out, "blocked unless it enters a hazard", "p.28")

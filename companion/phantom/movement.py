@@ -71,8 +71,9 @@ def _choose(board: Board, adversary: Figure, target: Target, die, options: list,
     return choice, reasons
 
 
-def _best_range(board: Board, target_at: Hex, spaces) -> dict:
-    ranges = board.map.ranges_from(target_at)
+def _best_range(board: Board, target_at: Hex, spaces, within: int) -> dict:
+    """Range to the target of each of `spaces`, all attack spaces, so within the attack range."""
+    ranges = board.map.ranges_from(target_at, within)
     return {h: ranges[h] for h in spaces if h in ranges}
 
 
@@ -87,32 +88,37 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     goals = attack_spaces(board, adversary, target.at, rng)
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
-    normal = reach(board, adversary, mode, mp, "normal") if board.map.hazard_at else avoid
-    if normal is not avoid and normal.cost != avoid.cost:
-        best_avoid = _best_range(board, target.at, goals & avoid.ends())
-        best_normal = _best_range(board, target.at, goals & normal.ends())
-        exact_avoid = rng in best_avoid.values()
-        exact_normal = rng in best_normal.values()
-        blocked = not best_avoid and not can_reach_any(board, adversary, goals, "move", "avoid")
-        if blocked and goals:
-            policy, r, why = "normal", normal, "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)"
-        elif exact_normal and not exact_avoid:
-            policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
-                                                f"of {target.name} with this action (p.28 hazards 2)")
+    if board.map.hazard_at:
+        reached_avoiding = goals & avoid.ends()
+        # p.28 hazards 1: however far off the hazard, the way may be shut without it.
+        blocked = (goals and not reached_avoiding and not can_reach_any(board, adversary, goals, "move", "avoid")
+                   and can_reach_any(board, adversary, goals, "move", "normal"))
+        near = board.map.ranges_from(start, mp)
+        if blocked:
+            policy, r, why = "normal", reach(board, adversary, mode, mp, "normal"), (
+                "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)")
+        elif any(h in near for h in board.map.hazard_at):  # else both policies reach the same spaces
+            normal = reach(board, adversary, mode, mp, "normal")
+            exact_avoid = rng in _best_range(board, target.at, reached_avoiding, rng).values()
+            exact_normal = rng in _best_range(board, target.at, goals & normal.ends(), rng).values()
+            if exact_normal and not exact_avoid:
+                policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
+                                                    f"of {target.name} with this action (p.28 hazards 2)")
     reasons = []
     if why:
         reasons.append(why)
     reachable = goals & r.ends()
     if reachable:
-        ranges = _best_range(board, target.at, reachable)
+        ranges = _best_range(board, target.at, reachable, rng)
         top = max(ranges.values())
         options = [h for h in reachable if ranges[h] == top]
         exact = "its maximum range" if top == rng else f"range {top}, as close as it can get to its range {rng}"
         head = (f"{name} {mp}: ends where it can attack {target.name} at {exact}")
         choice, more = _choose(board, adversary, target, die, options, r.cost, label)
     else:
-        need = distances_to(board, adversary, goals, "move", policy)
-        options = [h for h in r.ends() if h in need]
+        ends = r.ends()
+        need = distances_to(board, adversary, goals, "move", policy, until=ends)
+        options = [h for h in ends if h in need]
         if not options:
             return _stay(mode, start, f"{name} {mp}: it cannot get any closer to a space {target.name} can be attacked "
                                       "from, so it stays (p.28)")
@@ -165,12 +171,13 @@ def plan_teleport(board: Board, adversary: Figure, target: Target, die: Decision
     spaces = teleport_spaces(board, adversary)
     goals = attack_spaces(board, adversary, target.at, adversary.range) & spaces
     if goals:
-        ranges = _best_range(board, target.at, goals)
+        ranges = _best_range(board, target.at, goals, adversary.range)
         top = max(ranges.values())
         options = [h for h in goals if ranges[h] == top]
         head = f"Teleport: to a space it can attack {target.name} from, range {top} (p.29, as a Move p.28)"
     else:
-        need = distances_to(board, adversary, attack_spaces(board, adversary, target.at, adversary.range), "move", "avoid")
+        need = distances_to(board, adversary, attack_spaces(board, adversary, target.at, adversary.range), "move", "avoid",
+                            until=spaces)
         options = [h for h in spaces if h in need]
         if not options:
             return _stay("teleport", start, f"Teleport: no space brings it closer to {target.name}, so it stays (p.29)")

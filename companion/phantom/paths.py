@@ -247,9 +247,12 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
 
 
 def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str = "move",
-               hazards: str = "normal") -> dict:
+               hazards: str = "normal", *, limit: int | None = None, until: Collection[Hex] | None = None) -> dict:
     """Fewest MP for `figure` to END on each space when it may start on any of `seeds` ({space: MP already
-    spent}), e.g. a Move after a Leap. Same costs and rules as `reach` with no budget; no paths."""
+    spent}), e.g. a Move after a Leap. Same costs and rules as `reach` with no budget; no paths.
+
+    `limit` leaves out what costs more; `until` stops the search once every space as cheap as the first
+    of `until` reached is settled (what is left out then costs more than that)."""
     _check(mode, hazards)
     info = _map_info(board.map)
     enter = _enter_rule(board, figure, mode, hazards)
@@ -257,23 +260,31 @@ def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str
     best: dict = dict(seeds)
     heap = [(c, h) for h, c in seeds.items()]
     heap.sort()
-    done: set = set()
+    settled: dict = {}
+    stop = None
+    adj = info.adj
     while heap:
         c, h = heappop(heap)
-        if h in done:
+        if h in settled:
             continue
-        done.add(h)
-        for n in info.adj[h]:
-            if n in done:
+        if stop is not None and c > stop:
+            break
+        settled[h] = c
+        if until is not None and stop is None and h in until and can_end(h):
+            stop = c
+        for n in adj[h]:
+            if n in settled:
                 continue
             step = enter(n)
             if step is None:
                 continue
             nc = c + step
+            if limit is not None and nc > limit:
+                continue
             if nc < best.get(n, nc + 1):
                 best[n] = nc
                 heappush(heap, (nc, n))
-    return {h: c for h, c in best.items() if can_end(h) or h in seeds}
+    return {h: c for h, c in settled.items() if can_end(h) or h in seeds}
 
 
 def can_reach_any(board: Board, figure: Figure, goals: Collection[Hex], mode: str = "move",
@@ -311,10 +322,12 @@ def adjacency(m: HexMap) -> Mapping[Hex, tuple]:
 
 
 def distances_to(board: Board, figure: Figure, goals: Iterable[Hex], mode: str = "move",
-                 hazards: str = "normal", limit: int | None = None) -> dict:
+                 hazards: str = "normal", limit: int | None = None, *, until: Collection[Hex] | None = None) -> dict:
     """Fewest MP for `figure` to end on any of `goals` (those it can end on) starting from each space,
     as {space: MP} (spaces that cannot get there are left out; `limit` caps the MP). The figure's own
-    space is free (it has left it), so this answers "how many more MP from where it might stop"."""
+    space is free (it has left it), so this answers "how many more MP from where it might stop".
+    `until`: stop once every space as near as the first of `until` reached is settled (the nearest of
+    `until` and their ties are exact; what is left out is farther)."""
     _check(mode, hazards)
     info = _map_info(board.map)
     enter = _enter_rule(board, figure, mode, hazards)
@@ -325,11 +338,16 @@ def distances_to(board: Board, figure: Figure, goals: Iterable[Hex], mode: str =
             dist[g] = 0
     heap = sorted((0, g) for g in dist)
     done: set = set()
+    stop = None
     while heap:
         d, h = heappop(heap)
         if h in done:
             continue
+        if stop is not None and d > stop:
+            return {x: dist[x] for x in done}
         done.add(h)
+        if until is not None and stop is None and h in until:
+            stop = d
         step = enter(h)  # every path from a neighbour through here steps into h first
         if step is None:
             continue  # one may start here, but not pass through

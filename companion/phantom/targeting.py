@@ -127,13 +127,19 @@ def _leap_seeds(board: Board, adversary: Figure, leap: int | None) -> dict:
 
 def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | None:
     seeds = _leap_seeds(board, adversary, leap)
-    normal = costs_from(board, adversary, seeds, "move", "normal")
-    found, ignored = [], []
+    targets, ignored = [], []
     for f in enemies(board, adversary, exclude):
         goals = attack_spaces(board, adversary, f.at, adversary.range)
-        if not goals:
+        if goals:
+            targets.append((f, goals))
+        else:
             ignored.append(f.id)
-            continue
+    if not targets:
+        return None
+    # Only the nearest enemies matter: the search stops past the cheapest attack space (ties kept).
+    normal = costs_from(board, adversary, seeds, "move", "normal", until=set().union(*(g for _, g in targets)))
+    found = []
+    for f, goals in targets:
         costs = [normal[g] for g in goals if g in normal]
         if not costs:
             continue
@@ -145,7 +151,7 @@ def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | 
     reasons = []
     how = " (with this turn's Leap)" if leap else ""
     if len(tied) > 1:
-        avoid = costs_from(board, adversary, seeds, "move", "avoid")
+        avoid = costs_from(board, adversary, seeds, "move", "avoid", limit=best)
         dry = [f for f, goals in tied if min((avoid[g] for g in goals if g in avoid), default=None) == best]
         names = " and ".join(f.id for f, _ in tied)
         reasons.append(f"no enemy is in range and line of sight, so the target is the enemy needing the fewest MP "

@@ -327,7 +327,7 @@ def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | No
 
 def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) -> AttackOnTarget:
     board, f = t.board, t.figure
-    d = board.map.range_between(f.at, target.at)
+    d = in_range(board, f.at, target.at, rng)
     through, rolls_on = (), ()
     if d >= 2:
         s = sight(board, f.at, target.at, t.die)

@@ -1,0 +1,133 @@
+"""Adversary-turn timings for the engine section of `companion bench` (issue 4).
+
+One adversary turn is `resolve_turn(scenario)`: primary target, movement, sight, attacks, the
+explanation. Turns are varied — Move, Leap, Move then Leap, Retreat, multi-target and converted Attack
+cards — on seeded 16x7 rooms (the size of a Gloomhaven room) with walls, hazards, difficult terrain,
+objects and several figures, and on the 30x24 map of the map-engine measurements. A round is twelve
+adversaries and a boss taking their turns one after the other, each on the board the previous one left.
+Maps are warm (one untimed turn per map first): at a table a map is built once per mission.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .phantom.board import Board, Figure
+from .phantom.decision import COLORS, DecisionDie
+from .phantom.hexmap import DIRECTIONS, HexMap, Layout, edge
+from .phantom.scenario import Action, Card, RangeSpec, Scenario, Turn
+from .phantom.turn import resolve_turn
+
+ROOM = (16, 7)
+ROOMS = 10
+ROUND_ADVERSARIES = 12
+HAZARD_KINDS = ("fire", "poison", "trap")
+
+
+def _room(rng: random.Random, columns: int, rows: int, walls: int, hazards: int, objects: int, difficult: int):
+    layout = Layout()
+    spaces = [layout.from_offset(c, r) for r in range(rows) for c in range(columns)]
+    space_set = set(spaces)
+    wall_set: set = set()
+    while len(wall_set) < walls:
+        h = rng.choice(spaces)
+        dq, dr = DIRECTIONS[rng.randrange(6)]
+        n = (h[0] + dq, h[1] + dr)
+        if n in space_set:
+            wall_set.add(edge(h, n))
+    free = spaces[:]
+    rng.shuffle(free)
+    take = lambda k: [free.pop() for _ in range(k)]  # noqa: E731
+    m = HexMap.build(layout, spaces, walls=sorted(wall_set),
+                     hazards={h: rng.choice(HAZARD_KINDS) for h in take(hazards)},
+                     objects={h: rng.choice(("destructible", "damaged", "indestructible")) for h in take(objects)},
+                     terrain={h: "difficult" for h in take(difficult)})
+    return m, free
+
+
+def _figures(rng: random.Random, free: list, characters: int, adversaries: int, boss: bool = False) -> tuple:
+    out = []
+    for i in range(characters):
+        out.append(Figure(f"hero-{i + 1}", "character", free.pop(), COLORS[i % 4], None, 10, 12))
+    for i in range(adversaries):
+        out.append(Figure(f"adv-{i + 1}", "adversary", free.pop(), COLORS[i % 4], "grallok", 6, 6, 1, 0,
+                          rng.choice((1, 1, 2, 3, 4, 6))))
+    if boss:
+        out.append(Figure("boss", "adversary", free.pop(), None, "mutant-grallok", 26, 26, 3, 1, 1))
+    return tuple(out)
+
+
+def _cards(rng: random.Random) -> tuple[Card, ...]:
+    move, leap, attack = (lambda n: Action("move", n)), (lambda n: Action("leap", n)), Action("attack", 1)
+    options = (
+        (Card("Advance", 3, (move(rng.randint(2, 5)),)), Card("Strike", 2, (attack,))),
+        (Card("Bound", 3, (leap(rng.randint(2, 4)),)), Card("Strike", 2, (attack,))),
+        (Card("Advance", 2, (move(2),)), Card("Bound", 3, (leap(3),))),
+        (Card("Volley", 2, (Action("attack", 0, RangeSpec(modifier=1), targets=2),)), Card("Dash", 3, (move(3),))),
+        (Card("Fall back", 2, (Action("retreat", 3),)), Card("Strike", 2, (attack,))),
+        (Card("Strike", 3, (attack,)), Card("Strike", 2, (attack,))),
+    )
+    return rng.choice(options)
+
+
+def _die(rng: random.Random) -> DecisionDie:
+    return DecisionDie(rng.choice(COLORS), rng.choice("NSEW"), rng.choice("NSEW"))
+
+
+def room_turns(n: int, seed: int = 4, rooms_from: list[Scenario] | None = None) -> list[Scenario]:
+    """`n` varied turns spread over ROOMS seeded 16x7 rooms (or over the rooms of `rooms_from`, to warm them
+    with other turns)."""
+    rng = random.Random(seed)
+    rooms = []
+    if rooms_from:
+        for s in rooms_from[:ROOMS]:
+            m = s.board.map
+            rooms.append((m, sorted(h for h in m.spaces if Board(m).is_empty(h))))
+    for _ in range(ROOMS - len(rooms)):
+        m, free = _room(rng, *ROOM, walls=8, hazards=3, objects=3, difficult=3)
+        rooms.append((m, free))
+    out = []
+    for i in range(n):
+        m, free = rooms[i % ROOMS]
+        spots = free[:]
+        rng.shuffle(spots)
+        figures = _figures(rng, spots, rng.randint(2, 4), rng.randint(2, 5))
+        me = rng.choice([f for f in figures if f.side == "adversary"])
+        out.append(Scenario(Board(m, figures), _die(rng), Turn(me.id, _cards(rng))))
+    return out
+
+
+def big_map_turns(m: HexMap, figures: tuple, n: int, seed: int = 5) -> list[Scenario]:
+    """`n` varied turns on the 30x24 map of the map-engine measurements, its figures reshuffled each time."""
+    rng = random.Random(seed)
+    spots = sorted(h for h in m.spaces if Board(m).is_empty(h))
+    out = []
+    for _ in range(n):
+        rng.shuffle(spots)
+        placed = tuple(replace(f, at=spots[k]) for k, f in enumerate(figures))
+        me = rng.choice([f for f in placed if f.side == "adversary"])
+        out.append(Scenario(Board(m, placed), _die(rng), Turn(me.id, _cards(rng))))
+    return out
+
+
+def round_boards(n: int, seed: int = 6) -> list[tuple[Board, DecisionDie, list]]:
+    """`n` rounds, each a 16x7 room with 4 characters, 12 adversaries and a boss, and their cards."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        m, free = _room(rng, *ROOM, walls=8, hazards=3, objects=3, difficult=3)
+        figures = _figures(rng, free, 4, ROUND_ADVERSARIES, boss=True)
+        turns = [(f.id, _cards(rng)) for f in figures if f.side == "adversary" and f.id != "boss"]
+        turns.append(("boss", (Card("Inherent", 2, (Action("move", 2),)), Card("#1 Claw", 3, (Action("attack", 0),)))))
+        out.append((Board(m, figures), _die(rng), turns))
+    return out
+
+
+def play_round(board: Board, die: DecisionDie, turns: list) -> Board:
+    """Every adversary's turn in order, each on the board the previous one left."""
+    for adversary, cards in turns:
+        if not any(f.id == adversary for f in board.figures):
+            continue
+        boss = adversary == "boss"
+        board = resolve_turn(Scenario(board, die, Turn(adversary, cards, boss=boss))).board
+    return board
