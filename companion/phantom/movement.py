@@ -104,6 +104,9 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
             if exact_normal and not exact_avoid:
                 policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
                                                     f"of {target.name} with this action (p.28 hazards 2)")
+            elif dict(normal.cost) != dict(avoid.cost):
+                why = (f"it treats hazards as indestructible objects: its way is open without them, and entering one "
+                       f"would not get it to exactly range {rng} of {target.name} with this action (p.28 hazards)")
     reasons = []
     if why:
         reasons.append(why)
@@ -113,7 +116,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
         top = max(ranges.values())
         options = [h for h in reachable if ranges[h] == top]
         exact = "its maximum range" if top == rng else f"range {top}, as close as it can get to its range {rng}"
-        head = (f"{name} {mp}: ends where it can attack {target.name} at {exact}")
+        head = f"{name} {mp}: ends where it can attack {target.name} at {exact} (p.28)"
         choice, more = _choose(board, adversary, target, die, options, r.cost, label)
     else:
         ends = r.ends()

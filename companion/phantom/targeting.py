@@ -96,7 +96,8 @@ def choose_in_range(board: Board, adversary: Figure, rng: int, die: DecisionDie 
     others = "" if len(found) == 1 else f" ({len(found)} enemies in range)"
     reasons = (f"targets {choice.id}: the closest enemy in range and line of sight, range {best}{others} (p.27)",)
     if len(closest) > 1:
-        reasons += (f"{', '.join(f.id for f in closest)} are all at range {best}; " + "; ".join(tie),)
+        every = "both" if len(closest) == 2 else "all"
+        reasons += (f"{', '.join(f.id for f in closest)} are {every} at range {best}; " + "; ".join(tie),)
     return Target(choice.id, choice.at, choice, "in-range", 0, reasons)
 
 
@@ -113,7 +114,7 @@ def choose_primary_target(board: Board, adversary: Figure, die: DecisionDie | No
     t = _blocking_object(board, adversary, die, exclude)
     if t is not None:
         return t
-    return Target(None, None, None, "none", None, NO_TARGET_REASON)
+    return Target(None, None, None, "none", None, (NO_TARGET_REASON,))
 
 
 def _leap_seeds(board: Board, adversary: Figure, leap: int | None) -> dict:
@@ -243,6 +244,10 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
             if len(kept) < len(options):
                 reasons.append(f"{', '.join(object_name(board, h) for h in kept)} opens the path needing the fewest "
                                f"MP, {mp} (p.27 object tiebreaker 3)")
+            else:
+                reasons.append(f"{', '.join(sorted(object_name(board, h) for h in kept))} "
+                               f"{'both' if len(kept) == 2 else 'all'} "
+                               f"open a path of {mp} MP (p.27 object tiebreaker 3)")
             options = kept
     choice, tie = _tie(board, options, die, "objects", at=lambda h: h, label=lambda h: object_name(board, h),
                        color=lambda h: None)

@@ -69,6 +69,7 @@ class _Turn:
         self.explanation: list[str] = []
         self.steps: list[Step] = []
         self.target: Target | None = None
+        self.first_target: Target | None = None  # chosen at step 2 of the turn (p.26); the resolution reports it
         self.no_more_attacks = False
         self.knocked_down = self.figure.conditions and _has(self.figure, "Knocked Down")
         self.waiting = False  # a roll is missing: later outcomes cannot be known
@@ -103,7 +104,7 @@ def resolve_turn(scenario: Scenario) -> Resolution:
         t.update(_without(t.figure, "Stunned"))
         return _done(t)
     cards = t.turn.cards
-    t.target = _select(t, cards)
+    t.target = t.first_target = _select(t, cards)
     for card in cards:
         if t.figure.hp <= 0 and t.figure.max_hp:
             break
@@ -113,7 +114,12 @@ def resolve_turn(scenario: Scenario) -> Resolution:
 
 def _done(t: _Turn) -> Resolution:
     initiative = sum(c.ap for c in t.turn.cards) if t.turn.boss else None
-    return Resolution(t.me, t.target.name if t.target else None, tuple(t.steps), tuple(t.explanation), t.board,
+    if initiative is not None:
+        parts = " + ".join(f"{c.name} {c.ap}" for c in t.turn.cards)
+        t.explanation.insert(0, f"Initiative {initiative}: the AP of its inherent action and of the actions it "
+                                f"performs, {parts} (p.30, p.58)")
+    first = t.first_target or t.target
+    return Resolution(t.me, first.name if first else None, tuple(t.steps), tuple(t.explanation), t.board,
                       initiative)
 
 
@@ -318,8 +324,10 @@ def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | No
         # so it attacks another enemy within range instead.
         other = choose_in_range(t.board, f, rng, t.die, exclude={tg.name})
         if other is not None:
-            t.say(f"{card.name}: {tg.name} is out of range and the card cannot become a Move, so it attacks another "
-                  f"enemy within range instead (p.27, Figure 36): " + other.reasons[0])
+            why = ("it has a round effect" if card.round else "it is Frozen" if _has(f, "Frozen")
+                   else "it has a Move, Leap or Teleport")
+            t.say(f"{card.name}: {tg.name} is out of range and the card cannot become a Move ({why}, p.28), so it "
+                  f"attacks another enemy within range instead (p.27, Figure 36): " + other.reasons[0])
             return other
     t.say(f"{card.name}: {tg.name} is out of range or line of sight (range {rng}), so the Attack is not performed (p.21)")
     return None
@@ -339,7 +347,7 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
                      "; nothing on it needs an Accuracy roll"))
     to_roll = ("Basic Attack die",) + tuple(f"Accuracy die for {n}" for n in rolls_on)
     if t.rolls is None or t.waiting:
-        if t.rolls is None and len(t.explanation) and not any("what to roll" in x for x in t.explanation):
+        if t.rolls is None and not any(x.startswith("Roll the Basic Attack die") for x in t.explanation):
             t.say("roll the Basic Attack die, then the Accuracy die for each figure or object on the line nearest "
                   "first; a Fumble ends its Attacks for the turn, a Critical Strike skips the Accuracy rolls (p.21, p.61)")
         return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None)
