@@ -21,6 +21,15 @@ LABELS = {
     "requirements": "Requirements", "upgrade": "Upgrade", "number": "Number", "notes": "Notes",
     "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
     "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
+    "game": "Game", "name_1": "Player 1", "name_2": "Player 2", "color_1": "Color 1", "color_2": "Color 2",
+    "die_1a": "Player 1, die 1", "die_1b": "Player 1, die 2", "die_2a": "Player 2, die 1",
+    "die_2b": "Player 2, die 2", "roll": "First Player roll", "faction": "Faction", "deck": "Deck",
+    "cards": "Deck", "starter": "Starter deck", "control": "Control", "offense": "Offense", "defense": "Defense",
+    "command": "Command", "supply": "Supply", "keywords": "Keywords", "weight": "Light or Heavy", "drained": "Drained",
+    "unit": "Unit", "token": "Activate with", "to": "Battlefield", "attacker": "Attacker", "defender": "Defender",
+    "attack_die": "Attacker's die", "defense_die": "Defender's die", "step": "Next step", "turn": "Turn",
+    "phase": "Phase", "stage": "Game", "start": "Round 1", "ability": "Named ability", "by": "Dealt by",
+    "player": "Player", "players": "Players", "elite_rule": "ELITE rule",
 }
 
 

@@ -16,7 +16,8 @@
     var token = document.querySelector('meta[name="csrf-token"]');
     if (token) { e.detail.headers["X-CSRFToken"] = token.content; }
   });
-  document.addEventListener("htmx:beforeRequest", function () {
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt && e.detail.elt.hasAttribute("data-poll")) { return; }  // a game's version check saves nothing
     var s = document.getElementById("savestate");
     if (s) { s.textContent = "saving…"; s.dataset.state = "saving"; }
   });
