@@ -30,9 +30,9 @@ class Game:
     def row(self):
         return game_state(self.app, int(self.url.rsplit("/", 1)[1]))
 
-    def do(self, action, data=None, status=200, **kw):
+    def do(self, action, data=None, status=200, form=None, **kw):
         path = f"{self.url}/{action}" if action in ("next", "back") else f"{self.url}/do/{action}"
-        form = "step" if action in ("next", "back") else action
+        form = form or ("step" if action in ("next", "back") else action)
         resp = self.table.post(path, {"_form": form, "version": str(self.row.version), **(data or {})}, **kw)
         assert resp.status_code == status, resp.get_data(as_text=True)[:3000]
         return resp
@@ -60,7 +60,7 @@ def started(new_game):
 
 def play(g, card, control=1, offense=2, defense=2, command=1, **extra):
     return g.do("play-unit", {"card": card, "control": str(control), "offense": str(offense),
-                              "defense": str(defense), "command": str(command), **extra})
+                              "defense": str(defense), "command": str(command), **extra}, form="play")
 
 
 def test_a_new_game_is_listed_on_the_home_page(table, new_game):
@@ -161,7 +161,7 @@ def test_export_and_import_a_game(app, table, started):
     doc = json.loads(resp.get_data(as_text=True))
     assert doc["format"] == "table-companion-game/1" and doc["game"] == "lost-empires"
     resp = table.post("/games/import", {"_form": "import-game",
-                                        "file": (io.BytesIO(json.dumps(doc).encode()), "friday.json")})
+                                        "game_file": (io.BytesIO(json.dumps(doc).encode()), "friday.json")})
     assert resp.status_code == 204
     assert game_state(app, 2).state == started.row.state
 

@@ -89,13 +89,13 @@ def new():
 
 @bp.post("/import")
 def import_game():
-    upload = request.files.get("file")
+    upload = request.files.get("game_file")
     if upload is None or not upload.filename:
-        return home.page(422, {"file": "Choose a game file (.json) exported from Table Companion."})
+        return home.page(422, {"game_file": "Choose a game file (.json) exported from Table Companion."})
     try:
         kind, name, state = load_game_file(upload.read())
     except ValueError as exc:
-        return home.page(422, {"file": f"{upload.filename}: {exc} Nothing was imported."})
+        return home.page(422, {"game_file": f"{upload.filename}: {exc} Nothing was imported."})
     game_id = store.create(get_db(), kind, name, state, f"Imported from {upload.filename}")
     return go(url_for(".show", game_id=game_id))
 

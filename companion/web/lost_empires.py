@@ -14,7 +14,9 @@ TEMPLATE = "games/lost_empires.html"
 
 def context(g: rules.Game, content: rules.Content) -> dict:
     seat_factions = [content.faction(p.faction) if p.faction else None for p in g.players]
-    playing = seat_factions[g.turn].card(request.args.get("play", "")) if g.stage == "play" and seat_factions[g.turn] else None
+    # The card being played: tapped in the card list, or sent back with the form after a refusal.
+    chosen = request.args.get("play") or (request.form.get("card", "") if request.form.get("_form") == "play" else "")
+    playing = seat_factions[g.turn].card(chosen) if g.stage == "play" and seat_factions[g.turn] else None
     return {
         "labels": {**LABELS, "card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
         "le": rules, "content": content, "factions": seat_factions, "score": rules.score(g),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Response, abort, current_app, make_response, redirect, render_template, request
 from jinja2_fragments.flask import render_block
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields
 from werkzeug.datastructures import MultiDict
 
 from ..phantom.campaign import CampaignError, StaleVersion
@@ -29,7 +29,7 @@ LABELS = {
     "unit": "Unit", "token": "Activate with", "to": "Battlefield", "attacker": "Attacker", "defender": "Defender",
     "attack_die": "Attacker's die", "defense_die": "Defender's die", "step": "Next step", "turn": "Turn",
     "phase": "Phase", "stage": "Game", "start": "Round 1", "ability": "Named ability", "by": "Dealt by",
-    "player": "Player", "players": "Players", "elite_rule": "ELITE rule",
+    "player": "Player", "players": "Players", "game_file": "Game file", "elite_rule": "ELITE rule",
 }
 
 
@@ -84,7 +84,7 @@ def parse(schema_cls, data: MultiDict | None = None):
     """Load request.form through a schema; list fields take every value of their name."""
     data = request.form if data is None else data
     schema = schema_cls()
-    raw = {k: (data.getlist(k) if k in schema.fields and schema.fields[k].__class__.__name__ == "List"
+    raw = {k: (data.getlist(k) if k in schema.fields and isinstance(schema.fields[k], fields.List)
                else data.get(k)) for k in data.keys()}
     return schema.load(raw)
 

@@ -32,6 +32,7 @@ def step_name(page: Page) -> Locator:
 
 def next_step(page: Page, expected: str) -> None:
     page.get_by_role("button", name="Next ›").tap()
+    settled(page)
     expect(step_name(page)).to_contain_text(expected)
 
 
@@ -56,10 +57,16 @@ def unit_card(page: Page, card: str) -> Locator:
     return page.locator("li.unit").filter(has=page.locator(".uname b", has_text=card))
 
 
+def settled(page: Page) -> None:
+    """The tap's request has come back and its answer is on the page (htmx says "saving…" until then)."""
+    expect(page.locator("#savestate")).not_to_have_text("saving…")
+
+
 def tap(page: Page, name: str) -> None:
     button = page.get_by_role("button", name=name, exact=True)
     assert_touch_target(button)
     button.tap()
+    settled(page)
 
 
 def test_two_rounds_of_lost_empires(tablet: Page, browser, live_server):
@@ -124,7 +131,7 @@ def test_two_rounds_of_lost_empires(tablet: Page, browser, live_server):
     play_card(page, "Hound", control="1", offense="1", defense="1", command="0", supply="1")  # Ann, with supply
     tap(page, "End turn")
     tap(page, "End turn")
-    expect(page.locator("#orders .errors")).to_contain_text("must Pass (p.8)")
+    expect(page.locator("#refusal")).to_contain_text("must Pass (p.8)")
     tap(page, "Pass")
     expect(step_name(page)).to_have_text("Order Phase — Ann's turn")
     tap(page, "Pass")
