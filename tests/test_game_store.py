@@ -129,3 +129,23 @@ def test_a_bad_game_file_names_the_field(change, words):
 def test_not_json_is_refused():
     with pytest.raises(ValueError, match="not valid JSON"):
         load_game_file(b"{nope")
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["factions"][0]["starter"].__setitem__(0, "Nobody"), "field factions.0.starter"),
+    (lambda d: d["factions"][1]["cards"][0].update(control=-1), "field factions.1.cards.0.control"),
+    (lambda d: d["factions"][2].update(keyword="FLYING"), "field factions.2.keyword"),
+])
+def test_bad_lost_empires_content_stops_start_up_naming_the_file_and_field(tmp_path, change, words):
+    import shutil
+
+    from companion import create_app
+    from companion.schemas.content import ContentError
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(ROOT) / "data", data)
+    doc = json.loads((data / "lost-empires" / "factions.json").read_text())
+    change(doc)
+    (data / "lost-empires" / "factions.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match=r"factions\.json: " + words.replace(".", r"\.")):
+        create_app({"INSTANCE_PATH": str(tmp_path / "i"), "DATA_DIR": str(data)})

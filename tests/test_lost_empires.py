@@ -404,3 +404,32 @@ def test_state_survives_a_round_trip_through_plain_json():
     import json
     g = le.play_unit(started(), "Hound", stats(keywords=["ELITE"])).state
     assert le.from_dict(json.loads(json.dumps(le.to_dict(g)))) == g
+
+
+def test_an_elite_unit_destroyed_in_the_casualty_phase_gives_the_artifact_to_who_dealt_its_last_damage():
+    g = replace(started(), phase="casualty", units=(
+        unit("u1", 1, "left", damage=3, keywords=["ELITE"], elite_token=True, damaged_by=0),))
+    g = le.next_step(g).state
+    assert g.units == () and [s.artifacts for s in g.sides] == [1, 0]
+
+
+def test_both_copies_in_play_refuse_a_third():
+    g = started()
+    g = replace(g, round=2)
+    g = le.play_unit(g, "Hound", stats()).state
+    g = le.play_unit(g, "Hound", stats()).state
+    with pytest.raises(GameError, match="Both copies of Hound"):
+        le.play_unit(g, "Hound", stats())
+
+
+def test_after_a_pass_the_other_player_takes_turn_after_turn():
+    g = le.pass_turn(started()).state  # Ann passes
+    g = le.play_unit(g, "Dust Marine", stats()).state
+    g = le.end_turn(g).state
+    assert (g.turn, g.activated, g.mandatory) == (1, False, False)  # Bob again, a fresh turn
+
+
+def test_a_unit_played_drained_for_no_cost():
+    # FAQ, Dust Marine: "You may play Dust Marine for no cost. If you do, Dust Marine is played drained."
+    g = le.play_unit(le.pass_turn(started()).state, "Dust Marine", stats(command=0), drained=True).state
+    assert g.units[0].drained and le.command_left(g, 1) == 2
