@@ -13,7 +13,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from ..games import lost_empires as le
 from ..games.catalog import RULES
 from ..games.frame import COLORS, NAME_MAX
-from .content import first_error
+from .export_files import read_export, validated
 
 FORMAT = "table-companion-game/1"
 Count = lambda lo=0, hi=9999: fields.Integer(required=True, strict=True, validate=validate.Range(min=lo, max=hi))  # noqa: E731
@@ -129,25 +129,7 @@ def dump_game_file(kind: str, name: str, state, exported_at: str) -> str:
 
 
 def load_game_file(text: str | bytes) -> tuple[str, str, object]:
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"Not a game file: not valid JSON ({exc}).") from None
-    except RecursionError:
-        raise ValueError("Not a game file: nested too deeply.") from None
-    if not isinstance(raw, dict):
-        raise ValueError("Not a game file: expected a JSON object with format, game, name and state.")
-    if "format" in raw and raw["format"] != FORMAT:
-        raise ValueError(f"field format: unsupported format {raw['format']!r}; this app reads {FORMAT!r}.")
-    try:
-        data = GameFileSchema().load(raw)
-        state = STATE_SCHEMAS[data["game"]]().load(data["state"])
-    except RecursionError:
-        raise ValueError("Not a game file: nested too deeply.") from None
-    except ValidationError as exc:
-        where, message = first_error(exc)
-        where = where if where in GameFileSchema().fields or not where else f"state.{where}"
-        raise ValueError(f"field {where}: {message}") from None
-    rules = RULES[data["game"]]
-    state = rules.from_dict(state)
-    return data["game"], data["name"], state
+    raw = read_export(text, "game", FORMAT, "format, game, name and state")
+    data = validated("game", lambda: GameFileSchema().load(raw))
+    state = validated("game", lambda: STATE_SCHEMAS[data["game"]]().load(data["state"]), prefix="state.")
+    return data["game"], data["name"], RULES[data["game"]].from_dict(state)
