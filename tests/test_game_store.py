@@ -149,3 +149,13 @@ def test_bad_lost_empires_content_stops_start_up_naming_the_file_and_field(tmp_p
     (data / "lost-empires" / "factions.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match=r"factions\.json: " + words.replace(".", r"\.")):
         create_app({"INSTANCE_PATH": str(tmp_path / "i"), "DATA_DIR": str(data)})
+
+
+def test_a_finished_game_refuses_changes_until_taken_up_again(db):
+    gid = new(db)
+    store.set_status(db, gid, finished=True)
+    with pytest.raises(GameError, match="finished"):
+        store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    store.set_status(db, gid, finished=False)
+    store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    assert store.get(db, gid).state.first == 0

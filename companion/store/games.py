@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..games.catalog import RULES
-from ..games.frame import Outcome
+from ..games.frame import GameError, Outcome
 from .eventlog import Entry, Log
 
 LOG = Log("game_events", "game_id")
@@ -92,6 +92,8 @@ def change(db, game_id: int, seen_version: int | None, command) -> Outcome:
         row = _row(db, game_id)
         if seen_version is not None and seen_version != row["version"]:
             raise StaleGame()
+        if row["status"] == "finished":
+            raise GameError("stage", "This game is finished: take it up again on its Results page to change it.")
         rules = RULES[row["kind"]]
         before = json.loads(row["state"])
         result = command(rules.from_dict(before))
