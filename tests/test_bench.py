@@ -4,9 +4,10 @@ import numbers
 
 from companion import bench, cli
 
-PAGES = ["home", "campaign", "character", "missions", "aboard", "history", "history_deep", "backups"]
+PAGES = ["home", "campaign", "character", "missions", "aboard", "history", "history_deep", "backups", "game",
+         "game_log"]
 ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "undo_buy_equipment",
-           "undo", "redo", "rename"]
+           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll"]
 
 
 def check_report(report: dict, repeat: int) -> None:
