@@ -17,14 +17,6 @@ from companion.store import games as store
 CONTENT = load_lost_empires_content(Path(ROOT) / "data" / "lost-empires")
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = dbmod.connect(tmp_path / "t.sqlite3")
-    dbmod.migrate(database)
-    yield database
-    database.conn.close()
-
-
 def new(db) -> int:
     g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
     return store.create(db, le.KEY, "Friday", g, "Started Lost Empires")
