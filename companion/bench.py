@@ -8,10 +8,11 @@ document read back from JSON and `campaign_to_dict` of the result. Each
 campaign is played in memory (on every core) and written in one transaction,
 so the fill is quick. Then every page of a campaign in the middle of the set,
 its htmx fragment and the main actions are timed through the app's test
-client, with no other connection open (as under `serve`). The "engine" section
-(companion.bench_engine) times line of sight and attack spaces on a large
-mission map; it needs no database. The answer is JSON text; speed is
-reported, never asserted.
+client, with no other connection open (as under `serve`), and a Lost Empires
+game's page, log, an action, its undo and the version poll. The "engine"
+section (companion.bench_engine) times line of sight, attack spaces and
+adversary turns on mission maps; it needs no database. The answer is JSON
+text; speed is reported, never asserted.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from pathlib import Path
 TARGET_MEDIAN_MS = 30
 HTMX = {"HX-Request": "true"}
 
-# name, URL ({base} is the campaign's URL, {deep_page} the oldest page of its history)
+# name, URL ({base} is the campaign's URL, {deep_page} the oldest page of its history, {game} a Lost Empires game's)
 PAGES = (
     ("home", "/"),
     ("campaign", "{base}"),
@@ -42,9 +43,11 @@ PAGES = (
     ("history", "{base}/history"),
     ("history_deep", "{base}/history?page={deep_page}"),
     ("backups", "/backups"),
+    ("game", "{game}"),
+    ("game_log", "{game}/log"),
 )
 ACTIONS = ("fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "undo_buy_equipment",
-           "undo", "redo", "rename")
+           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll")
 
 EXTRA_CLASSES = ("Engineer", "Psion", "Sentinel", "Tactician", "Medic", "Scout", "Gunner", "Mystic")
 EXTRA_SPECIES = ("Vorr", "Sylph")
@@ -403,6 +406,23 @@ def _prepare(app, campaign_id: int, character_id: str) -> None:
         raise RuntimeError("bench: the benchmarked campaign has no shop open (no mission on a planet)")
 
 
+def _game(app) -> int:
+    """A Lost Empires game in round 1 with the starter decks and a unit on each side."""
+    from .games import lost_empires as le
+    from .games.frame import Player
+    from .store import games as store
+
+    content = app.extensions["game_content"][le.KEY]
+    g = le.roll_for_first(le.new_game((Player("Ann", "red"), Player("Bob", "blue"))), (7, 3)).state
+    for i, faction in enumerate(("Feng", "Terra Corps")):
+        g = le.choose_faction(g, content, i, faction).state
+        g = le.set_deck(g, content, i, le.starter_deck(content.faction(faction))).state
+    g = le.play_unit(le.begin(g).state, "Hound", le.UnitStats(1, 2, 2, 1)).state
+    g = le.play_unit(le.end_turn(g).state, "Dust Marine", le.UnitStats(1, 2, 2, 1)).state
+    with _connection(app) as db:
+        return store.create(db, le.KEY, "Bench game", g, "Bench game")
+
+
 def _time_pages(timer: _Timer, urls: dict, repeat: int) -> list[dict]:
     results = []
     for kind, headers in (("page", {}), ("fragment", HTMX)):
@@ -413,11 +433,15 @@ def _time_pages(timer: _Timer, urls: dict, repeat: int) -> list[dict]:
     return results
 
 
-def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, repeat: int) -> list[dict]:
-    """Each round leaves the campaign as it found it, but for one Orbos fame and the name's version."""
+def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, game_id: int,
+                  repeat: int) -> list[dict]:
+    """Each round leaves the campaign as it found it, but for one Orbos fame and the name's version;
+    the game too, but for its version."""
     from .store import campaigns as store
+    from .store import games
 
     base = f"/campaigns/{campaign_id}"
+    game = f"/games/{game_id}"
     char_url = f"{base}/characters/{character_id}"
     requests = {
         "fame": f"POST {base}/fame (Berkav +1/-1 alternating)",
@@ -429,6 +453,9 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, repea
         "undo": f"POST {base}/undo (back=campaign)",
         "redo": f"POST {base}/redo (back=campaign)",
         "rename": f"POST {base}/rename (with the current version)",
+        "game_damage": f"POST {game}/do/damage (1 damage to a unit, with the current version)",
+        "game_undo": f"POST {game}/undo",
+        "game_poll": f"GET {game}/poll (nothing changed: 204)",
     }
 
     def post(url, data):
@@ -450,8 +477,12 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, repea
         out["redo"] = post(f"{base}/redo", {"back": "campaign"})
         with _connection(app) as db:
             c = store.get(db, campaign_id).campaign
+            version = games.version(db, game_id)
         name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
         out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
+        out["game_damage"] = post(f"{game}/do/damage", {"unit": "u1", "delta": 1, "by": 1, "version": version})
+        out["game_undo"] = post(f"{game}/undo", {})
+        out["game_poll"] = timer("GET", f"{game}/poll?seen={version + 2}", expect=204, headers=HTMX)
         return out
 
     _prepare(app, campaign_id, character_id)
@@ -463,7 +494,7 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, repea
     return [_summary(name, "action", requests[name], samples[name]) for name in ACTIONS]
 
 
-def measure(app, campaign_id: int, character_id: str, repeat: int) -> list[dict]:
+def measure(app, campaign_id: int, character_id: str, repeat: int, game_id: int | None = None) -> list[dict]:
     """Pages, then their htmx fragments, then the actions; each `repeat` times."""
     from .store import campaigns as store
 
@@ -472,9 +503,11 @@ def measure(app, campaign_id: int, character_id: str, repeat: int) -> list[dict]
                              [campaign_id]).fetchone()[0]
     deep_page = max(1, math.ceil(visible / store.HISTORY_PAGE))
     base = f"/campaigns/{campaign_id}"
-    urls = {name: path.format(base=base, character=character_id, deep_page=deep_page) for name, path in PAGES}
+    game_id = game_id or _game(app)
+    urls = {name: path.format(base=base, character=character_id, deep_page=deep_page, game=f"/games/{game_id}")
+            for name, path in PAGES}
     timer = _Timer(app.test_client())
-    return _time_pages(timer, urls, repeat) + _time_actions(app, timer, campaign_id, character_id, repeat)
+    return _time_pages(timer, urls, repeat) + _time_actions(app, timer, campaign_id, character_id, game_id, repeat)
 
 
 def _size(db_path: Path) -> int:

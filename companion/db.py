@@ -71,8 +71,34 @@ def _m001_initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX campaigns_listed ON campaigns (deleted_at, archived, updated_at)")
 
 
+def _m002_games(db: sqlite_utils.Database) -> None:
+    db.execute("""
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,               -- the rules module's key, e.g. lost-empires
+            name TEXT NOT NULL,
+            state TEXT NOT NULL,              -- the game's snapshot (its rules module's format)
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+            version INTEGER NOT NULL DEFAULT 1,  -- +1 on every change, undo and redo: polling and stale forms
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE game_events (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            description TEXT NOT NULL,
+            diff TEXT NOT NULL,               -- [[path, before, after], ...]
+            status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'abandoned'))
+        )""")
+    db.execute("CREATE INDEX game_events_by_game ON game_events (game_id, status, id)")
+    db.execute("CREATE INDEX games_listed ON games (status, updated_at)")
+
+
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
+    (2, "table-tracker games and their event log", _m002_games),
 ]
 
 

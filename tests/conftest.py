@@ -6,11 +6,21 @@ import re
 import pytest
 
 from companion import create_app
+from companion import db as dbmod
 
 
 @pytest.fixture
 def app(tmp_path):
     return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True})
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A migrated scratch database, for the store's tests."""
+    database = dbmod.connect(tmp_path / "t.sqlite3")
+    dbmod.migrate(database)
+    yield database
+    database.conn.close()
 
 
 @pytest.fixture

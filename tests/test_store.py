@@ -22,14 +22,6 @@ from companion.web.database import DatabaseDamaged
 CONTENT, _ = load_campaign_content(Path(ROOT) / "data" / "phantom-epoch")
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = dbmod.connect(tmp_path / "t.sqlite3")
-    dbmod.migrate(database)
-    yield database
-    database.conn.close()
-
-
 def new(db, name="The Historians"):
     c = rules.new_campaign(name, CONTENT)
     c = characters.add_character(c, CONTENT, "Vincent", "Warrior", "Grallok").campaign

@@ -10,7 +10,7 @@ import json
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from ..phantom.campaign import FORMAT, NAME_MAX, NOTES_MAX, Campaign, campaign_from_dict, campaign_to_dict
-from .content import first_error
+from .export_files import read_export, validated
 
 Text = lambda n=NAME_MAX, **kw: fields.String(required=True, validate=validate.Length(min=1, max=n), **kw)  # noqa: E731
 Count = lambda lo=0, hi=9999: fields.Integer(required=True, strict=True, validate=validate.Range(min=lo, max=hi))  # noqa: E731
@@ -159,23 +159,8 @@ def dump_campaign_file(campaign: Campaign, exported_at: str) -> str:
 
 
 def load_campaign_file(text: str | bytes) -> Campaign:
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"Not a campaign file: not valid JSON ({exc}).") from None
-    except RecursionError:
-        raise ValueError("Not a campaign file: nested too deeply.") from None
-    if not isinstance(raw, dict):
-        raise ValueError("Not a campaign file: expected a JSON object with format and campaign.")
-    if "format" in raw and raw["format"] != FORMAT:
-        raise ValueError(f"field format: unsupported format {raw['format']!r}; this app reads {FORMAT!r}.")
-    try:
-        data = CampaignFileSchema().load(raw)
-    except RecursionError:
-        raise ValueError("Not a campaign file: nested too deeply.") from None
-    except ValidationError as exc:
-        where, message = first_error(exc)
-        raise ValueError(f"field {where}: {message}") from None
+    raw = read_export(text, "campaign", FORMAT, "format and campaign")
+    data = validated("campaign", lambda: CampaignFileSchema().load(raw))
     doc = data["campaign"]
     ids = [u["id"] for u in doc["upgrades"]]
     for ch in doc["characters"]:

@@ -197,9 +197,9 @@ def first_error(exc: ValidationError) -> tuple[str, str]:
     return next(_flatten(exc.messages), ("", "invalid"))
 
 
-def load_files(folder: Path) -> dict:
+def load_files(folder: Path, files: dict | None = None) -> dict:
     loaded = {}
-    for filename, schema in FILES.items():
+    for filename, schema in (files or FILES).items():
         path = Path(folder) / filename
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))

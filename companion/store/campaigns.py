@@ -11,9 +11,13 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.campaign import Campaign, Change, campaign_from_dict, campaign_to_dict
-from . import changes
+from .eventlog import Entry as HistoryEntry
+from .eventlog import Log
 
 HISTORY_PAGE = 20
+
+
+LOG = Log("history", "campaign_id")
 
 
 class NotFound(LookupError):
@@ -27,14 +31,6 @@ class CampaignRow:
     archived: bool
     deleted_at: str | None
     updated_at: str
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    id: int
-    at: str
-    description: str
-    status: str
 
 
 def _dump(doc: dict) -> str:
@@ -67,8 +63,7 @@ def create(db, campaign: Campaign, description: str) -> int:
         cur = db.execute("INSERT INTO campaigns (name, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
                          [campaign.name, _dump(campaign_to_dict(campaign)), stamp, stamp])
         campaign_id = cur.lastrowid
-        db.execute("INSERT INTO history (campaign_id, at, description, diff) VALUES (?, ?, ?, '[]')",
-                   [campaign_id, stamp, description])
+        LOG.add(db, campaign_id, description, abandon=False)
     return campaign_id
 
 
@@ -80,10 +75,7 @@ def change(db, campaign_id: int, command) -> Change:
         result = command(campaign_from_dict(before))
         after = campaign_to_dict(result.campaign)
         _save(db, campaign_id, after)
-        db.execute("UPDATE history SET status = 'abandoned' WHERE campaign_id = ? AND status = 'undone'",
-                   [campaign_id])
-        db.execute("INSERT INTO history (campaign_id, at, description, diff) VALUES (?, ?, ?, ?)",
-                   [campaign_id, now(), result.description, _dump(changes.diff(before, after))])
+        LOG.add(db, campaign_id, result.description, before, after)
     return result
 
 
@@ -95,18 +87,11 @@ def _save(db, campaign_id: int, doc: dict) -> None:
 def _step(db, campaign_id: int, undo: bool) -> str | None:
     with immediate(db):
         row = _row(db, campaign_id)
-        if undo:
-            entry = db.execute("SELECT id, description, diff FROM history WHERE campaign_id = ? AND status = 'done' "
-                               "AND diff != '[]' ORDER BY id DESC LIMIT 1", [campaign_id]).fetchone()
-        else:
-            entry = db.execute("SELECT id, description, diff FROM history WHERE campaign_id = ? AND status = 'undone' "
-                               "ORDER BY id ASC LIMIT 1", [campaign_id]).fetchone()
-        if entry is None:
+        stepped = LOG.step(db, campaign_id, json.loads(row["state"]), undo)
+        if stepped is None:
             return None
-        doc = changes.apply(json.loads(row["state"]), json.loads(entry[2]), 1 if undo else 2)
-        _save(db, campaign_id, doc)
-        db.execute("UPDATE history SET status = ? WHERE id = ?", ["undone" if undo else "done", entry[0]])
-        return entry[1]
+        _save(db, campaign_id, stepped[0])
+        return stepped[1]
 
 
 def undo(db, campaign_id: int) -> str | None:
@@ -120,17 +105,11 @@ def redo(db, campaign_id: int) -> str | None:
 
 def history(db, campaign_id: int, page: int = 1, size: int = HISTORY_PAGE) -> tuple[list[HistoryEntry], bool]:
     """Newest first, one page; the bool says whether an older page exists."""
-    rows = db.execute("SELECT id, at, description, status FROM history WHERE campaign_id = ? AND status != 'abandoned' "
-                      "ORDER BY id DESC LIMIT ? OFFSET ?",
-                      [campaign_id, size + 1, (page - 1) * size]).fetchall()
-    return [HistoryEntry(*r) for r in rows[:size]], len(rows) > size
+    return LOG.page(db, campaign_id, page, size)
 
 
 def can_undo_redo(db, campaign_id: int) -> tuple[bool, bool]:
-    row = db.execute("SELECT EXISTS(SELECT 1 FROM history WHERE campaign_id = ? AND status = 'done' AND diff != '[]'), "
-                     "EXISTS(SELECT 1 FROM history WHERE campaign_id = ? AND status = 'undone')",
-                     [campaign_id, campaign_id]).fetchone()
-    return bool(row[0]), bool(row[1])
+    return LOG.can_undo_redo(db, campaign_id)
 
 
 def set_flags(db, campaign_id: int, archived: bool | None = None, deleted: bool | None = None) -> str:
@@ -145,8 +124,7 @@ def set_flags(db, campaign_id: int, archived: bool | None = None, deleted: bool 
             db.execute("UPDATE campaigns SET deleted_at = ?, updated_at = ? WHERE id = ?",
                        [now() if deleted else None, now(), campaign_id])
             text = "Moved the campaign to the bin" if deleted else "Restored the campaign from the bin"
-        db.execute("INSERT INTO history (campaign_id, at, description, diff) VALUES (?, ?, ?, '[]')",
-                   [campaign_id, now(), text])
+        LOG.add(db, campaign_id, text, abandon=False)
         return f"{row['name']}: {text.lower()}"
 
 

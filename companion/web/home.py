@@ -1,4 +1,4 @@
-"""The home page: every campaign, new campaign, import, the bin; and the table PIN."""
+"""The home page: every campaign and game, new campaign or game, import, the bin; and the table PIN."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,11 +7,14 @@ from pathlib import Path
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from marshmallow import ValidationError
 
+from ..games.catalog import RULES
+from ..games.frame import COLORS
 from ..phantom import campaign as rules
 from ..schemas.campaign_file import load_campaign_file
 from ..schemas.campaign_forms import NewCampaignForm
 from ..store import backups
 from ..store import campaigns as store
+from ..store import games as games_store
 from .database import get_db
 from .render import flat_errors, form_state, go, parse, respond
 from .security import pin_ok
@@ -22,7 +25,9 @@ bp = Blueprint("home", __name__)
 def page(status: int = 200, errors=None, result=None):
     db = get_db()
     ctx = {"active": store.listing(db), "archived": store.listing(db, archived=True),
-           "binned": store.listing(db, deleted=True), "result": result, **form_state(errors)}
+           "binned": store.listing(db, deleted=True), "games": games_store.listing(db), "rules": RULES,
+           "game_options": [(key, r.TITLE) for key, r in RULES.items()],
+           "colors": COLORS, "result": result, **form_state(errors)}
     return respond("home/index.html", ctx, status)
 
 

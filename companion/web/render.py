@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Response, abort, current_app, make_response, redirect, render_template, request
 from jinja2_fragments.flask import render_block
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields
 from werkzeug.datastructures import MultiDict
 
 from ..phantom.campaign import CampaignError, StaleVersion
@@ -21,6 +21,15 @@ LABELS = {
     "requirements": "Requirements", "upgrade": "Upgrade", "number": "Number", "notes": "Notes",
     "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
     "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
+    "game": "Game", "name_1": "Player 1", "name_2": "Player 2", "color_1": "Color 1", "color_2": "Color 2",
+    "die_1a": "Player 1, die 1", "die_1b": "Player 1, die 2", "die_2a": "Player 2, die 1",
+    "die_2b": "Player 2, die 2", "roll": "First Player roll", "faction": "Faction", "deck": "Deck",
+    "cards": "Deck", "starter": "Starter deck", "control": "Control", "offense": "Offense", "defense": "Defense",
+    "command": "Command", "supply": "Supply", "keywords": "Keywords", "weight": "Light or Heavy", "drained": "Drained",
+    "unit": "Unit", "token": "Activate with", "to": "Battlefield", "attacker": "Attacker", "defender": "Defender",
+    "attack_die": "Attacker's die", "defense_die": "Defender's die", "step": "Next step", "turn": "Turn",
+    "phase": "Phase", "stage": "Game", "start": "Round 1", "ability": "Named ability", "by": "Dealt by",
+    "player": "Player", "players": "Players", "game_file": "Game file", "elite_rule": "ELITE rule",
 }
 
 
@@ -75,7 +84,7 @@ def parse(schema_cls, data: MultiDict | None = None):
     """Load request.form through a schema; list fields take every value of their name."""
     data = request.form if data is None else data
     schema = schema_cls()
-    raw = {k: (data.getlist(k) if k in schema.fields and schema.fields[k].__class__.__name__ == "List"
+    raw = {k: (data.getlist(k) if k in schema.fields and isinstance(schema.fields[k], fields.List)
                else data.get(k)) for k in data.keys()}
     return schema.load(raw)
 

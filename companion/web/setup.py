@@ -8,7 +8,9 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
+from ..games import lost_empires
 from ..schemas.content import load_campaign_content
+from ..schemas.lost_empires_content import load_lost_empires_content
 from . import database, security
 
 csrf = CSRFProtect()
@@ -30,11 +32,13 @@ def init_app(app: Flask) -> None:
     content, files = load_campaign_content(Path(app.config["DATA_DIR"]) / "phantom-epoch")
     app.extensions["phantom_content"] = content
     app.extensions["phantom_files"] = files
+    app.extensions["game_content"] = {
+        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires")}
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
 
-    from . import aboard, backups, campaigns, characters, home, missions
+    from . import aboard, backups, campaigns, characters, games, home, missions
 
-    for module in (home, campaigns, characters, missions, aboard, backups):
+    for module in (home, campaigns, characters, missions, aboard, backups, games):
         app.register_blueprint(module.bp)

@@ -16,7 +16,22 @@
     var token = document.querySelector('meta[name="csrf-token"]');
     if (token) { e.detail.headers["X-CSRFToken"] = token.content; }
   });
-  document.addEventListener("htmx:beforeRequest", function () {
+  // A game page polls its version (data-poll). A poll never races a change from this device:
+  // none is sent while a change is on its way, and one sent before a change is not swapped in.
+  var busy = 0, epoch = 0;
+  function isPoll(e) { return e.detail.elt && e.detail.elt.hasAttribute("data-poll"); }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (isPoll(e) && e.detail.elt.dataset.epoch !== String(epoch)) { e.detail.shouldSwap = false; }
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!isPoll(e) && busy > 0) { busy--; }
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (isPoll(e)) {
+      if (busy) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
+      return;  // a version check saves nothing
+    }
+    busy++; epoch++;
     var s = document.getElementById("savestate");
     if (s) { s.textContent = "saving…"; s.dataset.state = "saving"; }
   });

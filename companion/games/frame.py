@@ -1,0 +1,168 @@
+"""What every table tracker shares: players, the stepper's step, dice, outcomes, the final verdict.
+
+A game's rules module (e.g. `lost_empires`) keeps its whole state in one frozen
+dataclass and offers commands `(state, ...) -> Outcome`. A refused command
+raises `GameError` naming the form field and quoting the rule with its page;
+the state is untouched because it is immutable. The frame's store and views
+only need the functions listed in `RulesModule`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+NAME_MAX = 40
+COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+
+
+class GameError(ValueError):
+    """A refused command. `field` names the form field the user should fix."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    color: str
+    faction: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where the game stands: shown across the top of the game page."""
+    round: int
+    phase: str
+    step: str
+    instruction: str  # one sentence, ending with the rulebook page
+    phases: tuple[str, ...] = ()  # every phase of a round, in order, to draw the stepper
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The end of a game: the winner (None for a draw) and how it was decided."""
+    winner: int | None
+    how: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: object
+    description: str  # one line for the game log
+    reasons: tuple[str, ...] = ()
+
+
+class RulesModule(Protocol):
+    KEY: str
+    TITLE: str
+    FORMAT: str
+
+    def new_game(self, players: tuple[Player, ...]): ...
+    def players(self, state) -> tuple[Player, ...]: ...
+    def current_step(self, state) -> Step: ...
+    def next_step(self, state) -> Outcome: ...
+    def back_step(self, state) -> Outcome: ...
+    def verdict(self, state) -> Verdict | None: ...
+    def to_dict(self, state) -> dict: ...
+    def from_dict(self, doc: dict): ...
+
+
+# -- players -------------------------------------------------------------------
+
+def clean_name(value: str, field: str = "name") -> str:
+    name = " ".join((value or "").split())
+    if not name:
+        raise GameError(field, "Give each player a name.")
+    if len(name) > NAME_MAX:
+        raise GameError(field, f"A name has at most {NAME_MAX} characters.")
+    return name
+
+
+def new_players(names: list[str], colors: list[str], fields=("name", "color")) -> tuple[Player, ...]:
+    """Players in seat order; names and colors must differ so the table can tell them apart."""
+    players = []
+    for i, (name, color) in enumerate(zip(names, colors)):
+        name = clean_name(name, f"{fields[0]}_{i + 1}")
+        if color not in COLORS:
+            raise GameError(f"{fields[1]}_{i + 1}", f"Choose a color: {', '.join(COLORS)}.")
+        if any(p.name.casefold() == name.casefold() for p in players):
+            raise GameError(f"{fields[0]}_{i + 1}", f"Two players are called {name!r}; give them different names.")
+        if any(p.color == color for p in players):
+            raise GameError(f"{fields[1]}_{i + 1}", f"Two players have the color {color}; choose another.")
+        players.append(Player(name, color))
+    return tuple(players)
+
+
+# -- dice ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Face:
+    label: str
+    value: int
+    critical: bool = False
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die's faces come from data/ (marked unverified until a player checks them against the real die)."""
+    name: str
+    faces: tuple[Face, ...]
+    verified: bool = False
+
+    def buttons(self) -> tuple[Face, ...]:
+        """One button per different face, the most common first (UX.md)."""
+        counts: dict[Face, int] = {}
+        for f in self.faces:
+            counts[f] = counts.get(f, 0) + 1
+        return tuple(sorted(counts, key=lambda f: (-counts[f], f.critical, f.value)))
+
+    def roll(self, rng: random.Random | None = None) -> Face:
+        return (rng or random.SystemRandom()).choice(self.faces)
+
+
+@dataclass(frozen=True)
+class DieResult:
+    value: int
+    critical: bool = False
+
+    def __post_init__(self):
+        if self.value < 0:
+            raise GameError("die", f"A die shows no negative number: {self.value} (enter what the die shows).")
+
+    @property
+    def label(self) -> str:
+        return f"{self.value} (critical)" if self.critical else str(self.value)
+
+
+# -- serialising ------------------------------------------------------------------
+
+def plain(value):
+    """Plain JSON shapes (lists, not tuples), so a state equals itself after a JSON round trip."""
+    if dataclasses.is_dataclass(value):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def build(cls, doc: dict | None):
+    """The inverse of `plain` for a dataclass whose fields are plain values or tuples of them."""
+    if doc is None:
+        return None
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in doc:
+            v = doc[f.name]
+            kwargs[f.name] = _tuples(v) if isinstance(v, list) else v
+    return cls(**kwargs)
+
+
+def _tuples(v):
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v

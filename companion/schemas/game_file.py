@@ -1,0 +1,135 @@
+"""The game export file: {"format": "table-companion-game/1", "game": KEY, "name", "exported_at", "state": {...}}.
+
+`state` is checked by the game's own schema; "state_format" names the version
+of that game's state (its rules module's FORMAT). `load_game_file` returns (kind, name, state) or
+raises ValueError with one line naming the bad field; nothing is written before that.
+"""
+from __future__ import annotations
+
+import json
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from ..games import lost_empires as le
+from ..games.catalog import RULES
+from ..games.frame import COLORS, NAME_MAX
+from .export_files import read_export, validated
+
+FORMAT = "table-companion-game/1"
+Count = lambda lo=0, hi=9999: fields.Integer(required=True, strict=True, validate=validate.Range(min=lo, max=hi))  # noqa: E731
+Seat = lambda: fields.Integer(required=True, allow_none=True, strict=True, validate=validate.Range(min=0, max=1))  # noqa: E731
+Text = lambda n=80: fields.String(required=True, validate=validate.Length(min=1, max=n))  # noqa: E731
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class PlayerSchema(_Strict):
+    name = Text(NAME_MAX)
+    color = fields.String(required=True, validate=validate.OneOf(COLORS))
+    faction = fields.String(required=True, allow_none=True)
+
+
+class VerdictSchema(_Strict):
+    winner = Seat()
+    how = fields.List(fields.String(), required=True)
+
+
+class SideSchema(_Strict):
+    artifacts = Count()
+    gates = Count(0, le.GATES)
+    command_used = Count(0, le.COMMAND)
+    supply_used = fields.Boolean(required=True)
+    passed = fields.Boolean(required=True)
+    deck = fields.List(fields.Tuple((Text(), fields.Integer(strict=True, validate=validate.Range(min=1, max=2)))),
+                       required=True)
+
+
+class UnitSchema(_Strict):
+    id = fields.String(required=True, validate=validate.Regexp(r"^u\d{1,9}$"))
+    card = Text()
+    owner = Count(0, 1)
+    at = fields.String(required=True, validate=validate.OneOf(le.battlefields()))
+    control = Count(0, 9)
+    offense = Count(0, 9)
+    defense = Count(0, 9)
+    keywords = fields.List(fields.String(validate=validate.OneOf(le.KEYWORDS)), required=True)
+    weight = fields.String(required=True, allow_none=True, validate=validate.OneOf(le.WEIGHTS))
+    damage = Count(0, le.DESTROYED_AT - 1)
+    drained = fields.Boolean(required=True)
+    elite_token = fields.Boolean(required=True)
+    played_turn = Count(0, 10**9)
+    damaged_by = Seat()
+
+
+class ActivationSchema(_Strict):
+    unit = fields.String(required=True)
+    actions = Count(0, 2)
+    attacks_left = Count(0, 2)
+    attacked = fields.Boolean(required=True)
+    frontline = fields.Boolean(required=True)
+
+
+class LostEmpiresSchema(_Strict):
+    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
+    sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
+    stage = fields.String(required=True, validate=validate.OneOf(["setup", "play", "over"]))
+    first = Seat()
+    rolls = fields.List(fields.List(fields.Integer(strict=True)), required=True)
+    round = Count(1, 10**6)
+    phase = fields.String(required=True, validate=validate.OneOf(le.PHASE_KEYS))
+    step = Count(1, 2)
+    turn = Count(0, 1)
+    turn_no = Count(1, 10**9)
+    mandatory = fields.Boolean(required=True)
+    activated = fields.Boolean(required=True)
+    activation = fields.Nested(ActivationSchema, required=True, allow_none=True)
+    units = fields.List(fields.Nested(UnitSchema), required=True)
+    applied = fields.List(fields.String(validate=validate.OneOf(le.PHASE_KEYS)), required=True)
+    ruthless = fields.List(fields.String(validate=validate.OneOf(le.OBJECTIVES)), required=True)
+    combat = fields.List(fields.String(), required=True)
+    elite_rule = fields.String(required=True, validate=validate.OneOf(le.ELITE_RULES))
+    verdict = fields.Nested(VerdictSchema, required=True, allow_none=True)
+    next_id = Count(1, 10**9)
+
+    @validates_schema
+    def consistent(self, data, **kwargs):
+        ids = [u["id"] for u in data.get("units", [])]
+        if len(ids) != len(set(ids)):
+            raise ValidationError("Two units share an id.", "units")
+        act = data.get("activation")
+        if act and act["unit"] not in ids:
+            raise ValidationError(f"The activated unit {act['unit']!r} is not in play.", "activation")
+
+
+STATE_SCHEMAS = {le.KEY: LostEmpiresSchema}
+
+
+class GameFileSchema(_Strict):
+    format = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.OneOf(list(RULES)))
+    name = Text()
+    exported_at = fields.String(load_default=None)
+    state_format = fields.String(required=True)
+    state = fields.Dict(required=True)
+
+    @validates_schema
+    def known_state_format(self, data, **kwargs):
+        rules = RULES.get(data.get("game"))
+        if rules and data.get("state_format") != rules.FORMAT:
+            raise ValidationError(f"unsupported {data.get('state_format')!r}; this app reads {rules.FORMAT!r}.",
+                                  "state_format")
+
+
+def dump_game_file(kind: str, name: str, state, exported_at: str) -> str:
+    return json.dumps({"format": FORMAT, "game": kind, "name": name, "exported_at": exported_at,
+                       "state_format": RULES[kind].FORMAT, "state": RULES[kind].to_dict(state)}, ensure_ascii=False, indent=2)
+
+
+def load_game_file(text: str | bytes) -> tuple[str, str, object]:
+    raw = read_export(text, "game", FORMAT, "format, game, name and state")
+    data = validated("game", lambda: GameFileSchema().load(raw))
+    state = validated("game", lambda: STATE_SCHEMAS[data["game"]]().load(data["state"]), prefix="state.")
+    return data["game"], data["name"], RULES[data["game"]].from_dict(state)

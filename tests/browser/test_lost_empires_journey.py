@@ -1,0 +1,216 @@
+"""Two players' first Lost Empires game, on a 1024x768 touch tablet.
+
+One story: a new game from the home page, First Player by the dice, Feng and
+Terra Corps with their starter decks, then two full rounds through the stepper
+— units played, a FRONTLINE unit storming the center, an attack with a
+critical, a contested center objective, a gate flipped — one step undone, and
+the score read off the panel. A second device sees the changes by itself.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from .test_campaign_journey import assert_touch_target
+
+
+def number(page: Page, label: str) -> Locator:
+    return page.get_by_role("status", name=label, exact=True)
+
+
+def tap_face(scope: Locator, label: str) -> None:
+    """A die face button: the radio is inside a big label; the table taps the label."""
+    radio = scope.get_by_role("radio", name=label, exact=True)
+    scope.locator("label.face").filter(has=scope.page.get_by_role("radio", name=label, exact=True)).tap()
+    expect(radio).to_be_checked()
+
+
+def step_name(page: Page) -> Locator:
+    return page.locator("#step-name")
+
+
+def next_step(page: Page, expected: str) -> None:
+    page.get_by_role("button", name="Next ›").tap()
+    settled(page)
+    expect(step_name(page)).to_contain_text(expected)
+
+
+def play_card(page: Page, card: str, control: str, offense: str, defense: str, command: str, supply: str = "0",
+              keyword: str | None = None) -> None:
+    orders = page.locator("#orders")
+    orders.get_by_role("link", name=card, exact=True).tap()
+    form = page.locator("#play-form")
+    expect(form.get_by_role("heading", name=re.compile(rf"^Play {card}"))).to_be_visible()
+    for label, value in (("Command", command), ("Supply", supply), ("Control", control), ("Offense", offense),
+                         ("Defense", defense)):
+        form.get_by_label(re.compile(rf"^{label}\b")).select_option(value)
+    if keyword:
+        form.get_by_role("checkbox", name=keyword).tap()
+    play = form.get_by_role("button", name="Play a Unit")
+    assert_touch_target(play)
+    play.tap()
+    expect(page.locator("#lastlog")).to_contain_text(f"played {card}")
+
+
+def unit_card(page: Page, card: str) -> Locator:
+    return page.locator("li.unit").filter(has=page.locator(".uname b", has_text=card))
+
+
+def settled(page: Page) -> None:
+    """The tap's request has come back and its answer is on the page (htmx says "saving…" until then)."""
+    expect(page.locator("#savestate")).not_to_have_text("saving…")
+
+
+def tap(page: Page, name: str) -> None:
+    button = page.get_by_role("button", name=name, exact=True)
+    assert_touch_target(button)
+    button.tap()
+    settled(page)
+
+
+def test_two_rounds_of_lost_empires(tablet: Page, browser, live_server):
+    page = tablet
+
+    # a. The home page: a new Lost Empires game beside the campaigns.
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Lost Empires")
+    new.get_by_label("Game name").fill("First contact")
+    new.get_by_label("Player 1", exact=True).fill("Ann")
+    new.get_by_label("Player 2", exact=True).fill("Bob")
+    new.get_by_label("Color 2").select_option("blue")
+    assert_touch_target(new.get_by_role("button", name="New game"))
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.get_by_role("heading", name=re.compile("First contact"), level=1)).to_be_visible()
+    expect(step_name(page)).to_have_text("Set-up — First Player")
+    game_url = page.url
+
+    # b. First Player: both result dice each (p.3); a tie first, then Ann higher with a critical (4).
+    roll = page.locator("#roll-form")
+    for face in ("Ann die 1: 2", "Ann die 2: 1", "Bob die 1: 1", "Bob die 2: 2"):
+        tap_face(roll, face)
+    tap(page, "Record the roll")
+    expect(page.locator("#result")).to_contain_text("tied at 3: roll again")
+    roll = page.locator("#roll-form")
+    for face in ("Ann die 1: 4 critical", "Ann die 2: 2", "Bob die 1: 1", "Bob die 2: 3"):
+        tap_face(roll, face)
+    tap(page, "Record the roll")
+    expect(page.locator("#result")).to_contain_text("Ann is First Player (6 against 4)")
+
+    # c. Factions, First Player first; then the two starter decks, one tap each (p.4-5).
+    page.locator("#seat-0").get_by_role("button", name="Feng").tap()
+    expect(page.locator("#seat-1").get_by_role("button", name="Feng")).to_be_disabled()
+    page.locator("#seat-1").get_by_role("button", name="Terra Corps").tap()
+    page.get_by_role("button", name="Feng starter deck").tap()
+    expect(page.locator("#deck-0")).to_contain_text("Frontline Patroller ×2")
+    page.get_by_role("button", name="Terra Corps starter deck").tap()
+    expect(page.locator("#deck-1")).to_contain_text("Machinegun Rex ×2")
+    tap(page, "Begin round 1")
+    expect(step_name(page)).to_have_text("Order Phase — Ann's turn")
+    expect(page.locator("#instruction")).to_contain_text("Round 1: only 2 command and 1 supply (p.3)")
+    expect(page.locator(".phases li[aria-current='step']")).to_have_text("Order Phase")
+
+    # d. Round 1. Ann plays Frontline Patroller and storms the center at once (FRONTLINE, p.14).
+    play_card(page, "Frontline Patroller", control="1", offense="2", defense="2", command="1", keyword="FRONTLINE")
+    patroller = unit_card(page, "Frontline Patroller")
+    expect(page.locator("#bf-hive-0")).to_contain_text("Frontline Patroller")
+    tap(page, "Activate Frontline Patroller with command")
+    page.get_by_role("button", name="Move Frontline Patroller to left outer objective").tap()
+    expect(page.locator("#bf-left")).to_contain_text("Frontline Patroller")
+    page.get_by_role("button", name="Move Frontline Patroller to center objective").tap()
+    expect(page.locator("#bf-center")).to_contain_text("Frontline Patroller")
+    expect(patroller).to_contain_text("drained")
+    tap(page, "End turn")
+    expect(step_name(page)).to_have_text("Order Phase — Bob's turn")
+
+    # Bob plays Dust Marine; with no order at all on the next turn he may only Pass.
+    play_card(page, "Dust Marine", control="1", offense="2", defense="2", command="1")
+    tap(page, "End turn")
+    play_card(page, "Hound", control="1", offense="1", defense="1", command="0", supply="1")  # Ann, with supply
+    tap(page, "End turn")
+    tap(page, "End turn")
+    expect(page.locator("#refusal")).to_contain_text("must Pass (p.8)")
+    tap(page, "Pass")
+    expect(step_name(page)).to_have_text("Order Phase — Ann's turn")
+    tap(page, "Pass")
+
+    # Control Phase: the center is Ann's alone: 1 artifact + 1 for the center (p.10, 14).
+    expect(step_name(page)).to_have_text("Control Phase — Control")
+    expect(page.locator("#control-center")).to_contain_text("Ann +2")
+    next_step(page, "Gate Phase")
+    expect(number(page, "Ann artifacts")).to_have_text("2")
+    next_step(page, "Casualty Phase")
+    next_step(page, "Wrap Up Phase — 1 Fall back")
+    next_step(page, "Wrap Up Phase — 2-5")
+    next_step(page, "Order Phase — Bob's turn")
+    expect(page.locator(".round")).to_have_text("Round 2")
+    expect(page.locator("#result")).to_contain_text("The First Player token passes to Bob (p.11)")
+
+    # e. Round 2, Bob first: Dust Marine marches to the center: a contested objective.
+    tap(page, "Activate Dust Marine with command")
+    page.get_by_role("button", name="Move Dust Marine to right outer objective").tap()
+    page.get_by_role("button", name="Move Dust Marine to center objective").tap()
+    expect(page.locator("#bf-center")).to_contain_text("Dust Marine")
+    tap(page, "End turn")
+
+    # Ann activates the Patroller and attacks with a critical: 2 + 4 against 2 + 1, 2 damage + 1 (p.9).
+    tap(page, "Activate Frontline Patroller with command")
+    combat = page.locator("#combat")
+    expect(combat).to_contain_text("Attack with Frontline Patroller")
+    expect(combat.get_by_role("radio", name="Defender: Dust Marine")).to_be_checked()
+    tap_face(combat, "Attacker's die: 4 critical")
+    tap_face(combat, "Defender's die: 1")
+    tap(page, "Attack")
+    last = page.locator("#last-attack")
+    expect(last).to_contain_text("Frontline Patroller attacked Dust Marine: 6 against 3, attacker wins, 3 damage")
+    expect(last).to_contain_text("1 additional damage (p.9)")
+    expect(unit_card(page, "Dust Marine")).to_contain_text("3 damage")
+    tap(page, "End activation")
+    tap(page, "End turn")
+    tap(page, "Pass")
+    tap(page, "Pass")
+
+    # Control: the center is contested; the damaged Dust Marine counts 0 (p.10): Ann 1 against 0.
+    expect(page.locator("#control-center")).to_contain_text("Ann +2")
+    expect(page.locator("#control")).to_contain_text("Dust Marine damaged: −1 each")
+    next_step(page, "Gate Phase")
+    expect(number(page, "Ann artifacts")).to_have_text("4")
+    # Gate Phase: 4 artifacts flip the lowest gate (p.11).
+    next_step(page, "Casualty Phase")
+    expect(page.locator("#result")).to_contain_text("Ann discards 4 artifacts and flips gate 1")
+    expect(number(page, "Ann artifacts")).to_have_text("0")
+    expect(page.get_by_label("Ann gates flipped")).to_have_text("1")
+    # Casualty Phase: the Dust Marine with 3 damage is destroyed.
+    next_step(page, "Wrap Up Phase — 1 Fall back")
+    expect(page.locator("#board")).not_to_contain_text("Dust Marine")
+    next_step(page, "Wrap Up Phase — 2-5")
+    next_step(page, "Order Phase — Ann's turn")
+    expect(page.locator(".round")).to_have_text("Round 3")
+
+    # f. A second device sees the game as it stands, and follows a change by itself within 2 s.
+    other = browser.new_context(base_url=live_server.url, viewport={"width": 1024, "height": 768}, has_touch=True)
+    second = other.new_page()
+    second.goto(game_url)
+    expect(second.locator(".round")).to_have_text("Round 3")
+
+    # g. Undo one step: back to the Wrap Up; the score still shows Ann's gate.
+    undo = page.get_by_role("button", name="↶ Undo")
+    assert_touch_target(undo)
+    undo.tap()
+    expect(page.locator("#result")).to_contain_text("Undid: Round 3 begins")
+    expect(step_name(page)).to_have_text(re.compile("Wrap Up Phase — 2-5"))
+    expect(page.locator(".round")).to_have_text("Round 2")
+    score = page.locator("#score")
+    expect(number(page, "Ann artifacts")).to_have_text("0")
+    expect(number(page, "Bob artifacts")).to_have_text("0")
+    expect(page.get_by_label("Ann gates flipped")).to_have_text("1")
+    expect(page.get_by_label("Bob gates flipped")).to_have_text("0")
+    expect(score).to_contain_text("Feng")
+    expect(second.locator(".round")).to_have_text("Round 2", timeout=2_000)
+    expect(second.locator("#step-name")).to_contain_text("Wrap Up Phase")
+    other.close()
+
+    # The whole page fits the tablet's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024

@@ -1,0 +1,153 @@
+"""Games in SQLite: the event log with undo/redo, the version check, restarts, export and import."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import ROOT
+from companion import db as dbmod
+from companion.games import lost_empires as le
+from companion.games.frame import GameError, Player
+from companion.schemas.game_file import dump_game_file, load_game_file
+from companion.schemas.lost_empires_content import load_lost_empires_content
+from companion.store import games as store
+
+CONTENT = load_lost_empires_content(Path(ROOT) / "data" / "lost-empires")
+
+
+def new(db) -> int:
+    g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
+    return store.create(db, le.KEY, "Friday", g, "Started Lost Empires")
+
+
+def test_a_change_is_one_event_and_undo_redo_walk_the_log(db):
+    gid = new(db)
+    v = store.version(db, gid)
+    store.change(db, gid, v, lambda g: le.roll_for_first(g, (8, 4)))
+    assert store.get(db, gid).state.first == 0
+    assert [e.description for e in store.events(db, gid)[0]] == ["Ann is First Player (8 against 4)",
+                                                                "Started Lost Empires"]
+    assert store.undo(db, gid) == "Ann is First Player (8 against 4)"
+    assert store.get(db, gid).state.first is None
+    assert store.redo(db, gid) == "Ann is First Player (8 against 4)"
+    assert store.get(db, gid).state.first == 0
+    assert store.version(db, gid) == v + 3  # the change, the undo and the redo
+
+
+def test_a_new_change_after_undo_abandons_the_redo(db):
+    gid = new(db)
+    store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    store.undo(db, gid)
+    store.change(db, gid, None, lambda g: le.roll_for_first(g, (2, 4)))
+    assert store.can_undo_redo(db, gid) == (True, False)
+    assert store.get(db, gid).state.first == 1
+
+
+def test_a_stale_version_is_refused_and_nothing_changes(db):
+    gid = new(db)
+    v = store.version(db, gid)
+    store.change(db, gid, v, lambda g: le.roll_for_first(g, (7, 7)))  # another device rolled a tie
+    with pytest.raises(store.StaleGame):
+        store.change(db, gid, v, lambda g: le.roll_for_first(g, (8, 4)))
+    assert store.get(db, gid).state.first is None
+
+
+def test_a_refused_command_changes_nothing(db):
+    gid = new(db)
+    before = (store.version(db, gid), store.events(db, gid))
+    with pytest.raises(GameError):
+        store.change(db, gid, None, lambda g: le.begin(g))
+    assert (store.version(db, gid), store.events(db, gid)) == before
+
+
+def test_the_game_survives_a_restart(tmp_path):
+    path = tmp_path / "t.sqlite3"
+    first = dbmod.connect(path)
+    dbmod.migrate(first)
+    gid = new(first)
+    store.change(first, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    first.conn.close()
+    again = dbmod.connect(path)
+    dbmod.migrate(again)
+    assert store.get(again, gid).state.first == 0 and store.can_undo_redo(again, gid) == (True, False)
+    again.conn.close()
+
+
+def test_finish_and_delete(db):
+    gid = new(db)
+    store.set_status(db, gid, finished=True)
+    assert store.get(db, gid).status == "finished"
+    assert store.delete(db, gid) == "Friday"
+    with pytest.raises(store.NotFound):
+        store.get(db, gid)
+    assert db.execute("SELECT COUNT(*) FROM game_events").fetchone()[0] == 0  # the log goes with it
+
+
+def played() -> le.Game:
+    g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
+    g = le.roll_for_first(g, (9, 2)).state
+    g = le.choose_faction(g, CONTENT, 0, "Feng").state
+    g = le.choose_faction(g, CONTENT, 1, "Terra Corps").state
+    for i in range(2):
+        g = le.set_deck(g, CONTENT, i, le.starter_deck(CONTENT.faction(g.players[i].faction))).state
+    g = le.begin(g).state
+    return le.play_unit(g, "Hound", le.UnitStats(1, 2, 2, 1, 0, ("ELITE",), "light")).state
+
+
+def test_export_and_import_round_trip():
+    g = played()
+    kind, name, state = load_game_file(dump_game_file(le.KEY, "Friday", g, "2026-01-01T00:00:00+00:00"))
+    assert (kind, name, state) == (le.KEY, "Friday", g)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(format="other/1"), "field format"),
+    (lambda d: d.update(game="chess"), "field game"),
+    (lambda d: d.update(state_format="lost-empires-game/9"), "field state_format"),
+    (lambda d: d["state"]["sides"][0].update(artifacts=-1), "field state.sides.0.artifacts"),
+    (lambda d: d["state"]["units"][0].update(at="moon"), "field state.units.0.at"),
+    (lambda d: d["state"]["players"][1].update(color="pink"), "field state.players.1.color"),
+    (lambda d: d["state"].update(surprise=1), "field state.surprise"),
+])
+def test_a_bad_game_file_names_the_field(change, words):
+    doc = json.loads(dump_game_file(le.KEY, "Friday", played(), "now"))
+    change(doc)
+    with pytest.raises(ValueError, match=words.replace(".", r"\.")):
+        load_game_file(json.dumps(doc))
+
+
+def test_not_json_is_refused():
+    with pytest.raises(ValueError, match="not valid JSON"):
+        load_game_file(b"{nope")
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["factions"][0]["starter"].__setitem__(0, "Nobody"), "field factions.0.starter"),
+    (lambda d: d["factions"][1]["cards"][0].update(control=-1), "field factions.1.cards.0.control"),
+    (lambda d: d["factions"][2].update(keyword="FLYING"), "field factions.2.keyword"),
+])
+def test_bad_lost_empires_content_stops_start_up_naming_the_file_and_field(tmp_path, change, words):
+    import shutil
+
+    from companion import create_app
+    from companion.schemas.content import ContentError
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(ROOT) / "data", data)
+    doc = json.loads((data / "lost-empires" / "factions.json").read_text())
+    change(doc)
+    (data / "lost-empires" / "factions.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match=r"factions\.json: " + words.replace(".", r"\.")):
+        create_app({"INSTANCE_PATH": str(tmp_path / "i"), "DATA_DIR": str(data)})
+
+
+def test_a_finished_game_refuses_changes_until_taken_up_again(db):
+    gid = new(db)
+    store.set_status(db, gid, finished=True)
+    with pytest.raises(GameError, match="finished"):
+        store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    store.set_status(db, gid, finished=False)
+    store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    assert store.get(db, gid).state.first == 0
