@@ -255,3 +255,17 @@ def test_a_far_hazard_on_the_only_way_is_still_taken():
     out = resolve(doc)
     assert out["steps"][0]["to"] == "C-3" and out["steps"][0]["mp"] == 2
     assert said(out, "blocked unless it enters a hazard", "p.28")
+
+
+def test_damage_x2_applies_after_guard_and_a_card_may_name_the_blitz_die():
+    # p.21 step 6: "damage x2" applies to the damage after the target's Guard; p.21 step 2: adversaries roll
+    # the Basic Attack die unless their card says otherwise. Attack 1 + die 2 + action 0 = 3 against Guard 1:
+    # 2 damage, doubled to 4.
+    strike = {"type": "attack", "value": 0, "damage_multiplier": 2, "die": "blitz"}
+    doc = room([("grunt", "adversary", "C-3"), ("vera", "character", "D-3", {"guard": 1})], [card("Maul", 2, strike)])
+    listed = resolve(doc)
+    assert listed["steps"][0]["targets"][0]["to_roll"] == ["Blitz Attack die"]
+    doc["rolls"] = {"attack": [2]}
+    out = resolve(doc)
+    assert out["steps"][0]["targets"][0]["outcome"]["damage"] == 4
+    assert load_scenario(doc).turn.cards[0].actions[0].damage_multiplier == 2

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .decision import DecisionDie
+from .dice import ATTACK_DICE  # noqa: F401  (the scenario's choice of Attack die)
 
 FORMAT = "phantom-epoch-scenario/1"
 ACTION_TYPES = ("move", "leap", "retreat", "teleport", "attack", "heal", "condition")
@@ -48,6 +49,8 @@ class Action:
     conditions: tuple[str, ...] = ()  # inflicted by an attack
     name: str | None = None  # the condition a `condition` action gives
     target: str = "self"  # who a `condition` action is for: self / ally
+    damage_multiplier: int = 1  # "damage x2": applied after Guard (p.21)
+    die: str = "basic"  # the Attack die: adversaries roll the Basic one unless the card says otherwise (p.21)
 
     def __post_init__(self):
         if self.type not in ACTION_TYPES:

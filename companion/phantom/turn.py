@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .attack import AttackResult, Combatant, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
 from .decision import DecisionDie
-from .dice import Rolls
+from .dice import DIE_NAMES, Rolls
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
 from .scenario import MOVEMENT_TYPES, Action, Card, Scenario
 from .sight import sight
@@ -345,7 +345,7 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
             t.say(f"line of sight to {target.name}: " + s.reasons[0]
                   + (f"; Accuracy rolls for {', '.join(rolls_on)}, nearest first (p.21)" if rolls_on else
                      "; nothing on it needs an Accuracy roll"))
-    to_roll = ("Basic Attack die",) + tuple(f"Accuracy die for {n}" for n in rolls_on)
+    to_roll = (DIE_NAMES[action.die],) + tuple(f"Accuracy die for {n}" for n in rolls_on)
     if t.rolls is None or t.waiting:
         if t.rolls is None and not any(x.startswith("Roll the Basic Attack die") for x in t.explanation):
             t.say("roll the Basic Attack die, then the Accuracy die for each figure or object on the line nearest "
@@ -353,7 +353,8 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
         return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None)
     result = resolve_attack(Combatant.from_figure(f), Combatant.on_board(board, target.name), t.rolls,
                             target_range=d, value=action.value, pierce=action.pierce, conditions=action.conditions,
-                            obstacles=[Combatant.on_board(board, n) for n in rolls_on])
+                            obstacles=[Combatant.on_board(board, n) for n in rolls_on], die=action.die,
+                            damage_multiplier=action.damage_multiplier)
     for r in result.reasons:
         t.say(r)
     t.rolls = result.rolls_after

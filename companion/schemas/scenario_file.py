@@ -19,7 +19,7 @@ from ..phantom.hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, ORIENTATIONS, SHIFTS, TERRAIN, HexMap, Layout, MapError, Placement, neighbours,
 )
 from ..phantom.scenario import (
-    ACTION_TYPES, CONDITION_TARGETS, FORMAT, Action, Card, RangeSpec, Scenario, ScenarioError, Turn,
+    ACTION_TYPES, ATTACK_DICE, CONDITION_TARGETS, FORMAT, Action, Card, RangeSpec, Scenario, ScenarioError, Turn,
 )
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -102,6 +102,8 @@ class ActionSchema(_Strict):
     conditions = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list)
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
     target = _one_of(CONDITION_TARGETS, load_default="self")
+    damage_multiplier = _count(1, 9, load_default=1)
+    die = _one_of(ATTACK_DICE, load_default="basic")
 
     @validates_schema
     def condition_needs_a_name(self, data, **kwargs):
@@ -366,5 +368,9 @@ def _card(c: Card) -> dict:
             item["conditions"] = list(a.conditions)
         if a.type == "condition":
             item.update(name=a.name, target=a.target)
+        if a.damage_multiplier != 1:
+            item["damage_multiplier"] = a.damage_multiplier
+        if a.die != "basic":
+            item["die"] = a.die
         actions.append(item)
     return {"name": c.name, "ap": c.ap, "round": c.round, "actions": actions}
