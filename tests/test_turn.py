@@ -8,7 +8,7 @@ import pytest
 
 from companion import cli
 from companion.phantom.turn import resolution_to_dict, resolve_turn
-from companion.schemas.scenario_file import load_scenario
+from companion.schemas.scenario_file import dump_scenario, load_scenario
 
 DIE = {"color": "red", "primary": "S", "secondary": "W"}
 
@@ -269,3 +269,30 @@ def test_damage_x2_applies_after_guard_and_a_card_may_name_the_blitz_die():
     out = resolve(doc)
     assert out["steps"][0]["targets"][0]["outcome"]["damage"] == 4
     assert load_scenario(doc).turn.cards[0].actions[0].damage_multiplier == 2
+
+
+def test_a_class_card_is_performed_by_the_row_of_the_adversarys_color():
+    # p.47 CLASS ACTION CARDS: adversaries of the same type share a Class Action card but only perform the
+    # actions corresponding to their HP tracking base's color.
+    rows = {"red": {"ap": 2, "actions": [MOVE(1)]}, "yellow": {"ap": 5, "actions": [MOVE(3)]}}
+    doc = room([("grunt", "adversary", "A-1", {"color": "yellow"}), ("vera", "character", "H-1")],
+               [{"name": "Lunge", "rows": rows}])
+    out = resolve(doc)
+    assert out["steps"][0]["card"] == "Lunge" and out["steps"][0]["mp"] == 3
+    assert said(out, "yellow row", "p.47")
+    assert load_scenario(dump_scenario(load_scenario(doc))) == load_scenario(doc)  # written back with its rows
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda c: c.update(rows={"red": {"ap": 2}}), "turn.cards[0].rows: no row for 'yellow'"),
+    (lambda c: c.update(ap=2), "turn.cards[0].rows: a card with rows has its AP and actions in each row"),
+    (lambda c: c.pop("rows"), "turn.cards[0].ap: required"),
+    (lambda c: c.update(rows={"green": {"ap": 2}}), "turn.cards[0].rows"),
+])
+def test_class_card_rows_are_checked(change, message):
+    card_doc = {"name": "Lunge", "rows": {"yellow": {"ap": 5, "actions": [MOVE(3)]}}}
+    change(card_doc)
+    doc = room([("grunt", "adversary", "A-1", {"color": "yellow"}), ("vera", "character", "H-1")], [card_doc])
+    with pytest.raises(ValueError) as exc:
+        load_scenario(doc)
+    assert str(exc.value).startswith(message), str(exc.value)

@@ -66,9 +66,24 @@ class Card:
 
 
 @dataclass(frozen=True)
+class ClassCard:
+    """An Adversary Class Action card as printed: one row per HP-base color (p.47); an adversary performs
+    only the row of its own color."""
+    name: str
+    rows: tuple[tuple[str, Card], ...]  # (color, that row as a card), lowest AP first as printed
+
+    def row(self, color: str | None) -> Card:
+        for c, card in self.rows:
+            if c == color:
+                return card
+        raise ScenarioError(f"{self.name}: no row for {color!r}, the adversary's color "
+                            f"(rows: {', '.join(c for c, _ in self.rows)})")
+
+
+@dataclass(frozen=True)
 class Turn:
     adversary: str
-    cards: tuple[Card, ...] = ()
+    cards: tuple[Card | ClassCard, ...] = ()
     primary_target: str | None = None  # a mission rule naming every adversary's primary target (p.27, p.50)
     boss: bool = False  # a boss: each "card" is one action, the inherent one first (p.30)
 
@@ -87,6 +102,10 @@ class Scenario:
                 raise ScenarioError(f"turn.adversary: no figure {self.turn.adversary!r} on the board")
             if figure.side != "adversary":
                 raise ScenarioError(f"turn.adversary: {self.turn.adversary!r} is a {figure.side}, not an adversary")
+            for i, card in enumerate(self.turn.cards):
+                if isinstance(card, ClassCard) and not any(c == figure.color for c, _ in card.rows):
+                    raise ScenarioError(f"turn.cards[{i}].rows: no row for {figure.color!r}, the color of "
+                                        f"{figure.id!r} (p.47: it performs only its color's row)")
             forced = self.turn.primary_target
             if forced is not None and not any(f.id == forced and f.side != "adversary" for f in self.board.figures):
                 raise ScenarioError(f"turn.primary_target: no enemy {forced!r} on the board")

@@ -16,7 +16,7 @@ from .board import Board, Figure
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
-from .scenario import MOVEMENT_TYPES, Action, Card, Scenario
+from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import sight
 from .targeting import Target, _figure_tie, choose_in_range, choose_primary_target, in_range
 
@@ -73,6 +73,16 @@ class _Turn:
         self.no_more_attacks = False
         self.knocked_down = self.figure.conditions and _has(self.figure, "Knocked Down")
         self.waiting = False  # a roll is missing: later outcomes cannot be known
+        self.cards = tuple(self._own_row(c) for c in self.turn.cards)
+
+    def _own_row(self, card) -> Card:
+        """p.47: of a Class Action card an adversary performs only the row of its HP base's color."""
+        if not isinstance(card, ClassCard):
+            return card
+        color = self.figure.color
+        self.say(f"{card.name}: {self.me} performs the {color.replace('-', ' ')} row (p.47)")
+        row = card.row(color)
+        return replace(row, name=row.name or card.name)
 
     @property
     def figure(self) -> Figure:
@@ -103,7 +113,7 @@ def resolve_turn(scenario: Scenario) -> Resolution:
         t.say(f"{t.me} is Stunned: it takes no action this turn and removes the Stunned token at its end (p.37)")
         t.update(_without(t.figure, "Stunned"))
         return _done(t)
-    cards = t.turn.cards
+    cards = t.cards
     t.target = t.first_target = _select(t, cards)
     for card in cards:
         if t.figure.hp <= 0 and t.figure.max_hp:
@@ -113,9 +123,9 @@ def resolve_turn(scenario: Scenario) -> Resolution:
 
 
 def _done(t: _Turn) -> Resolution:
-    initiative = sum(c.ap for c in t.turn.cards) if t.turn.boss else None
+    initiative = sum(c.ap for c in t.cards) if t.turn.boss else None
     if initiative is not None:
-        parts = " + ".join(f"{c.name} {c.ap}" for c in t.turn.cards)
+        parts = " + ".join(f"{c.name} {c.ap}" for c in t.cards)
         t.explanation.insert(0, f"Initiative {initiative}: the AP of its inherent action and of the actions it "
                                 f"performs, {parts} (p.30, p.58)")
     first = t.first_target or t.target
@@ -214,7 +224,7 @@ def _converts(t: _Turn, card: Card) -> str | None:
 
 
 def _play(t: _Turn, card: Card) -> None:
-    all_cards = t.turn.cards
+    all_cards = t.cards
     _refresh_target(t, all_cards)
     if t.turn.boss and not _has(t.figure, "Frozen") and t.target and t.target.name:
         attacks = [a for a in card.actions if a.type == "attack"]

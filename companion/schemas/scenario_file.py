@@ -19,7 +19,8 @@ from ..phantom.hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, ORIENTATIONS, SHIFTS, TERRAIN, HexMap, Layout, MapError, Placement, neighbours,
 )
 from ..phantom.scenario import (
-    ACTION_TYPES, ATTACK_DICE, CONDITION_TARGETS, FORMAT, Action, Card, RangeSpec, Scenario, ScenarioError, Turn,
+    ACTION_TYPES, ATTACK_DICE, CONDITION_TARGETS, FORMAT, Action, Card, ClassCard, RangeSpec, Scenario, ScenarioError,
+    Turn,
 )
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -111,11 +112,28 @@ class ActionSchema(_Strict):
             raise ValidationError("a condition action needs the condition's name", "name")
 
 
-class CardSchema(_Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+class RowSchema(_Strict):
+    """One color's row of a Class Action card (p.47)."""
     ap = _count(0, 99, required=True)
     round = fields.Boolean(load_default=False)
     actions = fields.List(fields.Nested(ActionSchema), load_default=list)
+
+
+class CardSchema(_Strict):
+    """A card to perform: `ap` and `actions`, or a Class Action card's `rows`, one per color (p.47)."""
+    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    ap = _count(0, 99, load_default=None)
+    round = fields.Boolean(load_default=False)
+    actions = fields.List(fields.Nested(ActionSchema), load_default=list)
+    rows = fields.Dict(keys=_one_of(COLORS), values=fields.Nested(RowSchema), load_default=None,
+                       validate=validate.Length(min=1))
+
+    @validates_schema
+    def ap_or_rows(self, data, **kwargs):
+        if data.get("rows") is None and data.get("ap") is None:
+            raise ValidationError("required (or rows, one per color, for a Class Action card)", "ap")
+        if data.get("rows") is not None and (data.get("ap") is not None or data.get("actions")):
+            raise ValidationError("a card with rows has its AP and actions in each row", "rows")
 
 
 class TurnSchema(_Strict):
@@ -257,13 +275,22 @@ def _build(doc: dict, raw: dict) -> Scenario:
     turn = None
     if doc["turn"]:
         t = doc["turn"]
-        turn = Turn(t["adversary"], tuple(
-            Card(c["name"], c["ap"], tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in c["actions"]),
-                 c["round"]) for c in t["cards"]), t["primary_target"], t["boss"])
+        turn = Turn(t["adversary"], tuple(_card_of(c) for c in t["cards"]), t["primary_target"], t["boss"])
     try:
         return Scenario(board, die, turn, doc["rolls"])
     except (ScenarioError, DecisionDieError) as exc:
         raise ScenarioFileError(str(exc)) from None
+
+
+def _card_of(c: dict) -> Card | ClassCard:
+    def card(name, row):
+        actions = tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in row["actions"])
+        return Card(name, row["ap"], actions, row["round"])
+
+    if c["rows"] is None:
+        return card(c["name"], c)
+    order = sorted(c["rows"].items(), key=lambda kv: (kv[1]["ap"], COLORS.index(kv[0])))
+    return ClassCard(c["name"], tuple((color, card(c["name"], row)) for color, row in order))
 
 
 # -- errors ---------------------------------------------------------------------------------------
@@ -354,7 +381,10 @@ def _figure(f: Figure, lab) -> dict:
     return {k: v for k, v in out.items() if v is not None}
 
 
-def _card(c: Card) -> dict:
+def _card(c: Card | ClassCard) -> dict:
+    if isinstance(c, ClassCard):
+        return {"name": c.name, "rows": {color: {k: v for k, v in _card(row).items() if k != "name"}
+                                         for color, row in c.rows}}
     actions = []
     for a in c.actions:
         item = {"type": a.type, "value": a.value}
