@@ -357,20 +357,15 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
                      "; nothing on it needs an Accuracy roll"))
     to_roll = (DIE_NAMES[action.die],) + tuple(f"Accuracy die for {n}" for n in rolls_on)
     if t.rolls is None or t.waiting:
-        if t.rolls is None and not any(x.startswith("Roll the Basic Attack die") for x in t.explanation):
-            t.say("roll the Basic Attack die, then the Accuracy die for each figure or object on the line nearest "
+        if t.rolls is None and not any(x.startswith("Roll the Attack die") for x in t.explanation):
+            t.say("roll the Attack die, then the Accuracy die for each figure or object on the line nearest "
                   "first; a Fumble ends its Attacks for the turn, a Critical Strike skips the Accuracy rolls (p.21, p.61)")
         return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None)
     result = resolve_attack(Combatant.from_figure(f), Combatant.on_board(board, target.name), t.rolls,
                             target_range=d, value=action.value, pierce=action.pierce, conditions=action.conditions,
                             obstacles=[Combatant.on_board(board, n) for n in rolls_on], die=action.die,
                             damage_multiplier=action.damage_multiplier)
-    for r in result.reasons:
-        t.say(r)
-    t.rolls = result.rolls_after
-    if result.outcome == "awaiting-roll":
-        t.waiting = True
-        t.say("waiting for: " + ", ".join(str(r) for r in result.rolls_needed[:1]))
+    if _took(t, result):
         return AttackOnTarget(target.name, d, through, rolls_on, tuple(str(r) for r in result.rolls_needed), result)
     _apply(t, result)
     if result.no_further_attacks:
@@ -378,6 +373,17 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
     if result.counter_attack is not None and not t.waiting:
         _counter(t, result)
     return AttackOnTarget(target.name, d, through, rolls_on, (), result)
+
+
+def _took(t: _Turn, result: AttackResult) -> bool:
+    """Explain an attack and move on in the rolls; True if it still awaits a roll (later outcomes unknown)."""
+    for r in result.reasons:
+        t.say(r)
+    t.rolls = result.rolls_after
+    if result.outcome == "awaiting-roll":
+        t.waiting = True
+        t.say("waiting for: " + ", ".join(str(r) for r in result.rolls_needed[:1]))
+    return t.waiting
 
 
 def _apply(t: _Turn, result: AttackResult) -> None:
@@ -405,12 +411,7 @@ def _counter(t: _Turn, result: AttackResult) -> None:
     req = result.counter_attack
     retaliator = Combatant.on_board(t.board, req.by)
     res = resolve_counter_attack(req, retaliator, Combatant.from_figure(t.figure), t.rolls)
-    for r in res.reasons:
-        t.say(r)
-    t.rolls = res.rolls_after
-    if res.outcome == "awaiting-roll":
-        t.waiting = True
-        t.say("waiting for: " + ", ".join(str(r) for r in res.rolls_needed[:1]))
+    if _took(t, res):
         return
     board = t.board
     me = board.figure(t.me)
