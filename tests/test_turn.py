@@ -296,3 +296,17 @@ def test_class_card_rows_are_checked(change, message):
     with pytest.raises(ValueError) as exc:
         load_scenario(doc)
     assert str(exc.value).startswith(message), str(exc.value)
+
+
+def test_this_turns_leap_counts_when_finding_the_nearest_enemy():
+    # p.27 "Closest target": "If the adversary has a Leap action on the current turn, take it into account
+    # when determining how many MP away targets are." A gap on G-1 cuts the corridor: by Move, Vera cannot
+    # be reached and Bram (3 MP) would be the target; with this turn's Leap 2, Vera is 2 MP away.
+    doc = room([("grunt", "adversary", "F-1"), ("vera", "character", "I-1"), ("bram", "character", "B-1")],
+               [card("Pounce", 3, {"type": "leap", "value": 2}), card("Claw", 2, ATTACK)], spaces="A-1:L-1")
+    doc["terrain"] = {"G-1": "gap"}
+    out = resolve(doc)
+    assert out["primary_target"] == "vera" and said(out, "with this turn's Leap")
+    assert out["steps"][0]["to"] == "H-1" and out["steps"][1]["targets"][0]["target"] == "vera"
+    doc["turn"]["cards"][0] = card("Dash", 3, MOVE(2))
+    assert resolve(doc)["primary_target"] == "bram"
