@@ -291,7 +291,7 @@ def _still(f: Figure) -> Movement:
 
 def _attack(t: _Turn, card: Card, action: Action) -> None:
     f = t.figure
-    if t.knocked_down or _has(f, "Stunned"):
+    if t.knocked_down:
         t.say(f"{card.name}: {t.me} is Knocked Down and cannot Attack (p.37)")
         t.steps.append(Step(card.name, "attack", performed=False))
         return
@@ -447,8 +447,7 @@ def _heal(t: _Turn, card: Card, action: Action) -> None:
     else:
         t.say(f"{card.name}: Heal {action.value} on {choice.id}, the most damaged of itself and its allies in range "
               f"({most} damage), HP {choice.hp} → {healed} (p.28-29)" + (f"; {'; '.join(tie)}" if tie else ""))
-    t.update(replace(choice, hp=healed)) if choice.id == t.me else setattr(
-        t, "board", t.board.with_figure(replace(choice, hp=healed)))
+    t.board = t.board.with_figure(replace(choice, hp=healed))
     t.steps.append(Step(card.name, "heal", target=choice.id, value=action.value))
 
 
