@@ -19,7 +19,7 @@ from .board import Board, Figure
 from .decision import DecisionDie
 from .hexmap import Hex
 from .paths import Reach, attack_spaces, can_reach_any, distances_to, reach, teleport_spaces
-from .targeting import Target, _tie, enemies, in_range
+from .targeting import Target, decide_space, enemies, in_range
 
 NAMES = {"move": "Move", "leap": "Leap", "retreat": "Retreat", "teleport": "Teleport"}
 
@@ -65,7 +65,7 @@ def _choose(board: Board, adversary: Figure, target: Target, die, options: list,
                       "most other enemies in range and line of sight": f" ({top})"}[text]
             reasons.append(f"{text}{detail}: {', '.join(label(h) for h in sorted(kept, key=label))} (p.28)")
         options = kept
-    choice, tie = _tie(board, options, die, "spaces", at=lambda h: h, label=label, color=lambda h: None)
+    choice, tie = decide_space(board, options, die)
     if tie:
         reasons.append(f"{', '.join(label(h) for h in sorted(options, key=label))} are still tied: " + "; ".join(tie))
     return choice, reasons
@@ -155,7 +155,7 @@ def plan_retreat(board: Board, adversary: Figure, target: Target, mp: int, die: 
     kept = [h for h in options if r.cost[h] == least]
     if len(kept) < len(options):
         reasons.append(f"fewest MP ({least}): {', '.join(label(h) for h in sorted(kept, key=label))} (p.29)")
-    choice, tie = _tie(board, kept, die, "spaces", at=lambda h: h, label=label, color=lambda h: None)
+    choice, tie = decide_space(board, kept, die)
     if tie:
         reasons.append("tie: " + "; ".join(tie))
     path = r.path_to(choice)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .board import Board
 from .decision import DecisionDie
 from .hexmap import Hex
-from .targeting import _tie
+from .targeting import decide_space
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def place_new_adversary(board: Board, indicated: Hex, die: DecisionDie | None) -
                                 "adversary is not placed",))
     nearest = min(ranges[h] for h in empty)
     options = [h for h in empty if ranges[h] == nearest]
-    choice, tie = _tie(board, options, die, "spaces", at=lambda h: h, label=label, color=lambda h: None)
+    choice, tie = decide_space(board, options, die)
     reasons = [f"{label(indicated)} holds {board.figure_at[indicated].id}, so the adversary goes to the closest empty "
                f"space, range {nearest}: {label(choice)} (p.26)"]
     if tie:

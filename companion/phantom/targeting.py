@@ -65,7 +65,7 @@ def in_range(board: Board, source: Hex, target: Hex, rng: int) -> int | None:
     return d
 
 
-def _tie(board: Board, options: list, die: DecisionDie | None, what: str, *, at, label, color):
+def decide(board: Board, options: list, die: DecisionDie | None, what: str, *, at, label, color):
     if len(options) == 1:
         return options[0], ()
     if die is None:
@@ -77,8 +77,14 @@ def _tie(board: Board, options: list, die: DecisionDie | None, what: str, *, at,
     return tb.choice, tb.reasons
 
 
-def _figure_tie(board, options, die, what="enemies"):
-    return _tie(board, options, die, what, at=lambda f: f.at, label=lambda f: f.id, color=lambda f: f.color)
+def decide_figure(board: Board, options: list, die: DecisionDie | None, what: str = "enemies"):
+    """Tied figures: the decision die's color, then its directions (p.36)."""
+    return decide(board, options, die, what, at=lambda f: f.at, label=lambda f: f.id, color=lambda f: f.color)
+
+
+def decide_space(board: Board, options: list, die: DecisionDie | None):
+    """Tied spaces: the decision die's directions (p.36); spaces have no color."""
+    return decide(board, options, die, "spaces", at=lambda h: h, label=board.map.label, color=lambda h: None)
 
 
 def choose_in_range(board: Board, adversary: Figure, rng: int, die: DecisionDie | None, exclude=()) -> Target | None:
@@ -92,7 +98,7 @@ def choose_in_range(board: Board, adversary: Figure, rng: int, die: DecisionDie 
         return None
     best = min(d for d, _ in found)
     closest = [f for d, f in found if d == best]
-    choice, tie = _figure_tie(board, closest, die)
+    choice, tie = decide_figure(board, closest, die)
     others = "" if len(found) == 1 else f" ({len(found)} enemies in range)"
     reasons = (f"targets {choice.id}: the closest enemy in range and line of sight, range {best}{others} (p.27)",)
     if len(closest) > 1:
@@ -161,7 +167,7 @@ def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | 
         if dry and len(dry) < len(options):
             reasons.append(f"{', '.join(f.id for f in dry)} can be attacked without entering a hazard (p.27 tiebreaker 1)")
             options = dry
-        choice, tie = _figure_tie(board, options, die)
+        choice, tie = decide_figure(board, options, die)
         if tie:
             reasons.append("tie: " + "; ".join(tie))
     else:
@@ -249,7 +255,7 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
                                f"{'both' if len(kept) == 2 else 'all'} "
                                f"open a path of {mp} MP (p.27 object tiebreaker 3)")
             options = kept
-    choice, tie = _tie(board, options, die, "objects", at=lambda h: h, label=lambda h: object_name(board, h),
+    choice, tie = decide(board, options, die, "objects", at=lambda h: h, label=lambda h: object_name(board, h),
                        color=lambda h: None)
     if tie:
         reasons.append("tie: " + "; ".join(tie))

@@ -18,7 +18,7 @@ from .dice import DIE_NAMES, Rolls
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
 from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import sight
-from .targeting import Target, _figure_tie, choose_in_range, choose_primary_target, in_range
+from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
 
 FORMAT = "phantom-epoch-resolution/1"
 BENEFICIAL = ("Barrier", "Invisible", "Resilient", "Vengeful")
@@ -440,7 +440,7 @@ def _heal(t: _Turn, card: Card, action: Action) -> None:
     options = [(0, f)] + _allies_in_range(t, rng)
     most = max(x.max_hp - x.hp for _, x in options)
     hurt = [x for _, x in options if x.max_hp - x.hp == most]
-    choice, tie = _figure_tie(t.board, hurt, t.die, "figures")
+    choice, tie = decide_figure(t.board, hurt, t.die, "figures")
     healed = min(choice.max_hp, choice.hp + action.value)
     if most == 0:
         t.say(f"{card.name}: Heal {action.value}: no one in range is damaged (p.28)")
@@ -466,7 +466,7 @@ def _condition(t: _Turn, card: Card, action: Action) -> None:
             return
         near = min(d for d, _ in options)
         closest = [x for d, x in options if d == near]
-        choice, tie = _figure_tie(t.board, closest, t.die, "allies")
+        choice, tie = decide_figure(t.board, closest, t.die, "allies")
         why = f"it already has {name}; its closest ally without it, range {near} (p.28)" + (f"; {'; '.join(tie)}" if tie else "")
     t.say(f"{card.name}: {name} to {choice.id}: {why}")
     if not _has(choice, name):
