@@ -155,6 +155,8 @@ class ScenarioSchema(_Strict):
     objects = _label_map(OBJECTS)
     orbs = fields.List(fields.String(), load_default=list)
     treasures = fields.List(fields.String(), load_default=list)
+    orb_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
+    treasure_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
     entry_points = fields.List(fields.String(), load_default=list)
     placements = fields.Dict(keys=fields.String(), values=fields.Nested(PlacementSchema), load_default=dict)
     figures = fields.List(fields.Nested(FigureSchema), load_default=list)
@@ -231,6 +233,12 @@ def _build(doc: dict, raw: dict) -> Scenario:
               for name in ("doors", "terrain", "hazards", "objects")}
     orbs = {on(k, f"orbs[{i}]"): None for i, k in enumerate(doc["orbs"])}
     treasures = {on(k, f"treasures[{i}]"): None for i, k in enumerate(doc["treasures"])}
+    for name, tokens_ in (("orb", orbs), ("treasure", treasures)):
+        for k, number in doc[f"{name}_numbers"].items():
+            h = on(k, f"{name}_numbers.{k}")
+            if h not in tokens_:
+                raise ScenarioFileError(f"{name}_numbers.{k}: no {name} at {k!r} (list it in {name}s first)")
+            tokens_[h] = number  # a numbered orb or treasure is a campaign one (p.33, "Orbs")
     entry = [on(k, f"entry_points[{i}]") for i, k in enumerate(doc["entry_points"])]
     placements = {on(k, f"placements.{k}"): Placement(**v) for k, v in doc["placements"].items()}
     try:
@@ -321,6 +329,8 @@ def dump_scenario(s: Scenario) -> dict:
         "doors": by_label(m.doors), "terrain": by_label(m.terrain), "hazards": by_label(m.hazards),
         "objects": by_label(m.objects),
         "orbs": [lab(h) for h, _ in m.orbs], "treasures": [lab(h) for h, _ in m.treasures],
+        **{f"{name}_numbers": {lab(h): n for h, n in pairs if n is not None}
+           for name, pairs in (("orb", m.orbs), ("treasure", m.treasures)) if any(n is not None for _, n in pairs)},
         "entry_points": [lab(h) for h in sorted(m.entry_points)],
         "placements": {lab(h): {"type": p.type, "min_characters": p.min_characters,
                                 "max_characters": p.max_characters} for h, p in m.placements},
