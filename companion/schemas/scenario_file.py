@@ -169,7 +169,7 @@ class ScenarioSchema(_Strict):
 
 def load_scenario(source) -> Scenario:
     """JSON text, bytes or a parsed dict -> Scenario; ScenarioFileError names the first bad field."""
-    data = _parse_json(source)
+    data = parse_json(source)
     try:
         doc = ScenarioSchema().load(data)
     except ValidationError as exc:
@@ -178,7 +178,8 @@ def load_scenario(source) -> Scenario:
     return _build(doc, data)
 
 
-def _parse_json(source):
+def parse_json(source) -> dict:
+    """JSON text or bytes (or a dict) -> dict; ScenarioFileError for what is not a JSON object."""
     if isinstance(source, dict):
         return source
     if isinstance(source, bytes):
