@@ -112,7 +112,7 @@ def grid_view(layout: Layout, columns: int, rows: int) -> GridView:
                 edges.append(EdgeArea(layout.label(h), layout.label(n),
                                       _points(layout, (layout.centre(h), p, layout.centre(n), q))))
     x0, y0, x1, y1 = _frame(layout, columns, rows)
-    label_dy = -SCALE[layout.orientation][1] * (1 if layout.orientation == "pointy" else 0) - 10
+    label_dy = -14  # the coordinate sits in the space's upper part, above its token
     return GridView(f"{x0} {y0} {x1 - x0} {y1 - y0}", x1 - x0, y1 - y0, tuple(cells), tuple(edges), label_dy)
 
 

@@ -165,6 +165,7 @@ def _part(schema):
 
 class LibrarySchema(_Strict):
     format = fields.String(required=True, validate=validate.Equal(FORMAT, error=f"must be {FORMAT!r}"))
+    note = fields.String(load_default=None, validate=validate.Length(max=600))
     adversaries = _part(AdversarySchema)
     species_decks = _part(SpeciesDeckSchema)
     class_decks = _part(ClassDeckSchema)

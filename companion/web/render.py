@@ -21,6 +21,10 @@ LABELS = {
     "requirements": "Requirements", "upgrade": "Upgrade", "number": "Number", "notes": "Notes",
     "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
     "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
+    "spaces": "Spaces", "edges": "Walls", "tool": "Tool", "placement_type": "Adversary type",
+    "min_characters": "From characters", "max_characters": "To characters", "columns": "Columns", "rows": "Rows",
+    "orientation": "Layout", "shifted": "Shifted rows or columns", "sample": "Sample map", "deck": "Deck",
+    "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
 }
 
 

@@ -34,7 +34,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
 
-    from . import aboard, backups, campaigns, characters, home, missions
+    from . import aboard, backups, campaigns, cards, characters, home, maps, missions
 
-    for module in (home, campaigns, characters, missions, aboard, backups):
+    for module in (home, campaigns, characters, missions, aboard, backups, maps, cards):
         app.register_blueprint(module.bp)
