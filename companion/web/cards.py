@@ -74,11 +74,11 @@ def export():
 def import_cards():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return page(422, {"file": "Choose a card file (.json, phantom-epoch-cards/1)."})
+        return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
     try:
         text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}")
     except CardFileError as exc:
-        return page(422, {"file": f"{upload.filename}: {exc}. Nothing was imported."})
+        return page(422, {"card_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return page(result=text)
 
 

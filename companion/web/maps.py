@@ -66,11 +66,11 @@ def create():
 def import_map():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return index_page(422, {"file": "Choose a map file (.json) in the scenario format."})
+        return index_page(422, {"map_file": "Choose a map file (.json) in the scenario format."})
     try:
         map_id = store.import_doc(get_db(), Path(upload.filename).stem, upload.read())
     except ScenarioFileError as exc:
-        return index_page(422, {"file": f"{upload.filename}: {exc}. Nothing was imported."})
+        return index_page(422, {"map_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return go(url_for(".show", map_id=map_id))
 
 

@@ -24,7 +24,7 @@ LABELS = {
     "spaces": "Spaces", "edges": "Walls", "tool": "Tool", "placement_type": "Adversary type",
     "min_characters": "From characters", "max_characters": "To characters", "columns": "Columns", "rows": "Rows",
     "orientation": "Layout", "shifted": "Shifted rows or columns", "sample": "Sample map", "deck": "Deck",
-    "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
+    "map_file": "Map file", "card_file": "Card file", "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
 }
 
 
