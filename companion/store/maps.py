@@ -12,7 +12,7 @@ from ..phantom.hexmap import Layout
 from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
 from ..phantom.scenario import Scenario
 from ..schemas.scenario_file import dump_scenario, load_scenario, parse_json
-from .documents import MAPS, NotFound, Outcome, unique_name
+from .documents import MAPS, NotFound, Outcome, dump, unique_name
 
 __all__ = ["NotFound", "create", "import_doc", "get", "edit", "export"]
 BOARD_EXTRAS = ("decision_die", "turn", "rolls")
@@ -26,9 +26,24 @@ def _doc(draft: Draft, old: dict | None = None) -> dict:
     return out
 
 
+_READ: dict = {}  # stored document text -> its checked map: a paint reads back what it just wrote
+_READ_KEEP = 8
+
+
+def _remember(text: str, draft: Draft) -> None:
+    _READ[text] = draft
+    while len(_READ) > _READ_KEEP:
+        _READ.pop(next(iter(_READ)))
+
+
 def _draft(row: dict, doc: dict) -> Draft:
+    found = _READ.get(row["doc"])
+    if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
+        return found
     s = load_scenario(doc)
-    return Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
+    draft = Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
+    _remember(row["doc"], draft)
+    return draft
 
 
 def create(db, name: str, layout: Layout, columns: int, rows: int) -> int:
@@ -60,7 +75,9 @@ def edit(db, map_id: int, operation) -> Edit:
         result = operation(_draft(row, doc))
         done.append(result)
         d = result.draft
-        return Outcome(_doc(d, doc), result.description, {"columns": d.columns, "rows": d.rows})
+        new = _doc(d, doc)
+        _remember(dump(new), d)
+        return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
 
     MAPS.change(db, map_id, command)
     return done[0]
