@@ -184,3 +184,16 @@ def test_a_paint_with_no_space_and_an_unknown_tool(app, table, map_url):
     refused(table.post("/maps", {"_form": "new-map", "name": "Huge", "orientation": "pointy", "shifted": "even", "columns": 99,
                                  "rows": 8}), "Columns", "1 to 40")
     assert snapshot(app) == before
+
+
+def test_a_species_card_with_actions_is_kept_in_the_engine_form(table):
+    table.get("/cards")
+    resp = table.post("/cards/species-card", {"_form": "species-card", "deck": "Grallok", "name": "Stomp", "ap": 4,
+                                              "actions.0.type": "move", "actions.0.value": 2,
+                                              "actions.1.type": "attack", "actions.1.value": 1,
+                                              "actions.1.range": "+1", "actions.1.conditions": "Bleeding"})
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:800]
+    doc = json.loads(table.get("/cards/export").data)
+    card = doc["species_decks"]["Grallok"]["cards"][0]
+    assert card["actions"][0]["type"] == "move" and card["actions"][1]["range"] == "+1"
+    assert card["actions"][1]["conditions"] == ["Bleeding"]

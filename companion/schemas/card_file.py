@@ -210,13 +210,13 @@ def load_library(source) -> dict:
 
 def dump_library(doc: dict) -> dict:
     """The loaded document back as JSON data (range specs as text, the class key named "class")."""
-    return _without_none(LibrarySchema().dump(doc))
+    return without_none(LibrarySchema().dump(doc))
 
 
-def _without_none(value):
+def without_none(value):
     # an action's unset range or condition name is left out, as in a scenario file
     if isinstance(value, dict):
-        return {k: _without_none(v) for k, v in value.items() if v is not None}
+        return {k: without_none(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
-        return [_without_none(v) for v in value]
+        return [without_none(v) for v in value]
     return value

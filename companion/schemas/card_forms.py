@@ -146,4 +146,4 @@ def parse_card_form(kind: str, form) -> CardEntry:
         errors.update({k: v for k, v in flat_messages(exc.messages).items() if k not in errors})
     if errors:
         raise ValidationError(errors)
-    return CardEntry(kind, part, head["key"], schema().dump(entry), head["index"] if is_deck else None)
+    return CardEntry(kind, part, head["key"], cf.without_none(schema().dump(entry)), head["index"] if is_deck else None)

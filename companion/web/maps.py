@@ -68,7 +68,8 @@ def import_map():
     if upload is None or not upload.filename:
         return index_page(422, {"map_file": "Choose a map file (.json) in the scenario format."})
     try:
-        map_id = store.import_doc(get_db(), Path(upload.filename).stem, upload.read())
+        name = Path(upload.filename).stem.replace("-", " ").replace("_", " ")  # the export's file name undone
+        map_id = store.import_doc(get_db(), name, upload.read())
     except ScenarioFileError as exc:
         return index_page(422, {"map_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return go(url_for(".show", map_id=map_id))
