@@ -12,12 +12,7 @@ from companion.store import cards, maps
 from companion.store.documents import MAPS
 
 
-@pytest.fixture
-def db(tmp_path):
-    database = dbmod.connect(tmp_path / "t.sqlite3")
-    dbmod.migrate(database)
-    yield database
-    database.conn.close()
+from test_store import db  # noqa: F401  (the migrated scratch database of the campaign store's tests)
 
 
 def test_migration_3_leaves_number_2_free(db):
