@@ -96,9 +96,53 @@ def _m002_games(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX games_listed ON games (status, updated_at)")
 
 
+def _m003_maps_and_cards(db: sqlite_utils.Database) -> None:
+    # Number 2 belongs to the table trackers; migrations may be applied out of order, each once.
+    db.execute("""
+        CREATE TABLE maps (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            columns INTEGER NOT NULL,
+            rows INTEGER NOT NULL,
+            doc TEXT NOT NULL,                -- the map as a scenario file (phantom-epoch-scenario/1)
+            sample INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE map_history (
+            id INTEGER PRIMARY KEY,
+            owner_id INTEGER NOT NULL REFERENCES maps(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            description TEXT NOT NULL,
+            diff TEXT NOT NULL,               -- [[path, before, after], ...] of the row's document
+            status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'abandoned'))
+        )""")
+    db.execute("CREATE INDEX map_history_by_owner ON map_history (owner_id, status, id)")
+    db.execute("""
+        CREATE TABLE card_libraries (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            doc TEXT NOT NULL,                -- every card the table entered (phantom-epoch-cards/1)
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE card_history (
+            id INTEGER PRIMARY KEY,
+            owner_id INTEGER NOT NULL REFERENCES card_libraries(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            description TEXT NOT NULL,
+            diff TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'abandoned'))
+        )""")
+    db.execute("CREATE INDEX card_history_by_owner ON card_history (owner_id, status, id)")
+
+
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
     (2, "table-tracker games and their event log", _m002_games),
+    (3, "maps, card content and their histories", _m003_maps_and_cards),
 ]
 
 

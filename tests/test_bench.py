@@ -34,6 +34,18 @@ def check_report(report: dict, repeat: int) -> None:
     assert isinstance(report["python"], str) and isinstance(report["sqlite"], str)
     assert isinstance(report["dataset"]["fill_seconds"], numbers.Real)
     check_engine(report["engine"], TINY)
+    check_map_editor(report["map_editor"], repeat)
+
+
+def check_map_editor(section: dict, repeat: int) -> None:
+    """Issue 5: painting a space or an edge on the 30x24 sample map, with a 30 ms median target."""
+    assert section["map"] == "great-hall-30x24.json" and section["target_median_ms"] == 30
+    names = [r["name"] for r in section["results"]]
+    assert names == ["paint_space", "paint_stroke_6_spaces", "paint_edge", "undo", "editor_page"]
+    for r in section["results"]:
+        assert r["n"] == repeat and 0 <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
+    over = [r["name"] for r in section["results"] if r["name"].startswith("paint") and r["median_ms"] > 30]
+    assert section["over_target"] == over and section["all_within_target"] == (not over)
 
 
 def check_engine(engine: dict, scale: float) -> None:

@@ -175,6 +175,8 @@ class ScenarioSchema(_Strict):
     objects = _label_map(OBJECTS)
     orbs = fields.List(fields.String(), load_default=list)
     treasures = fields.List(fields.String(), load_default=list)
+    orb_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
+    treasure_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
     entry_points = fields.List(fields.String(), load_default=list)
     placements = fields.Dict(keys=fields.String(), values=fields.Nested(PlacementSchema), load_default=dict)
     figures = fields.List(fields.Nested(FigureSchema), load_default=list)
@@ -187,7 +189,7 @@ class ScenarioSchema(_Strict):
 
 def load_scenario(source) -> Scenario:
     """JSON text, bytes or a parsed dict -> Scenario; ScenarioFileError names the first bad field."""
-    data = _parse_json(source)
+    data = parse_json(source)
     try:
         doc = ScenarioSchema().load(data)
     except ValidationError as exc:
@@ -196,7 +198,8 @@ def load_scenario(source) -> Scenario:
     return _build(doc, data)
 
 
-def _parse_json(source):
+def parse_json(source) -> dict:
+    """JSON text or bytes (or a dict) -> dict; ScenarioFileError for what is not a JSON object."""
     if isinstance(source, dict):
         return source
     if isinstance(source, bytes):
@@ -251,6 +254,12 @@ def _build(doc: dict, raw: dict) -> Scenario:
               for name in ("doors", "terrain", "hazards", "objects")}
     orbs = {on(k, f"orbs[{i}]"): None for i, k in enumerate(doc["orbs"])}
     treasures = {on(k, f"treasures[{i}]"): None for i, k in enumerate(doc["treasures"])}
+    for name, tokens_ in (("orb", orbs), ("treasure", treasures)):
+        for k, number in doc[f"{name}_numbers"].items():
+            h = on(k, f"{name}_numbers.{k}")
+            if h not in tokens_:
+                raise ScenarioFileError(f"{name}_numbers.{k}: no {name} at {k!r} (list it in {name}s first)")
+            tokens_[h] = number  # a numbered orb or treasure is a campaign one (p.33, "Orbs")
     entry = [on(k, f"entry_points[{i}]") for i, k in enumerate(doc["entry_points"])]
     placements = {on(k, f"placements.{k}"): Placement(**v) for k, v in doc["placements"].items()}
     try:
@@ -350,6 +359,8 @@ def dump_scenario(s: Scenario) -> dict:
         "doors": by_label(m.doors), "terrain": by_label(m.terrain), "hazards": by_label(m.hazards),
         "objects": by_label(m.objects),
         "orbs": [lab(h) for h, _ in m.orbs], "treasures": [lab(h) for h, _ in m.treasures],
+        **{f"{name}_numbers": {lab(h): n for h, n in pairs if n is not None}
+           for name, pairs in (("orb", m.orbs), ("treasure", m.treasures)) if any(n is not None for _, n in pairs)},
         "entry_points": [lab(h) for h in sorted(m.entry_points)],
         "placements": {lab(h): {"type": p.type, "min_characters": p.min_characters,
                                 "max_characters": p.max_characters} for h, p in m.placements},

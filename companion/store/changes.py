@@ -13,6 +13,8 @@ ABSENT = {"$absent": True}
 def diff(before, after, path=()) -> list:
     if before == after:
         return []
+    if before == ABSENT or after == ABSENT:  # a key added or removed: its whole value, never a diff inside it
+        return [[list(path), before, after]]
     if isinstance(before, dict) and isinstance(after, dict):
         out = []
         for key in list(before) + [k for k in after if k not in before]:

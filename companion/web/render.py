@@ -30,6 +30,10 @@ LABELS = {
     "attack_die": "Attacker's die", "defense_die": "Defender's die", "step": "Next step", "turn": "Turn",
     "phase": "Phase", "stage": "Game", "start": "Round 1", "ability": "Named ability", "by": "Dealt by",
     "player": "Player", "players": "Players", "game_file": "Game file", "elite_rule": "ELITE rule",
+    "spaces": "Spaces", "edges": "Walls", "tool": "Tool", "placement_type": "Adversary type",
+    "min_characters": "From characters", "max_characters": "To characters", "columns": "Columns", "rows": "Rows",
+    "orientation": "Layout", "shifted": "Shifted rows or columns", "sample": "Sample map",
+    "map_file": "Map file", "card_file": "Card file", "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
 }
 
 

@@ -38,7 +38,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
 
-    from . import aboard, backups, campaigns, characters, games, home, missions
+    from . import aboard, backups, campaigns, cards, characters, games, home, maps, missions
 
-    for module in (home, campaigns, characters, missions, aboard, backups, games):
+    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards):
         app.register_blueprint(module.bp)

@@ -1,0 +1,168 @@
+"""What a map looks like on screen: a view model for the one SVG template that draws every map.
+
+Drawn points are the engine's exact integer coordinates (DESIGN.md) times a
+whole-number scale per axis, chosen so the hexes come out regular to within
+0.1 %: pointy hexes are 52 px wide and 60 px high (26 px per half width, 15
+per quarter height); flat hexes swap the two. Everything here is plain data
+(strings of points, numbers, CSS class names); the template only loops.
+
+`grid_view` (labels, hit areas for spaces and edges) depends only on the
+layout and the size, so it is built once per grid and cached; `map_view`
+(what is painted) is built per request.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .hexmap import Hex, HexMap, Layout, edge, neighbours
+
+SCALE = {"pointy": (26, 15), "flat": (15, 26)}
+MARGIN = 8
+HAZARD_MARK = {"fire": "F", "poison": "P", "trap": "T"}
+OBJECT_MARK = {"destructible": "■", "damaged": "◩", "destroyed": "□", "indestructible": "▣"}
+
+
+@dataclass(frozen=True)
+class Cell:
+    label: str
+    points: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class EdgeArea:
+    """The rhombus between two neighbouring centres and their shared corners: where a touch means this edge."""
+    a: str
+    b: str
+    points: str
+
+
+@dataclass(frozen=True)
+class GridView:
+    view_box: str
+    width: int
+    height: int
+    cells: tuple[Cell, ...]
+    edges: tuple[EdgeArea, ...]
+    label_dy: int  # where a cell's coordinate sits above its centre
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # door-open, door-closed, difficult, gap, fire, ..., orb, treasure, entry, placement
+    x: int
+    y: int
+    text: str
+    title: str
+
+
+@dataclass(frozen=True)
+class FigureMark:
+    id: str
+    side: str
+    color: str | None
+    x: int
+    y: int
+    text: str
+
+
+@dataclass(frozen=True)
+class MapView:
+    grid: GridView
+    spaces: tuple[Cell, ...]
+    voids: tuple[Cell, ...]
+    walls: tuple[tuple[int, int, int, int], ...]  # interior walls and the play area's border
+    tokens: tuple[Token, ...]
+    figures: tuple[FigureMark, ...]
+
+
+def _scaled(layout: Layout, p) -> tuple[int, int]:
+    sx, sy = SCALE[layout.orientation]
+    return p[0] * sx, p[1] * sy
+
+
+@lru_cache(maxsize=16)
+def _frame(layout: Layout, columns: int, rows: int) -> tuple[int, int, int, int]:
+    hexes = [layout.from_offset(c, r) for r in range(rows) for c in range(columns)]
+    pts = [_scaled(layout, p) for h in hexes for p in layout.corners(h)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN
+
+
+def _points(layout: Layout, pts) -> str:
+    return " ".join(f"{x},{y}" for x, y in (_scaled(layout, p) for p in pts))
+
+
+@lru_cache(maxsize=16)
+def grid_view(layout: Layout, columns: int, rows: int) -> GridView:
+    """Every position of a columns x rows map with its book coordinate, and every edge between two of them."""
+    hexes = [layout.from_offset(c, r) for r in range(rows) for c in range(columns)]
+    inside = set(hexes)
+    cells = []
+    for h in hexes:
+        x, y = _scaled(layout, layout.centre(h))
+        cells.append(Cell(layout.label(h), _points(layout, layout.corners(h)), x, y))
+    edges = []
+    for h in hexes:
+        for n in neighbours(h):
+            if n in inside and edge(h, n) == (h, n):
+                p, q = layout.edge_corners(h, n)
+                edges.append(EdgeArea(layout.label(h), layout.label(n),
+                                      _points(layout, (layout.centre(h), p, layout.centre(n), q))))
+    x0, y0, x1, y1 = _frame(layout, columns, rows)
+    label_dy = -14  # the coordinate sits in the space's upper part, above its token
+    return GridView(f"{x0} {y0} {x1 - x0} {y1 - y0}", x1 - x0, y1 - y0, tuple(cells), tuple(edges), label_dy)
+
+
+def map_view(m: HexMap, columns: int, rows: int, figures=()) -> MapView:
+    """The painted map: spaces and voids, walls (interior and border), tokens, figures."""
+    layout = m.layout
+    g = grid_view(layout, columns, rows)
+    by_label = {c.label: c for c in g.cells}
+    space_labels = {m.label(h) for h in m.spaces}
+    spaces = tuple(c for c in g.cells if c.label in space_labels)
+    voids = tuple(c for c in g.cells if c.label not in space_labels)
+    walls = set(m.walls)
+    for h in m.spaces:
+        for n in neighbours(h):
+            if n not in m.spaces:
+                walls.add(edge(h, n))
+    lines = []
+    for a, b in sorted(walls):
+        (x1, y1), (x2, y2) = (_scaled(layout, p) for p in layout.edge_corners(a, b))
+        lines.append((x1, y1, x2, y2))
+    return MapView(g, spaces, voids, tuple(lines), tuple(_tokens(m, by_label)), tuple(_figures(m, figures)))
+
+
+def _tokens(m: HexMap, by_label: dict):
+    def at(h: Hex):
+        c = by_label.get(m.label(h))
+        return (c.x, c.y) if c else None
+
+    def token(h, kind, text, title):
+        p = at(h)
+        if p:
+            return Token(kind, p[0], p[1], text, f"{m.label(h)}: {title}")
+
+    out = []
+    out += [token(h, f"door-{s}", "D", f"{s} door") for h, s in m.doors]
+    out += [token(h, t, "≈" if t == "difficult" else "", "difficult terrain" if t == "difficult" else "gap")
+            for h, t in m.terrain]
+    out += [token(h, k, HAZARD_MARK[k], f"{k} hazard") for h, k in m.hazards]
+    out += [token(h, f"object-{s}", OBJECT_MARK[s], f"{s} object") for h, s in m.objects]
+    out += [token(h, "orb", "O" if n is None else str(n), "mission orb" if n is None else f"campaign orb {n}")
+            for h, n in m.orbs]
+    out += [token(h, "treasure", "T" if n is None else str(n),
+                  "mission treasure" if n is None else f"campaign treasure {n}") for h, n in m.treasures]
+    out += [token(h, "entry", "E", "entry point") for h in sorted(m.entry_points)]
+    out += [token(h, "placement", f"{p.type[:8]} {p.min_characters}-{p.max_characters}",
+                  f"{p.type} with {p.min_characters}-{p.max_characters} characters") for h, p in m.placements]
+    return [t for t in out if t]
+
+
+def _figures(m: HexMap, figures):
+    for f in figures:
+        x, y = _scaled(m.layout, m.layout.centre(f.at))
+        yield FigureMark(f.id, f.side, f.color, x, y, f.id[:3])

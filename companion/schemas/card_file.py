@@ -1,0 +1,222 @@
+"""The card library file ("phantom-epoch-cards/1"): what the card editor stores, exports and imports.
+
+```json
+{"format": "phantom-epoch-cards/1",
+ "adversaries": {"Grallok Sentry": {"species": "Grallok", "class": "Sentry", "critical_ability": "...",
+                 "difficulties": {"1": {"hp": 5, "attack": 0, "guard": 0, "range": 1}, "2": {...}, "3": {...},
+                                  "4": {...}}, "sample": true}},
+ "species_decks": {"Grallok": {"cards": [{"name": "Charge", "ap": 3, "round": false,
+                                           "actions": [{"type": "move", "value": 3}]}]}},
+ "class_decks": {"Sentry": {"cards": [{"name": "Guard Post",
+                 "rows": {"dark-blue": {"ap": 2, "round": false, "actions": [...]}, "light-blue": {...},
+                          "red": {...}, "yellow": {...}}}]}},
+ "bosses": {"Mutant Grallok": {<one entry of data/phantom-epoch/bosses.json>}},
+ "boss_decks": {"Mutant Grallok": {"cards": [{"name": "Rampage", "actions": [1, 2], "persistent": false}]}},
+ "event_decks": {"Sample events": {"cards": [{"name": "Sandstorm", "rounds": "1-5", "text": "...",
+                                               "mission_event": "", "event_adversary": ""}]}}}
+```
+
+Actions are the scenario file's (companion.schemas.scenario_file.ActionSchema), so a
+card entered here is a card the engine plays. Every part is keyed by name, so a
+change's history entry holds only what it touched. `"sample": true` marks the
+shipped sample content.
+"""
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ..phantom.decision import COLORS
+from .scenario_file import ActionSchema, CardSchema, ScenarioFileError, _count, _first, _line, _one_of, _Strict
+from .scenario_file import parse_json
+
+FORMAT = "phantom-epoch-cards/1"
+BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
+PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks")
+
+
+def _name(max_len=60, **kw):
+    return fields.String(validate=validate.Length(min=1, max=max_len), **kw)
+
+
+def _text(**kw):
+    return fields.String(validate=validate.Length(max=600), load_default="", **kw)
+
+
+class StatsSchema(_Strict):
+    hp = _count(1, 999, required=True)
+    attack = _count(-9, 99, required=True)
+    guard = _count(-9, 99, required=True)
+    range = _count(1, 99, required=True)
+
+
+class AdversarySchema(_Strict):
+    species = _name(required=True)
+    class_ = _name(required=True, data_key="class", attribute="class")
+    critical_ability = _text()
+    difficulties = fields.Dict(keys=fields.String(validate=validate.OneOf([str(d) for d in DIFFICULTIES],
+                                                                          error="must be a difficulty 1-4")),
+                               values=fields.Nested(StatsSchema), required=True)
+    sample = fields.Boolean(load_default=False)
+
+    @validates_schema
+    def every_difficulty(self, data, **kwargs):
+        missing = [str(d) for d in DIFFICULTIES if str(d) not in data.get("difficulties", {})]
+        if missing:
+            raise ValidationError(f"the card has HP, Attack, Guard and Range for difficulty 1-4 (p.46); "
+                                  f"difficulty {', '.join(missing)} is missing", "difficulties")
+
+
+class SpeciesDeckSchema(_Strict):
+    cards = fields.List(fields.Nested(CardSchema), load_default=list)
+    sample = fields.Boolean(load_default=False)
+
+
+class ClassRowSchema(_Strict):
+    ap = _count(0, 99, required=True)
+    round = fields.Boolean(load_default=False)
+    actions = fields.List(fields.Nested(ActionSchema), load_default=list)
+
+
+class ClassCardSchema(_Strict):
+    name = _name(required=True)
+    rows = fields.Dict(keys=_one_of(COLORS), values=fields.Nested(ClassRowSchema), required=True)
+
+    @validates_schema
+    def one_row_per_color(self, data, **kwargs):
+        missing = [c for c in COLORS if c not in data.get("rows", {})]
+        if missing:
+            raise ValidationError(f"a class card has one row per color ({', '.join(COLORS)}); "
+                                  f"{', '.join(missing)} is missing (p.47)", "rows")
+
+
+class ClassDeckSchema(_Strict):
+    cards = fields.List(fields.Nested(ClassCardSchema), load_default=list)
+    sample = fields.Boolean(load_default=False)
+
+
+class BossActionSchema(_Strict):
+    number = _count(1, 9, required=True)
+    name = _name(required=True)
+    ap = _count(0, 99, required=True)
+    text = _text()
+
+
+class InherentSchema(_Strict):
+    name = _name(load_default="Inherent")
+    ap = _count(0, 99, required=True)
+    text = _text()
+
+
+class BossSchema(_Strict):
+    character_counts = fields.List(_count(1, 4), required=True)
+    hp = fields.List(_count(1, 999), required=True)
+    attack = fields.List(_count(-9, 99), required=True)
+    guard = fields.List(_count(-9, 99), required=True)
+    range = fields.List(_count(1, 99), required=True)
+    inherent = fields.Nested(InherentSchema, required=True)
+    critical_ability = _text()
+    actions = fields.List(fields.Nested(BossActionSchema), required=True, validate=validate.Length(min=1, max=9))
+    verified = fields.Boolean(load_default=False)
+    sample = fields.Boolean(load_default=False)
+
+    @validates_schema
+    def a_column_per_character_count(self, data, **kwargs):
+        counts = data.get("character_counts", [])
+        missing = [n for n in BOSS_COUNTS if n not in counts]
+        if missing:
+            raise ValidationError(f"no attributes for {', '.join(map(str, missing))} characters; the board has a "
+                                  "column for 2, 3 and 4 characters embarked (p.30, 48)", "character_counts")
+        for name in ("hp", "attack", "guard", "range"):
+            if len(data.get(name, [])) != len(counts):
+                raise ValidationError(f"must give one value per character count ({len(counts)})", name)
+        numbers = [a["number"] for a in data.get("actions", [])]
+        if len(set(numbers)) != len(numbers):
+            raise ValidationError("two actions have the same number", "actions")
+
+
+class BossCardSchema(_Strict):
+    name = _name(required=True)
+    actions = fields.List(_count(1, 9), required=True, validate=validate.Length(min=1, max=3))
+    persistent = fields.Boolean(load_default=False)
+
+
+class BossDeckSchema(_Strict):
+    cards = fields.List(fields.Nested(BossCardSchema), load_default=list)
+    sample = fields.Boolean(load_default=False)
+
+
+class EventCardSchema(_Strict):
+    name = _name(required=True)
+    rounds = _one_of(EVENT_ROUNDS, required=True)
+    text = _text()
+    mission_event = _text()
+    event_adversary = _text()
+
+
+class EventDeckSchema(_Strict):
+    cards = fields.List(fields.Nested(EventCardSchema), load_default=list)
+    sample = fields.Boolean(load_default=False)
+
+
+def _part(schema):
+    return fields.Dict(keys=_name(), values=fields.Nested(schema), load_default=dict)
+
+
+class LibrarySchema(_Strict):
+    format = fields.String(required=True, validate=validate.Equal(FORMAT, error=f"must be {FORMAT!r}"))
+    note = fields.String(load_default=None, validate=validate.Length(max=600))
+    adversaries = _part(AdversarySchema)
+    species_decks = _part(SpeciesDeckSchema)
+    class_decks = _part(ClassDeckSchema)
+    bosses = _part(BossSchema)
+    boss_decks = _part(BossDeckSchema)
+    event_decks = _part(EventDeckSchema)
+
+    @validates_schema
+    def boss_cards_name_board_actions(self, data, **kwargs):
+        for boss, deck in data.get("boss_decks", {}).items():
+            board = data.get("bosses", {}).get(boss)
+            if board is None:
+                raise ValidationError(f"{boss!r} has no boss board; enter the board first", "boss_decks")
+            numbers = {a["number"] for a in board["actions"]}
+            for card in deck["cards"]:
+                wrong = [n for n in card["actions"] if n not in numbers]
+                if wrong:
+                    raise ValidationError(f"{card['name']!r} names action #{wrong[0]}, which the {boss} board "
+                                          "does not have", "boss_decks")
+
+
+class CardFileError(ScenarioFileError):
+    """One line: the field, what is wrong, and the value given."""
+
+
+EMPTY = {"format": FORMAT, **{p: {} for p in PARTS}}
+
+
+def load_library(source) -> dict:
+    """JSON text, bytes or a dict -> the checked library document (what is stored and exported)."""
+    try:
+        data = parse_json(source)
+    except ScenarioFileError as exc:
+        raise CardFileError(str(exc)) from None
+    try:
+        doc = LibrarySchema().load(data)
+    except ValidationError as exc:
+        where, message = _first(exc.messages)
+        raise CardFileError(_line(where, message, data)) from None
+    return dump_library(doc)
+
+
+def dump_library(doc: dict) -> dict:
+    """The loaded document back as JSON data (range specs as text, the class key named "class")."""
+    return without_none(LibrarySchema().dump(doc))
+
+
+def without_none(value):
+    # an action's unset range or condition name is left out, as in a scenario file
+    if isinstance(value, dict):
+        return {k: without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_none(v) for v in value]
+    return value

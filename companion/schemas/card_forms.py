@@ -1,0 +1,149 @@
+"""Forms of the card editor: one per kind of card, each checked by the card library file's own schema.
+
+A form's field names are paths into the card, joined by dots
+(`difficulties.4.hp`, `rows.yellow.actions.0.type`), so a refusal names
+exactly the box to fix. Empty boxes are "not given"; an action row without a
+type is left out; whole numbers are read as numbers.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from marshmallow import ValidationError, fields, validate
+
+from . import card_file as cf
+from .scenario_file import _Strict
+
+NUMBER = re.compile(r"^-?[0-9]{1,4}$")
+TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
+             "type", "rounds", "target"}
+LIST_KEYS = {"conditions"}
+FLAGS = {"round", "persistent"}
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """What a card form hands the store: which part of the library, under which name, and the card."""
+    kind: str
+    part: str
+    key: str
+    entry: dict
+    index: int | None = None  # a deck card to replace (editing), None to add one
+
+
+# kind -> (library part, the field naming the item or deck, schema of the entry, is it a card of a deck)
+KINDS = {
+    "adversary": ("adversaries", "name", cf.AdversarySchema, False),
+    "boss": ("bosses", "name", cf.BossSchema, False),
+    "species-card": ("species_decks", "deck", cf.CardSchema, True),
+    "class-card": ("class_decks", "deck", cf.ClassCardSchema, True),
+    "boss-card": ("boss_decks", "deck", cf.BossCardSchema, True),
+    "event-card": ("event_decks", "deck", cf.EventCardSchema, True),
+}
+
+
+class _KeySchema(_Strict):
+    key = fields.String(required=True, validate=validate.Length(min=1, max=60, error="Required, at most 60 characters."),
+                        error_messages={"required": "Required."})
+    index = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=999))
+
+
+def _value(key: str, text: str):
+    text = text.strip()
+    if key in FLAGS:
+        return text.lower() in ("on", "true", "1", "yes")
+    if key in LIST_KEYS:
+        return [t.strip() for t in text.split(",") if t.strip()]
+    if key == "actions" or key not in TEXT_KEYS and NUMBER.match(text):
+        if key == "actions":  # a boss card's action numbers, "1, 3"
+            return [int(t) if NUMBER.match(t.strip()) else t.strip() for t in text.split(",") if t.strip()]
+        return int(text)
+    if key == "range" and NUMBER.match(text) and not text.startswith("-"):
+        return int(text)
+    return text
+
+
+def unflatten(form) -> dict:
+    """{"rows.red.actions.0.type": "move"} -> {"rows": {"red": {"actions": [{"type": "move"}]}}}."""
+    out: dict = {}
+    for dotted in form.keys():
+        if dotted in ("csrf_token", "_form", "kind", "index"):
+            continue
+        text = form.get(dotted, "")
+        if text.strip() == "" and dotted.rsplit(".", 1)[-1] not in FLAGS:
+            continue
+        parts = dotted.split(".")
+        node = out
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = _value(parts[-1], text)
+    return _lists(out)
+
+
+def _lists(node, key: str = ""):
+    """Rows keyed 0, 1, 2... become lists (action rows); difficulty and attribute columns stay keyed."""
+    if not isinstance(node, dict):
+        return node
+    node = {k: _lists(v, k) for k, v in node.items()}
+    if node and key not in ("difficulties", "attributes") and all(k.isdigit() for k in node):
+        return [node[k] for k in sorted(node, key=int)]
+    return node
+
+
+def _boss_columns(entry: dict) -> dict:
+    """The board's attribute boxes (attributes.N.hp, ...) as the file's per-count lists."""
+    columns = entry.pop("attributes", {}) or {}
+    counts = sorted(int(n) for n, v in columns.items() if str(n).isdigit() and v)
+    entry["character_counts"] = counts
+    for name in ("hp", "attack", "guard", "range"):
+        entry[name] = [columns[str(n)].get(name) for n in counts]
+    missing = [(n, name) for n in counts for name in ("hp", "attack", "guard", "range")
+               if columns[str(n)].get(name) is None]
+    if missing:
+        n, name = missing[0]
+        raise ValidationError({f"attributes.{n}.{name}": ["Required."]})
+    actions = entry.get("actions") or []
+    entry["actions"] = [{"number": i + 1, **a} for i, a in enumerate(actions) if a.get("name") or a.get("ap")]
+    return entry
+
+
+def flat_messages(messages, prefix: str = "") -> dict:
+    """marshmallow's nested messages as {"rows.yellow": "...", "actions.0.type": "..."}."""
+    out = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = key if not prefix else (prefix if key in ("value", "_schema") else f"{prefix}.{key}")
+            for k, v in flat_messages(value, name).items():
+                out.setdefault(k, v)
+        return out
+    text = [m for m in messages if isinstance(m, str)] if isinstance(messages, list) else [str(messages)]
+    if text:
+        return {prefix or "form": " ".join(text)}
+    for value in messages:
+        out.update(flat_messages(value, prefix))
+    return out
+
+
+def parse_card_form(kind: str, form) -> CardEntry:
+    """The form of `kind` -> CardEntry; ValidationError with dotted field names for anything wrong."""
+    if kind not in KINDS:
+        raise ValidationError({"kind": [f"{kind!r} is not a kind of card"]})
+    part, key_field, schema, is_deck = KINDS[kind]
+    errors = {}
+    try:
+        head = _KeySchema().load({"key": form.get(key_field, "").strip(), "index": form.get("index") or None})
+    except ValidationError as exc:
+        head = None
+        errors.update({key_field if k == "key" else k: v for k, v in flat_messages(exc.messages).items()})
+    data = unflatten(form)
+    data.pop(key_field, None)
+    try:
+        if kind == "boss":
+            data = _boss_columns(data)
+        entry = schema().load(data)
+    except ValidationError as exc:
+        errors.update({k: v for k, v in flat_messages(exc.messages).items() if k not in errors})
+    if errors:
+        raise ValidationError(errors)
+    return CardEntry(kind, part, head["key"], cf.without_none(schema().dump(entry)), head["index"] if is_deck else None)

@@ -1,0 +1,95 @@
+"""The card library in SQLite: one document (phantom-epoch-cards/1) holding every card the table entered.
+
+Each change (a card added, replaced or removed, an import, the samples) is
+one history entry of that document, so any of them can be undone. The whole
+document is checked by `load_library` before it is stored: nothing invalid
+is ever saved, not even half of an import.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..schemas.card_file import EMPTY, PARTS, load_library
+from ..schemas.card_forms import CardEntry
+from .documents import CARDS, Outcome
+
+WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
+         "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck"}
+
+
+def library_id(db) -> int:
+    """The table's one library, made on first use."""
+    row = db.execute("SELECT id FROM card_libraries ORDER BY id LIMIT 1").fetchone()
+    if row:
+        return row[0]
+    return CARDS.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
+
+
+def get(db) -> tuple[int, dict]:
+    lib = library_id(db)
+    return lib, CARDS.get(db, lib)[1]
+
+
+def _change(db, command) -> str:
+    def run(row, doc):
+        new, description = command(doc)
+        return Outcome(load_library(new), description)
+
+    return CARDS.change(db, library_id(db), run).description
+
+
+def put(db, card: CardEntry) -> str:
+    """Add or replace an adversary card or boss board, or add or replace one card of a deck."""
+    def command(doc):
+        part = dict(doc[card.part])
+        if card.kind in ("adversary", "boss"):
+            verb = "Changed" if card.key in part else "Entered"
+            part[card.key] = card.entry
+            return {**doc, card.part: part}, f"{verb} the {WORDS[card.part]} {card.key}"
+        deck = dict(part.get(card.key) or {"cards": []})
+        cards = list(deck["cards"])
+        if card.index is not None and card.index < len(cards):
+            cards[card.index] = card.entry
+            verb = "Changed"
+        else:
+            cards.append(card.entry)
+            verb = "Added"
+        part[card.key] = {**deck, "cards": cards}
+        return {**doc, card.part: part}, f"{verb} {card.entry['name']!r} in the {WORDS[card.part]} {card.key}"
+
+    return _change(db, command)
+
+
+def remove(db, part: str, key: str, index: int | None = None) -> str:
+    def command(doc):
+        if part not in PARTS or key not in doc[part]:
+            raise KeyError(key)
+        items = dict(doc[part])
+        if index is None:
+            items.pop(key)
+            return {**doc, part: items}, f"Removed the {WORDS[part]} {key}"
+        cards = list(items[key]["cards"])
+        gone = cards.pop(index)
+        items[key] = {**items[key], "cards": cards}
+        return {**doc, part: items}, f"Removed {gone['name']!r} from the {WORDS[part]} {key}"
+
+    return _change(db, command)
+
+
+def merge(db, source, description: str) -> str:
+    """Add a card file's content; an item of the same name is replaced (undo brings the old one back)."""
+    incoming = load_library(source)
+
+    def command(doc):
+        return {**doc, **{p: {**doc[p], **incoming[p]} for p in PARTS}}, description
+
+    return _change(db, command)
+
+
+def samples(data_dir: Path) -> dict:
+    """The shipped content: the Mutant Grallok's board from the rulebook (bosses.json) and the sample set."""
+    doc = json.loads((Path(data_dir) / "sample-cards.json").read_text(encoding="utf-8"))
+    bosses = json.loads((Path(data_dir) / "bosses.json").read_text(encoding="utf-8"))["bosses"]
+    doc["bosses"] = {**{b["name"]: {k: v for k, v in b.items() if k != "name"} for b in bosses}, **doc["bosses"]}
+    return doc

@@ -1,0 +1,94 @@
+"""Mission maps in SQLite: each one a scenario file (phantom-epoch-scenario/1) with its grid size.
+
+The document is exactly what the map's export writes; a board position's
+decision die, turn and rolls ride along untouched. Every edit reads the
+document back through `load_scenario`, so a map the engine would refuse is
+never stored.
+"""
+from __future__ import annotations
+
+from ..phantom.board import Board
+from ..phantom.hexmap import Layout
+from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
+from ..phantom.scenario import Scenario
+from ..schemas.scenario_file import dump_scenario, load_scenario, parse_json
+from .documents import MAPS, NotFound, Outcome, dump, unique_name
+
+__all__ = ["NotFound", "create", "import_doc", "get", "edit", "export"]
+BOARD_EXTRAS = ("decision_die", "turn", "rolls")
+
+
+def _doc(draft: Draft, old: dict | None = None) -> dict:
+    out = dump_scenario(Scenario(Board(draft.map, draft.figures)))
+    for key in BOARD_EXTRAS:
+        if old and key in old:
+            out[key] = old[key]
+    return out
+
+
+_READ: dict = {}  # stored document text -> its checked map: a paint reads back what it just wrote
+_READ_KEEP = 8
+
+
+def _remember(text: str, draft: Draft) -> None:
+    _READ[text] = draft
+    while len(_READ) > _READ_KEEP:
+        _READ.pop(next(iter(_READ)))
+
+
+def _draft(row: dict, doc: dict) -> Draft:
+    found = _READ.get(row["doc"])
+    if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
+        return found
+    s = load_scenario(doc)
+    draft = Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
+    _remember(row["doc"], draft)
+    return draft
+
+
+def create(db, name: str, layout: Layout, columns: int, rows: int) -> int:
+    draft = new_draft(layout, columns, rows)
+    return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows},
+                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})")
+
+
+def import_doc(db, name: str, source, sample: bool = False) -> int:
+    """A scenario file (text, bytes or dict) as a new map; ScenarioFileError names the bad field."""
+    data = parse_json(source)
+    s = load_scenario(data)
+    columns, rows = fitted_size(s.board.map)
+    doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
+    return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows,
+                            "sample": int(sample)}, doc, f"Imported the map {name!r}")
+
+
+def get(db, map_id: int) -> tuple[dict, Draft]:
+    row, doc = MAPS.get(db, map_id)
+    return row, _draft(row, doc)
+
+
+def edit(db, map_id: int, operation) -> Edit:
+    """Run `operation(draft) -> Edit` in one transaction and record it (undoable)."""
+    done = []
+
+    def command(row, doc):
+        result = operation(_draft(row, doc))
+        done.append(result)
+        d = result.draft
+        new = _doc(d, doc)
+        _remember(dump(new), d)
+        return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
+
+    MAPS.change(db, map_id, command)
+    return done[0]
+
+
+def rename(db, map_id: int, name: str) -> str:
+    MAPS.change(db, map_id, lambda row, doc: Outcome(doc, f"Renamed the map {row['name']!r} to {name!r}",
+                                                     {"name": name}))
+    return name
+
+
+def export(db, map_id: int) -> tuple[str, dict]:
+    row, doc = MAPS.get(db, map_id)
+    return row["name"], doc

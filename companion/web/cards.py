@@ -1,0 +1,89 @@
+"""The card editor: adversary description cards, species and class decks, boss boards and decks, events."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, url_for
+from marshmallow import ValidationError
+
+from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ..phantom.decision import COLORS
+from ..phantom.scenario import ACTION_TYPES
+from ..schemas.card_file import BOSS_COUNTS, PARTS, CardFileError
+from ..schemas.card_forms import KINDS, parse_card_form
+from ..store import cards as store
+from ..store.documents import CARDS
+from .database import get_db
+from .render import form_state, go, respond
+
+bp = Blueprint("cards", __name__, url_prefix="/cards")
+
+
+def page(status=200, errors=None, result=None):
+    db = get_db()
+    lib, doc = store.get(db)
+    ctx = {"lib": doc, "parts": PARTS, "colors": COLORS, "action_types": ACTION_TYPES, "difficulties": DIFFICULTIES,
+           "boss_counts": BOSS_COUNTS, "event_rounds": EVENT_ROUNDS, "result": result, **CARDS.status(db, lib),
+           **form_state(errors)}
+    return respond("cards/index.html", ctx, status)
+
+
+@bp.get("")
+def index():
+    return page()
+
+
+@bp.post("/<any(" + ", ".join(f'"{k}"' for k in KINDS) + "):kind>")
+def put(kind: str):
+    try:
+        entry = parse_card_form(kind, request.form)
+        return page(result=store.put(get_db(), entry))
+    except ValidationError as exc:
+        return page(422, exc.messages)
+    except CardFileError as exc:
+        return page(422, {"deck": str(exc)})
+
+
+@bp.post("/remove")
+def remove():
+    index = request.form.get("index")
+    try:
+        text = store.remove(get_db(), request.form.get("part", ""), request.form.get("key", ""),
+                            int(index) if index not in (None, "") else None)
+    except (KeyError, IndexError, ValueError):
+        abort(404)
+    return page(result=text)
+
+
+@bp.post("/<any(undo, redo):step>")
+def undo_redo(step: str):
+    db = get_db()
+    text = getattr(CARDS, step)(db, store.library_id(db))
+    return page(result=f"{step.capitalize()}: {text}" if text else None)
+
+
+@bp.get("/export")
+def export():
+    _, doc = store.get(get_db())
+    return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="cards.json"'})
+
+
+@bp.post("/import")
+def import_cards():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
+    try:
+        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}")
+    except CardFileError as exc:
+        return page(422, {"card_file": f"{upload.filename}: {exc}. Nothing was imported."})
+    return page(result=text)
+
+
+@bp.post("/samples")
+def samples():
+    folder = Path(current_app.config["DATA_DIR"]) / "phantom-epoch"
+    store.merge(get_db(), store.samples(folder), "Added the Mutant Grallok and the sample cards")
+    return go(url_for(".index"))

@@ -1,0 +1,147 @@
+"""The map editor: make, paint, resize, export and import mission maps."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, url_for
+from marshmallow import ValidationError
+
+from ..phantom.hexmap import Layout, Placement
+from ..phantom.mapedit import EditError, TOOLS, TOOL_WORDS, paint, resize, set_walls
+from ..phantom.mapview import map_view
+from ..schemas.map_forms import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
+from ..schemas.scenario_file import ScenarioFileError
+from ..store import maps as store
+from ..store.documents import MAPS, NotFound
+from .database import get_db
+from .render import flat_errors, form_state, go, is_htmx, parse, respond
+
+bp = Blueprint("maps", __name__, url_prefix="/maps")
+
+
+def samples_dir() -> Path:
+    return Path(current_app.config["DATA_DIR"]) / "phantom-epoch" / "maps"
+
+
+def sample_maps() -> list[dict]:
+    return [{"file": p.name, "name": p.stem.replace("-", " ").capitalize() + " (sample)"}
+            for p in sorted(samples_dir().glob("*.json"))]
+
+
+def index_page(status=200, errors=None):
+    ctx = {"maps": MAPS.listing(get_db(), "id, name, columns, rows, sample, updated_at"),
+           "samples": sample_maps(), **form_state(errors)}
+    return respond("maps/index.html", ctx, status)
+
+
+def editor(map_id: int, status=200, errors=None, block="main"):
+    db = get_db()
+    try:
+        row, draft = store.get(db, map_id)
+    except NotFound:
+        abort(404)
+    ctx = {"row": row, "draft": draft, "view": map_view(draft.map, draft.columns, draft.rows, draft.figures),
+           "tools": TOOLS, "tool_words": TOOL_WORDS, "map_id": map_id, **MAPS.status(db, map_id),
+           **form_state(errors)}
+    return respond("maps/editor.html", ctx, status, block=block)
+
+
+@bp.get("")
+def index():
+    return index_page()
+
+
+@bp.post("")
+def create():
+    try:
+        f = parse(NewMapForm)
+    except ValidationError as exc:
+        return index_page(422, flat_errors(exc.messages))
+    map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows)
+    return go(url_for(".show", map_id=map_id))
+
+
+@bp.post("/import")
+def import_map():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return index_page(422, {"map_file": "Choose a map file (.json) in the scenario format."})
+    try:
+        name = Path(upload.filename).stem.replace("-", " ").replace("_", " ")  # the export's file name undone
+        map_id = store.import_doc(get_db(), name, upload.read())
+    except ScenarioFileError as exc:
+        return index_page(422, {"map_file": f"{upload.filename}: {exc}. Nothing was imported."})
+    return go(url_for(".show", map_id=map_id))
+
+
+@bp.post("/samples")
+def open_sample():
+    chosen = {s["file"]: s for s in sample_maps()}.get(request.form.get("sample", ""))
+    if chosen is None:
+        return index_page(422, {"sample": "Choose one of the sample maps."})
+    doc = json.loads((samples_dir() / chosen["file"]).read_text(encoding="utf-8"))
+    return go(url_for(".show", map_id=store.import_doc(get_db(), chosen["name"], doc, sample=True)))
+
+
+@bp.get("/<int:map_id>")
+def show(map_id: int):
+    return editor(map_id)
+
+
+def _edit(map_id: int, schema, operation):
+    """Parse the form, run the edit in one transaction; 422 naming the field for anything refused."""
+    try:
+        f = parse(schema)
+        store.edit(get_db(), map_id, lambda d: operation(d, f))
+    except ValidationError as exc:
+        return editor(map_id, 422, flat_errors(exc.messages), block="paint")
+    except EditError as exc:
+        return editor(map_id, 422, {exc.field: exc.message}, block="paint")
+    except NotFound:
+        abort(404)
+    return editor(map_id, block="paint") if is_htmx() else go(url_for(".show", map_id=map_id))
+
+
+@bp.post("/<int:map_id>/paint")
+def paint_spaces(map_id: int):
+    return _edit(map_id, PaintForm, lambda d, f: paint(
+        d, f.tool, f.spaces, f.number,
+        Placement(f.placement_type, f.min_characters, f.max_characters) if f.placement_type else None))
+
+
+@bp.post("/<int:map_id>/walls")
+def walls(map_id: int):
+    return _edit(map_id, WallForm, lambda d, f: set_walls(d, [e.split("|") for e in f.edges], f.wall == "wall"))
+
+
+@bp.post("/<int:map_id>/resize")
+def resize_map(map_id: int):
+    return _edit(map_id, ResizeForm, lambda d, f: resize(d, f.columns, f.rows))
+
+
+@bp.post("/<int:map_id>/rename")
+def rename(map_id: int):
+    try:
+        f = parse(RenameForm)
+    except ValidationError as exc:
+        return editor(map_id, 422, flat_errors(exc.messages))
+    store.rename(get_db(), map_id, f.name)
+    return go(url_for(".show", map_id=map_id))
+
+
+@bp.post("/<int:map_id>/<any(undo, redo):step>")
+def undo_redo(map_id: int, step: str):
+    getattr(MAPS, step)(get_db(), map_id)
+    return editor(map_id, block="paint") if is_htmx() else go(url_for(".show", map_id=map_id))
+
+
+@bp.get("/<int:map_id>/export")
+def export(map_id: int):
+    try:
+        name, doc = store.export(get_db(), map_id)
+    except NotFound:
+        abort(404)
+    filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "map"
+    return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}.json"'})
