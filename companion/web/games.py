@@ -75,7 +75,9 @@ def perform(game_id: int, schema, command):
 def new():
     try:
         form = parse(NewGameForm)
-        players = new_players([form.name_1, form.name_2], [form.color_1, form.color_2])
+        seats = [(form.name_1, form.color_1), (form.name_2, form.color_2)] + [
+            (n, c) for n, c in ((form.name_3, form.color_3), (form.name_4, form.color_4)) if n]
+        players = new_players([n for n, _ in seats], [c for _, c in seats])
         rules = RULES[form.game]
         state = rules.new_game(players)
     except ValidationError as exc:
