@@ -271,6 +271,12 @@ def _side(g: Game, i: int, **changes) -> Game:
     return replace(g, sides=tuple(sides))
 
 
+def seat(g: Game, player: int, field: str = "player") -> int:
+    if not 0 <= player < len(g.players):
+        raise GameError(field, f"There is no player {player + 1} in this game.")
+    return player
+
+
 def _new_id(g: Game, prefix: str) -> tuple[Game, str]:
     return replace(g, next_id=g.next_id + 1), f"{prefix}{g.next_id}"
 
@@ -359,6 +365,7 @@ def _in_setup(g: Game) -> None:
 
 def choose_base(g: Game, content: Content, player: int, base: str) -> Outcome:
     _in_setup(g)
+    seat(g, player)
     b = content.base(base)
     if b is None:
         raise GameError("base", f"There is no Base {base!r}.")
@@ -373,7 +380,7 @@ def choose_base(g: Game, content: Content, player: int, base: str) -> Outcome:
 def set_deck(g: Game, content: Content, player: int, cards: dict[str, int], sideboard: tuple[str, ...] = ()
              ) -> Outcome:
     _in_setup(g)
-    side = g.sides[player]
+    side = g.sides[seat(g, player)]
     if side.faction is None:
         raise GameError("deck", f"{_name(g, player)} chooses a Base before building a deck (Bases).")
     deck, board = check_deck(content, side.faction, cards, sideboard)
@@ -1041,12 +1048,12 @@ def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
 
 
 def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tuple[str, ...]) -> Outcome:
-    g = _side(g, player, begin_triggers=tuple(begin_list), end_triggers=tuple(end_list))
+    g = _side(g, seat(g, player), begin_triggers=tuple(begin_list), end_triggers=tuple(end_list))
     return Outcome(g, f"{_name(g, player)}'s trigger reminders updated")
 
 
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:
-    s = g.sides[player]
+    s = g.sides[seat(g, player)]
     if s.hand + delta < 0:
         raise GameError("delta", f"{_name(g, player)} has {s.hand} cards in hand.")
     return Outcome(_side(g, player, hand=s.hand + delta), f"{_name(g, player)}'s hand {delta:+d} (now "
