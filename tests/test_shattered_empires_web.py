@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import pytest
 
+from companion import db as dbmod
+from companion.games.frame import Outcome, Verdict
+from companion.store import games as store
 from test_games_web import Game, game_state
 
 
@@ -74,13 +78,15 @@ def test_a_project_built_with_yield_then_personnel_then_an_attack_with_evasion(s
     s = g.row.state
     assert s.units[0].testing and s.sides[0].cp == 3
     # Bob's turn: an Interceptor for him (queue, 2 Yield), then Ann's next turn: the Frigate leaves Testing.
-    until(g, "end"); g.do("next")  # noqa: E702
+    until(g, "end")
+    g.do("next")
     until(g, "queue")
     g.do("play", {"card": "Interceptor"}, form="queue")
     until(g, "allocation")
     pid = g.row.state.projects[0].id
     g.do("allocate", {"project": pid, "amount": "2"}, form=f"allocate-{pid}")
-    until(g, "end"); g.do("next")  # noqa: E702
+    until(g, "end")
+    g.do("next")
     assert not g.row.state.units[0].testing
     until(g, "acquisition")
     g.do("play", {"card": "Chief Engineer"}, form="acquire")
@@ -112,15 +118,10 @@ def test_undo_takes_back_a_step_and_export_import_round_trips(app, table, se_sta
 
 
 def test_the_results_page_names_the_winner(app, se_started):
-    from dataclasses import replace
-
-    from companion import db as dbmod
-    from companion.store import games as store
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, 1, None, lambda s: __import__("companion.games.frame", fromlist=["Outcome"]).Outcome(
-            replace(s, stage="over", verdict=__import__("companion.games.frame", fromlist=["Verdict"]).Verdict(
-                0, ("Every base but Ann’s is destroyed.",))), "end"))
+        store.change(db, 1, None, lambda s: Outcome(
+            replace(s, stage="over", verdict=Verdict(0, ("Every base but Ann’s is destroyed.",))), "end"))
     finally:
         db.conn.close()
     page = se_started.table.get(f"{se_started.url}/results").get_data(as_text=True)
