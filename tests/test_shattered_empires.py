@@ -546,3 +546,12 @@ def test_a_state_survives_its_dict_round_trip():
     g = se.declare(to(g, "combat"), "u", ((0, "base-1"),)).state
     import json
     assert se.from_dict(json.loads(json.dumps(se.to_dict(g)))) == g
+
+
+def test_base_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
+    g = se.adjust_base_damage(started(), 1, 17).state
+    assert g.sides[1].base_damage == 17 and g.stage == "play"
+    with pytest.raises(GameError, match="has 17 damage"):
+        se.adjust_base_damage(g, 1, -18)
+    g = se.adjust_base_damage(g, 1, 1).state
+    assert g.stage == "over" and g.verdict.winner == 0

@@ -1052,6 +1052,17 @@ def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tu
     return Outcome(g, f"{_name(g, player)}'s trigger reminders updated")
 
 
+def adjust_base_damage(g: Game, player: int, delta: int) -> Outcome:
+    """Damage a Command card dealt to a base, resolved at the table and recorded here."""
+    if g.stage != "play":
+        raise GameError("stage", "The game is not being played.")
+    s = g.sides[seat(g, player)]
+    if s.base_damage + delta < 0:
+        raise GameError("delta", f"{_name(g, player)}'s base has {s.base_damage} damage.")
+    g, dead = _casualties(_side(g, player, base_damage=s.base_damage + delta))
+    return Outcome(g, f"{_name(g, player)}'s base damage {delta:+d} (now {s.base_damage + delta})", dead)
+
+
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:
     s = g.sides[seat(g, player)]
     if s.hand + delta < 0:

@@ -110,3 +110,8 @@ class TriggersForm(GameForm):
 class HandForm(GameForm):
     player = choice(SEATS)
     delta = delta(-9, 9)
+
+
+class BaseDamageForm(GameForm):
+    player = choice(SEATS)
+    delta = delta(-30, 30)

@@ -30,6 +30,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "targets": attack_targets(g), "shots": pending_shots(g) if g.attack else {},
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
+        "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
     }
 
@@ -103,5 +104,6 @@ ACTIONS = {
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
     "triggers": (forms.TriggersForm, lambda g, f, c: rules.set_triggers(g, int(f.player), _lines(f.begin),
                                                                          _lines(f.end))),
+    "base-damage": (forms.BaseDamageForm, lambda g, f, c: rules.adjust_base_damage(g, int(f.player), f.delta)),
     "hand": (forms.HandForm, lambda g, f, c: rules.adjust_hand(g, int(f.player), f.delta)),
 }
