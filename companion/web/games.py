@@ -13,12 +13,12 @@ from ..schemas.game_file import dump_game_file, load_game_file
 from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
-from . import home, lost_empires
+from . import home, lost_empires, shattered_empires
 from .database import get_db
 from .render import flat_errors, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {lost_empires.KEY: lost_empires}  # each game's template, context and actions
+PAGES = {lost_empires.KEY: lost_empires, shattered_empires.KEY: shattered_empires}  # each game's template, context and actions
 
 
 def content(kind: str):
@@ -75,7 +75,9 @@ def perform(game_id: int, schema, command):
 def new():
     try:
         form = parse(NewGameForm)
-        players = new_players([form.name_1, form.name_2], [form.color_1, form.color_2])
+        seats = [(form.name_1, form.color_1), (form.name_2, form.color_2)] + [
+            (n, c) for n, c in ((form.name_3, form.color_3), (form.name_4, form.color_4)) if n]
+        players = new_players([n for n, _ in seats], [c for _, c in seats])
         rules = RULES[form.game]
         state = rules.new_game(players)
     except ValidationError as exc:

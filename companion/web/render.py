@@ -22,6 +22,7 @@ LABELS = {
     "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
     "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
     "game": "Game", "name_1": "Player 1", "name_2": "Player 2", "color_1": "Color 1", "color_2": "Color 2",
+    "name_3": "Player 3", "name_4": "Player 4", "color_3": "Color 3", "color_4": "Color 4",
     "die_1a": "Player 1, die 1", "die_1b": "Player 1, die 2", "die_2a": "Player 2, die 1",
     "die_2b": "Player 2, die 2", "roll": "First Player roll", "faction": "Faction", "deck": "Deck",
     "cards": "Deck", "starter": "Starter deck", "control": "Control", "offense": "Offense", "defense": "Defense",

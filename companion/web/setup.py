@@ -8,9 +8,10 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from ..games import lost_empires
+from ..games import lost_empires, shattered_empires
 from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
+from ..schemas.shattered_empires_content import load_shattered_empires_content
 from . import database, security
 
 csrf = CSRFProtect()
@@ -33,7 +34,8 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_content"] = content
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {
-        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires")}
+        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
+        shattered_empires.KEY: load_shattered_empires_content(Path(app.config["DATA_DIR"]) / "shattered-empires")}
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)

@@ -1,0 +1,134 @@
+"""Two players' first Shattered Empires game, on a 1024x768 touch tablet.
+
+One story, as the issue's "Done when": a new game from the home page, a Base and a 40-card deck each,
+three turns each through the stepper, an Empire Destroyer built with Yield over two turns that leaves
+Testing, a combat with shields and an evasion roll, and Bob's base destroyed to end the game.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .test_campaign_journey import assert_touch_target
+from .test_lost_empires_journey import settled, step_name, tap
+
+
+def step_to(page: Page, expected: str) -> None:
+    """Tap Next until the stepper shows `expected`."""
+    for _ in range(9):
+        if expected in step_name(page).inner_text():
+            return
+        tap(page, "Next ›")
+    expect(step_name(page)).to_contain_text(expected)
+
+
+def whole_turn(page: Page, who: str, then: str) -> None:
+    step_to(page, f"End of the Turn — {who}'s turn")
+    tap(page, "Next ›")
+    expect(step_name(page)).to_have_text(f"Beginning of the Turn — {then}'s turn")
+
+
+def allocate(page: Page, card: str, amount: str) -> None:
+    form = page.locator("#actions form").filter(has=page.get_by_role("button", name=f"Assign Yield to {card}"))
+    form.get_by_label(f"Yield for {card}").select_option(amount)
+    tap(page, f"Assign Yield to {card}")
+
+
+def test_three_turns_each_to_a_destroyed_base(tablet: Page):
+    page = tablet
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Shattered Empires")
+    new.get_by_label("Game name").fill("Night war")
+    new.get_by_label("Player 1", exact=True).fill("Ann")
+    new.get_by_label("Player 2", exact=True).fill("Bob")
+    new.get_by_label("Color 2").select_option("blue")
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(step_name(page)).to_have_text("Set-up — Bases and decks")
+
+    # A Base and a 40-card deck each.
+    page.locator("#seat-0").get_by_role("button", name="Imperial Command Hub").tap()
+    settled(page)
+    page.locator("#seat-1").get_by_role("button", name="Alliance Haven").tap()
+    settled(page)
+    page.get_by_role("button", name="Empire starter deck").tap()
+    expect(page.locator("#deck-0")).to_contain_text("Deck (40)")
+    page.get_by_role("button", name="Alliance starter deck").tap()
+    expect(page.locator("#deck-1")).to_contain_text("Deck (40)")
+    tap(page, "Begin round 1")
+    expect(step_name(page)).to_have_text("Beginning of the Turn — Ann's turn")
+    expect(page.get_by_label("Ann hand")).to_have_text("7")
+
+    # Ann, turn 1: draw 2, queue the Empire Destroyer (5), assign 3 Yield.
+    step_to(page, "Draw Phase")
+    expect(page.get_by_label("Ann hand")).to_have_text("9")
+    step_to(page, "(Re)Fill Queue")
+    tap(page, "Queue Empire Destroyer")
+    step_to(page, "Allocation Phase")
+    expect(page.get_by_label("Ann command points")).to_have_text("3")
+    allocate(page, "Empire Destroyer", "3")
+    expect(page.get_by_label("Ann yield left")).to_have_text("0")
+    whole_turn(page, "Ann", "Bob")
+
+    # Bob, turn 1: an Alliance Raider (Evasion 5), built at once.
+    step_to(page, "(Re)Fill Queue")
+    tap(page, "Queue Alliance Raider")
+    step_to(page, "Allocation Phase")
+    allocate(page, "Alliance Raider", "2")
+    step_to(page, "Acquisition Phase")
+    expect(page.locator("#side-1")).to_contain_text("in Testing")
+    whole_turn(page, "Bob", "Ann")
+
+    # Ann, turn 2: 2 more Yield complete the Destroyer: into Testing.
+    step_to(page, "Allocation Phase")
+    allocate(page, "Empire Destroyer", "2")
+    step_to(page, "Acquisition Phase")
+    expect(page.locator("#result")).to_contain_text("Empire Destroyer completed: it goes into Testing")
+    expect(page.locator("#unit-u2")).to_contain_text("in Testing")
+    whole_turn(page, "Ann", "Bob")
+    whole_turn(page, "Bob", "Ann")
+
+    # Ann, turn 3: the Destroyer has left Testing; it attacks the Raider (evasion roll) and the base.
+    expect(page.locator("#result")).to_contain_text("Testing ends: Empire Destroyer may attack")
+    expect(page.locator("#unit-u2")).not_to_contain_text("in Testing")
+    step_to(page, "Combat Phase")
+    declare = page.locator("#declare")
+    declare.get_by_label("Attacking unit").select_option(label="Empire Destroyer")
+    declare.get_by_label("Weapon 1 target").select_option(label="Alliance Raider (Bob)")
+    declare.get_by_label("Weapon 2 target").select_option(label="Bob's base")
+    tap(page, "Announce attack")
+    resolve = page.locator("#resolve")
+    resolve.get_by_label("Evasion roll for weapon 1").select_option("4")
+    resolve.get_by_role("checkbox", name=re.compile("Fire back: Alliance Raider weapon 1")).check()
+    assert_touch_target(page.get_by_role("button", name="Resolve damage"))
+    tap(page, "Resolve damage")
+    last = page.locator("#last-attack")
+    expect(last).to_contain_text("rolled 4 + Hit 1 = 5 against Evasion 5: a hit")
+    expect(last).to_contain_text("Alliance Raider weapon 1 at Empire Destroyer: 2 damage, 2 to shields and 0 to the hull")
+    expect(last).to_contain_text("Alliance Raider has 3 damage against 3 hit points: destroyed")
+    expect(page.locator("#unit-u2")).to_contain_text("shields 1/3")
+    expect(page.get_by_label("Bob base damage")).to_have_text("2")
+    step_to(page, "Repair and Replenish Phase")
+    expect(page.locator("#unit-u2")).to_contain_text("shields 3/3")
+    whole_turn(page, "Ann", "Bob")
+    whole_turn(page, "Bob", "Ann")
+
+    # Ann, turn 4: a Command card's damage recorded, then the Destroyer finishes the base.
+    step_to(page, "Combat Phase")
+    page.get_by_text("Damage to a base from a Command card").tap()
+    form = page.locator("#base-damage")
+    form.get_by_label("Base of").select_option(label="Bob")
+    form.get_by_label("Damage").select_option("13")
+    tap(page, "Record base damage")
+    expect(page.get_by_label("Bob base damage")).to_have_text("15")
+    declare = page.locator("#declare")
+    declare.get_by_label("Attacking unit").select_option(label="Empire Destroyer")
+    declare.get_by_label("Weapon 1 target").select_option(label="Bob's base")
+    tap(page, "Announce attack")
+    tap(page, "Resolve damage")
+    expect(step_name(page)).to_have_text("Game over — Results")
+    page.get_by_role("link", name="Final results ›").tap()
+    expect(page.locator("#verdict")).to_contain_text("Ann wins")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024

@@ -1,0 +1,128 @@
+"""The Shattered Empires pages through the test client: set-up with Bases and decks, the stepper through the
+turn's steps, projects, personnel, combat with evasion and return fire, repair, undo, export and import."""
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+
+import pytest
+
+from companion import db as dbmod
+from companion.games.frame import Outcome, Verdict
+from companion.store import games as store
+from test_games_web import Game, game_state
+
+
+@pytest.fixture
+def new_se(app, table):
+    resp = table.post("/games/new", {"game": "shattered-empires", "name": "Night", "name_1": "Ann",
+                                     "color_1": "red", "name_2": "Bob", "color_2": "blue"})
+    assert resp.status_code == 204
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+@pytest.fixture
+def se_started(new_se):
+    g = new_se
+    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
+    g.do("base", {"player": "1", "base": "Alliance Haven"}, form="base-1")
+    g.do("deck", {"player": "0", "starter": "1"}, form="deck-0")
+    g.do("deck", {"player": "1", "starter": "1"}, form="deck-1")
+    g.do("next")
+    return g
+
+
+def until(g, step):
+    while g.row.state.step != step:
+        g.do("next")
+
+
+def test_three_players_may_sit_down(app, table):
+    resp = table.post("/games/new", {"game": "shattered-empires", "name": "Big", "name_1": "Ann", "color_1": "red",
+                                     "name_2": "Bob", "color_2": "blue", "name_3": "Cy", "color_3": "green"})
+    assert resp.status_code == 204
+    assert [p.name for p in game_state(app).state.players] == ["Ann", "Bob", "Cy"]
+
+
+def test_set_up_with_bases_and_a_built_deck(app, new_se):
+    g = new_se
+    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
+    cards = [f"{n}×4" for n in ("Autofactory", "Ore Refinery", "Command Relay", "Interceptor", "Frigate",
+                                "Repair Tender", "Defense Platform", "Armor Plating", "Ace Pilot", "Fleet Captain")]
+    page = g.do("deck", {"player": "0", "cards": cards, "sideboard": "Imperial Academy"}, form="deck-0")
+    assert "Deck (40)" in page.get_data(as_text=True) and "Sideboard:</b> Imperial Academy" in page.get_data(as_text=True)
+    assert g.row.state.sides[0].sideboard == ("Imperial Academy",)
+
+
+def test_the_stepper_walks_a_turn_and_the_page_says_each_step(se_started):
+    g = se_started
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert "Beginning of the Turn — Ann&#39;s turn" in page
+    for name in ("Draw Phase", "(Re)Fill Queue", "Allocation Phase", "Acquisition Phase", "Combat Phase",
+                 "Repair and Replenish Phase", "End of the Turn"):
+        assert f"{name} — Ann&#39;s turn" in g.do("next").get_data(as_text=True)
+    assert "Beginning of the Turn — Bob&#39;s turn" in g.do("next").get_data(as_text=True)
+    assert g.row.state.sides[0].hand == 7  # 7 + 2 drawn, 2 discarded at the end
+
+
+def test_a_project_built_with_yield_then_personnel_then_an_attack_with_evasion(se_started):
+    g = se_started
+    until(g, "queue")
+    g.do("play", {"card": "Frigate"}, form="queue")
+    until(g, "allocation")
+    pid = g.row.state.projects[0].id
+    g.do("allocate", {"project": pid, "amount": "3"}, form=f"allocate-{pid}")
+    page = g.do("next").get_data(as_text=True)
+    assert "Frigate completed: it goes into Testing" in page and "in Testing" in page
+    s = g.row.state
+    assert s.units[0].testing and s.sides[0].cp == 3
+    # Bob's turn: an Interceptor for him (queue, 2 Yield), then Ann's next turn: the Frigate leaves Testing.
+    until(g, "end")
+    g.do("next")
+    until(g, "queue")
+    g.do("play", {"card": "Interceptor"}, form="queue")
+    until(g, "allocation")
+    pid = g.row.state.projects[0].id
+    g.do("allocate", {"project": pid, "amount": "2"}, form=f"allocate-{pid}")
+    until(g, "end")
+    g.do("next")
+    assert not g.row.state.units[0].testing
+    until(g, "acquisition")
+    g.do("play", {"card": "Chief Engineer"}, form="acquire")
+    staff = g.row.state.staff[0].id
+    frigate, interceptor = (u.id for u in g.row.state.units)
+    g.do("assign", {"personnel": staff, "to": frigate}, form=f"assign-{staff}")
+    assert g.row.state.sides[0].cp == 3 - 1 - 1  # hired for 1 CP, assigned for 1 CP more
+    assert g.row.state.staff[0].on == frigate
+    until(g, "combat")
+    g.do("declare", {"attacker": frigate, "weapon_2": interceptor}, form="declare")
+    page = g.do("resolve", {"rolls": f"{frigate}:1=3", "back": f"{interceptor}:0"}, form="resolve")
+    text = page.get_data(as_text=True)
+    assert "rolled 3 + Hit 1 = 4 against Evasion 4: a hit" in text
+    s = g.row.state
+    assert s.units[1].damage == 1 and s.units[0].shields == 1  # return fire took one shield point
+
+
+def test_undo_takes_back_a_step_and_export_import_round_trips(app, table, se_started):
+    g = se_started
+    g.do("next")
+    assert g.row.state.sides[0].hand == 9
+    table.post(f"{g.url}/undo", {})
+    assert g.row.state.sides[0].hand == 7 and g.row.state.step == "begin"
+    doc = table.client.get(f"{g.url}/export").get_data(as_text=True)
+    resp = table.post("/games/import", {"_form": "import-game", "game_file": (io.BytesIO(doc.encode()), "n.json")})
+    assert resp.status_code == 204
+    assert game_state(app, 2).state == g.row.state
+    assert json.loads(doc)["state_format"] == "shattered-empires-game/1"
+
+
+def test_the_results_page_names_the_winner(app, se_started):
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, 1, None, lambda s: Outcome(
+            replace(s, stage="over", verdict=Verdict(0, ("Every base but Ann’s is destroyed.",))), "end"))
+    finally:
+        db.conn.close()
+    page = se_started.table.get(f"{se_started.url}/results").get_data(as_text=True)
+    assert "Ann wins" in page and "Every base but Ann’s is destroyed." in page
