@@ -15,6 +15,11 @@ class NewGameForm(FormSchema):
     color_1 = choice(COLORS)
     name_2 = text(NAME_MAX)
     color_2 = choice(COLORS)
+    # Seats 3 and 4 for games of up to 4 players; left blank, the seat is empty.
+    name_3 = text(NAME_MAX, required=False)
+    color_3 = choice(COLORS, required=False)
+    name_4 = text(NAME_MAX, required=False)
+    color_4 = choice(COLORS, required=False)
 
 
 class GameForm(FormSchema):

@@ -75,7 +75,7 @@ def perform(game_id: int, schema, command):
 def new():
     try:
         form = parse(NewGameForm)
-        players = new_players([form.name_1, form.name_2], [form.color_1, form.color_2])
+        players = new_players(*seats(form))
         rules = RULES[form.game]
         state = rules.new_game(players)
     except ValidationError as exc:
@@ -85,6 +85,12 @@ def new():
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
                            f"{' and '.join(p.name for p in players)}")
     return go(url_for(".show", game_id=game_id))
+
+
+def seats(form) -> tuple[list[str], list[str]]:
+    """Players 1 and 2 always; 3 and 4 when a name is given (games of up to 4 players)."""
+    taken = [n for n in (1, 2, 3, 4) if n <= 2 or getattr(form, f"name_{n}")]
+    return [getattr(form, f"name_{n}") for n in taken], [getattr(form, f"color_{n}") for n in taken]
 
 
 @bp.post("/import")
