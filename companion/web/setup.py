@@ -8,9 +8,10 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from ..games import lost_empires
+from ..games import lost_empires, suriya_162
 from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
+from ..schemas.suriya_162_content import load_suriya_content
 from . import database, security
 
 csrf = CSRFProtect()
@@ -33,7 +34,8 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_content"] = content
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {
-        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires")}
+        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
+        suriya_162.KEY: load_suriya_content(Path(app.config["DATA_DIR"]) / "suriya-162")}
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
