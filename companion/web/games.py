@@ -13,12 +13,12 @@ from ..schemas.game_file import dump_game_file, load_game_file
 from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
-from . import home, lost_empires
+from . import home, lost_empires, suriya_162
 from .database import get_db
 from .render import flat_errors, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {lost_empires.KEY: lost_empires}  # each game's template, context and actions
+PAGES = {lost_empires.KEY: lost_empires, suriya_162.KEY: suriya_162}  # each game's template, context and actions
 
 
 def content(kind: str):
