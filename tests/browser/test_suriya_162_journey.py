@@ -37,6 +37,15 @@ def summon(page: Page, where: str, kind: str, n: str) -> None:
     expect(page.locator("#lastlog")).to_contain_text(f"summoned {n} {kind} to {where}")
 
 
+def attack(page: Page, target: str, damage: str):
+    """Tyra's Squad in the Forest attacks; the attacker's Damage symbols entered; the form for the rest."""
+    form = page.locator("#attack-form")
+    choose(form, "Attack from", "Forest 1")
+    choose(form, "Target", target)
+    form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
+    return form
+
+
 def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> None:
     form = page.locator("#tiles-form")
     for i, t in enumerate(shown, 1):
@@ -101,11 +110,7 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
 
     # Turn 2: Tyra attacks from the Forest into the Lagoon; David's Tactic card: V+3, the Lagoon ignored.
     next_step(page, "Action — Tyra's turn")
-    form = page.locator("#attack-form")
-    choose(form, "Attack from", "Forest 1")
-    choose(form, "Target", "Lagoon 1")
-    form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill("6")
-    defender = form.locator("#defender-dice")
+    defender = attack(page, "Lagoon 1", "6").locator("#defender-dice")
     defender.get_by_label("Defend (V)", exact=True).fill("2")
     defender.get_by_label("Tactic (T)", exact=True).fill("1")
     defender.get_by_label("Tactic cards", exact=True).fill("1")
@@ -143,10 +148,7 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
 
     # Turn 4: the Headquarter (3 HP, +1/+1) falls: destroying the main Base wins a two-player game.
     next_step(page, "Action — Tyra's turn")
-    form = page.locator("#attack-form")
-    choose(form, "Attack from", "Forest 1")
-    choose(form, "Target", "David's Headquarter")
-    form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill("4")
+    attack(page, "David's Headquarter", "4")
     tap(page, "Resolve the combat")
     expect(step_name(page)).to_have_text("Game over — Results")
     expect(page.locator("#instruction")).to_contain_text("Tyra destroyed David's main Base")
