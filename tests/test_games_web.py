@@ -191,3 +191,11 @@ def test_the_results_screen_names_the_winner_and_how(app, table, started):
 def test_every_game_page_varies_on_hx_request(table, started):
     assert "HX-Request" in table.get(started.url).headers["Vary"]
     assert re.search(r'hx-trigger="every 1s"', table.get(started.url).get_data(as_text=True))
+
+
+def test_a_third_player_is_refused_by_a_two_player_game(table):
+    # The new-game form has seats 3 and 4 for games of up to 4 players; Lost Empires is for 2 (p.3).
+    resp = table.post("/games/new", {"_form": "new-game", "game": "lost-empires", "name": "Crowd", "name_1": "Ann", "color_1": "red",
+                                     "name_2": "Bob", "color_2": "blue", "name_3": "Cy", "color_3": "green"})
+    assert resp.status_code == 422
+    assert "for 2 players (p.3)" in resp.get_data(as_text=True)

@@ -15,7 +15,7 @@ class NewGameForm(FormSchema):
     color_1 = choice(COLORS)
     name_2 = text(NAME_MAX)
     color_2 = choice(COLORS)
-    # Seats 3 and 4 are optional: for games played by more than two (a rules module refuses a count it can't seat).
+    # Seats 3 and 4 for games of up to 4 players; left blank, the seat is empty.
     name_3 = text(NAME_MAX, required=False)
     color_3 = choice(COLORS, required=False)
     name_4 = text(NAME_MAX, required=False)

@@ -13,12 +13,13 @@ from ..schemas.game_file import dump_game_file, load_game_file
 from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
-from . import home, lost_empires, shattered_empires
+from . import home, lost_empires, shattered_empires, suriya_162
 from .database import get_db
 from .render import flat_errors, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {lost_empires.KEY: lost_empires, shattered_empires.KEY: shattered_empires}  # each game's template, context and actions
+PAGES = {lost_empires.KEY: lost_empires, suriya_162.KEY: suriya_162,  # each game's template, context, actions
+         shattered_empires.KEY: shattered_empires}
 
 
 def content(kind: str):
@@ -75,9 +76,7 @@ def perform(game_id: int, schema, command):
 def new():
     try:
         form = parse(NewGameForm)
-        seats = [(form.name_1, form.color_1), (form.name_2, form.color_2)] + [
-            (n, c) for n, c in ((form.name_3, form.color_3), (form.name_4, form.color_4)) if n]
-        players = new_players([n for n, _ in seats], [c for _, c in seats])
+        players = new_players(*seats(form))
         rules = RULES[form.game]
         state = rules.new_game(players)
     except ValidationError as exc:
@@ -87,6 +86,12 @@ def new():
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
                            f"{' and '.join(p.name for p in players)}")
     return go(url_for(".show", game_id=game_id))
+
+
+def seats(form) -> tuple[list[str], list[str]]:
+    """Players 1 and 2 always; 3 and 4 when a name is given (games of up to 4 players)."""
+    taken = [n for n in (1, 2, 3, 4) if n <= 2 or getattr(form, f"name_{n}")]
+    return [getattr(form, f"name_{n}") for n in taken], [getattr(form, f"color_{n}") for n in taken]
 
 
 @bp.post("/import")

@@ -8,10 +8,11 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from ..games import lost_empires, shattered_empires
+from ..games import lost_empires, shattered_empires, suriya_162
 from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
 from ..schemas.shattered_empires_content import load_shattered_empires_content
+from ..schemas.suriya_162_content import load_suriya_content
 from . import database, security
 
 csrf = CSRFProtect()
@@ -35,6 +36,7 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {
         lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
+        suriya_162.KEY: load_suriya_content(Path(app.config["DATA_DIR"]) / "suriya-162"),
         shattered_empires.KEY: load_shattered_empires_content(Path(app.config["DATA_DIR"]) / "shattered-empires")}
     database.init_app(app)
     csrf.init_app(app)

@@ -1,0 +1,157 @@
+"""Two players' first Suriya 162 game, on a 1024x768 tablet: the issue's "Done when".
+
+A new game from the home page, the first player by the Attacker Die, factions, the two-player terrain
+draft; three turns each through the stepper with a combat from the Forest into the Lagoon (a terrain
+modifier and a Tactic card), income counted from the Bases, then the opponent's Headquarter destroyed:
+the victory is detected.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .test_lost_empires_journey import settled, step_name, tap
+
+
+def next_step(page: Page, expected: str) -> None:
+    tap(page, "Next ›")
+    expect(step_name(page)).to_contain_text(expected)
+
+
+def score(page: Page, name: str, what: str):
+    return page.locator("#score").get_by_label(f"{name} {what}", exact=True)
+
+
+def choose(form, label: str, option: str) -> None:
+    """A select's accessible name is its label and then the chosen option, so match the label's start."""
+    form.get_by_label(re.compile(rf"^{re.escape(label)}\b")).select_option(label=option)
+
+
+def summon(page: Page, where: str, kind: str, n: str) -> None:
+    form = page.locator("#summon-form")
+    choose(form, "Summon onto", where)
+    choose(form, "Unit", kind)
+    form.get_by_label("How many").fill(n)
+    tap(page, "Summon")
+    expect(page.locator("#lastlog")).to_contain_text(f"summoned {n} {kind} to {where}")
+
+
+def attack(page: Page, target: str, damage: str):
+    """Tyra's Squad in the Forest attacks; the attacker's Damage symbols entered; the form for the rest."""
+    form = page.locator("#attack-form")
+    choose(form, "Attack from", "Forest 1")
+    choose(form, "Target", target)
+    form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
+    return form
+
+
+def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> None:
+    form = page.locator("#tiles-form")
+    for i, t in enumerate(shown, 1):
+        choose(form, f"Tile {i}", t)
+    tap(page, "Show these tiles")
+    for terrain, high in picks:
+        form = page.locator("#place-form")
+        choose(form, "Terrain", terrain)
+        if high:
+            form.get_by_label("On a higher Terrain Tray").check()
+        tap(page, "Place the tile")
+        expect(page.locator("#lastlog")).to_contain_text(f"placed {terrain}")
+
+
+def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
+    page = tablet
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
+    new.get_by_label("Game name").fill("Landing day")
+    new.get_by_label("Player 1", exact=True).fill("Tyra")
+    new.get_by_label("Player 2", exact=True).fill("David")
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(step_name(page)).to_have_text("Set-up — First player")
+
+    # A1: the Attacker Die; A2: factions from the first player.
+    roll = page.locator("#roll-form")
+    roll.get_by_label("Tyra", exact=True).fill("2")
+    roll.get_by_label("David", exact=True).fill("1")
+    tap(page, "Record the roll")
+    expect(page.locator("#first-player")).to_contain_text("Tyra is the first player")
+    choose(page.locator("#faction-0"), "Tyra's faction", "Noah's Ark")
+    tap(page, "Choose for Tyra")
+    choose(page.locator("#faction-1"), "David's faction", "Scarab")
+    tap(page, "Choose for David")
+
+    # B2-B4: 5 tiles shown, picks 1-2-1, the fifth returned; again with the first player swapped.
+    draft_round(page, ("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
+                (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True)))
+    expect(page.locator("#result")).to_contain_text("returned to the box")
+    draft_round(page, ("Mine", "Mine", "Forest", "Desert", "Plateau"),
+                (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))
+    expect(page.locator("#terrain")).to_contain_text("The map is ready: 10 spaces")
+    tap(page, "Begin round 1")
+    expect(step_name(page)).to_have_text("Upkeep — Tyra's turn")
+    expect(score(page, "Tyra", "minerals")).to_have_text("2")  # A9: 3 cards, 2 Minerals
+    expect(score(page, "David", "hand")).to_have_text("5")  # 5 cards, 4 Minerals
+
+    # Turn 1 each: squads summoned; income from 1 Base (the Headquarter): 2 Minerals, 3 cards.
+    next_step(page, "Action — Tyra's turn")
+    summon(page, "Forest 1", "BU", "3")
+    next_step(page, "Income — Tyra's turn")
+    expect(page.locator("#result")).to_contain_text("1 Base: +2 Minerals, draws 3 cards (3.3)")
+    expect(score(page, "Tyra", "minerals")).to_have_text("4")
+    next_step(page, "Upkeep — David's turn")
+    next_step(page, "Action — David's turn")
+    summon(page, "Lagoon 1", "BU", "1")
+    summon(page, "Lagoon 1", "EU", "1")
+    next_step(page, "Income — David's turn")
+    next_step(page, "Upkeep — Tyra's turn")
+
+    # Turn 2: Tyra attacks from the Forest into the Lagoon; David's Tactic card: V+3, the Lagoon ignored.
+    next_step(page, "Action — Tyra's turn")
+    defender = attack(page, "Lagoon 1", "6").locator("#defender-dice")
+    defender.get_by_label("Defend (V)", exact=True).fill("2")
+    defender.get_by_label("Tactic (T)", exact=True).fill("1")
+    defender.get_by_label("Tactic cards", exact=True).fill("1")
+    defender.get_by_label("cards: +V", exact=True).fill("3")
+    defender.get_by_label("cards ignore own terrain").check()
+    tap(page, "Resolve the combat")
+    combat = page.locator("#last-combat")
+    expect(combat).to_contain_text("The attacker is in the Forest: +1 Attack, +1 Defend (Locations: Forest)")
+    expect(combat).to_contain_text("The defender's 1 Tactic card: +0 Damage, +3 V, its Lagoon effect ignored")
+    expect(combat).to_contain_text("The defender takes 7 Damage − 5 V = 2 (Combat 5)")
+    expect(page.locator("tr[data-name='Lagoon 1'] .squad")).to_have_text("1 EU")  # the BU destroyed first (6.1)
+    next_step(page, "Income — Tyra's turn")
+    next_step(page, "Upkeep — David's turn")
+    next_step(page, "Action — David's turn")
+    next_step(page, "Income — David's turn")
+    next_step(page, "Upkeep — Tyra's turn")
+
+    # Turn 3: a Base built in the Forest; income from 2 Bases is 3 Minerals.
+    next_step(page, "Action — Tyra's turn")
+    form = page.locator("#play-form")
+    form.get_by_label("Card played").fill("First Base")
+    form.get_by_label("Mineral cost").fill("4")
+    tap(page, "Play the card")
+    choose(page.locator("#base-form"), "Build a Base in", "Forest 1")
+    tap(page, "Build a Base")
+    expect(score(page, "Tyra", "bases")).to_have_text("2")
+    expect(score(page, "Tyra", "minerals")).to_have_text("2")
+    next_step(page, "Income — Tyra's turn")
+    expect(page.locator("#result")).to_contain_text("2 Bases: +3 Minerals")
+    expect(score(page, "Tyra", "minerals")).to_have_text("5")
+    next_step(page, "Upkeep — David's turn")
+    next_step(page, "Action — David's turn")
+    next_step(page, "Income — David's turn")
+    next_step(page, "Upkeep — Tyra's turn")
+
+    # Turn 4: the Headquarter (3 HP, +1/+1) falls: destroying the main Base wins a two-player game.
+    next_step(page, "Action — Tyra's turn")
+    attack(page, "David's Headquarter", "4")
+    tap(page, "Resolve the combat")
+    expect(step_name(page)).to_have_text("Game over — Results")
+    expect(page.locator("#instruction")).to_contain_text("Tyra destroyed David's main Base")
+    page.get_by_role("link", name="Final results ›").tap()
+    expect(page.locator("#verdict")).to_contain_text("Tyra wins")
+    settled(page)

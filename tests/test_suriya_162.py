@@ -1,0 +1,381 @@
+"""Suriya 162 rules (suriya-162-rulebook.txt, cited by section: it has no page numbers): the combat example
+(Tyra attacks David on the Lagoon), every income row, set-up by seat, the terrain draft, the turn's phases,
+command tokens, squads, bases and the victory race. Pure: no app, no database."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.games import suriya_162 as su
+from companion.games.frame import GameError, Player
+
+S = su.Symbols
+# Locations: the five named locations and their combat effects, as the text gives them.
+HQ = su.Terrain("Headquarter", 1, 1)
+DESERT = su.Terrain("Desert", 1, 1, min_units=5, tiles=4)
+FOREST = su.Terrain("Forest", 1, 1, discard_to_enter=1, tiles=4)
+LAGOON = su.Terrain("Lagoon", defend_zero=True, discard_to_enter=1, tiles=3)
+PLATEAU = su.Terrain("Plateau", 1, 2, ignores_target_bonuses=True, discard_to_enter=2, highest_tray=True, tiles=2)
+MINE = su.Terrain("Mine", tiles=3)
+DIE = su.SymbolDie("basic", (S(1, 0, 0), S(0, 1, 0)))
+CONTENT = su.Content((HQ, DESERT, FOREST, LAGOON, PLATEAU, MINE), tuple(replace(DIE, name=n) for n in
+                     ("basic", "elite", "general", "attacker")), (("BU", 1), ("EU", 2), ("GU", None)),
+                     ("Noah's Ark", "Scarab", "Third", "Fourth"))
+BU, EU = su.Unit("BU", 1), su.Unit("EU", 2)
+
+
+def game(n=2) -> su.Game:
+    return su.new_game(tuple(Player(name, color) for name, color in
+                             list(zip(("Tyra", "David", "Lucy", "Mo"), ("red", "blue", "green", "yellow")))[:n]))
+
+
+def drafted(first=0) -> su.Game:
+    """A two-player game through the draft: Forest, Lagoon (high), Desert, Plateau (high) in round 1."""
+    g = su.choose_first(game(), first).state
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    rounds = ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"), (("Forest", False), ("Lagoon", True),
+                                                                    ("Desert", False), ("Plateau", True))),
+              (("Mine", "Mine", "Forest", "Desert", "Plateau"), (("Mine", False), ("Mine", False), ("Forest", False),
+                                                                 ("Desert", False))))
+    for shown, picks in rounds:
+        g = su.show_tiles(g, CONTENT, shown).state
+        for t, high in picks:
+            g = su.place_tile(g, CONTENT, t, high).state
+    return g
+
+
+def playing() -> su.Game:
+    return su.next_step(drafted()).state
+
+
+def sid(g, name) -> str:
+    return next(s.id for s in g.spaces if s.name == name)
+
+
+def action(g) -> su.Game:
+    return su.next_step(g).state if g.phase == "upkeep" else g
+
+
+# -- the combat example (Game Phases: Combat) --------------------------------------------------------
+
+def example_fighters():
+    # Tyra's 5 Basic Dice and Attack Die: the text gives no symbols; 6 Damage plus the Forest's +1 is the
+    # 7 that leaves David's squad 2 Damage after its 5 V. David rolled 2 V, 1 [T], on a Higher Space.
+    tyra = su.Fighter(S(6, 0, 0), FOREST, units=5)
+    david = su.Fighter(S(0, 2, 1), LAGOON, units=2, high=True,
+                       tactic=su.Tactic(cards=1, defend=3, ignore_terrain=True))
+    return tyra, david
+
+
+def test_combat_example_tyra_attacks_david_on_the_lagoon():
+    # Combat steps 1-5: David's tactic card gives V+3 and ignores the Lagoon: 5 V; 2 Damage to David, none to Tyra.
+    r = su.resolve_combat(*example_fighters())
+    assert r.defend[1] == 5
+    assert r.dealt == (0, 2)
+    assert any("rolled no [T]" in x and "attacker" in x for x in r.reasons)  # Tyra plays no Tactic card
+    assert any("Forest" in x and "+1 Attack" in x for x in r.reasons)
+
+
+def test_combat_example_the_two_damage_destroy_davids_elite_unit():
+    # Combat 6.5: David allocates the 2 Damage to his Elite Unit first: it is destroyed (the example), the BU stays.
+    units, base, reasons = su.assign_damage((BU, EU), 0, 2, order=("EU", "BU", "GU"))
+    assert units == (BU,)
+    assert "EU (2 HP) destroyed" in reasons[0] and "Player Tray" in reasons[0]
+
+
+def test_damage_goes_to_basic_then_elite_then_general_then_the_base():
+    # Combat 6.1-6.4: BU first, then EU, then GU, leftover to the Base; as much as possible to each.
+    gu = su.Unit("GU", 3, "Rex")
+    units, base, reasons = su.assign_damage((gu, EU, BU, BU), 3, 8)
+    assert units == () and base == 2
+    assert [r.split(" (")[0] for r in reasons[:4]] == ["BU", "BU", "EU", "Rex"]
+    units, base, _ = su.assign_damage((gu, EU, BU), 3, 2)
+    assert units == (EU, gu) and base == 3  # 1 left on a 2-HP EU does not destroy it and never reaches the Base
+
+
+def test_a_converted_unit_gets_no_tray_bonus():
+    # Combat 7 note: bonuses are ignored if the unit has been changed or converted.
+    _, _, reasons = su.assign_damage((su.Unit("BU", 1, converted=True),), 0, 1)
+    assert "no tray bonus" in reasons[0]
+
+
+def test_without_the_tactic_card_the_lagoon_sets_davids_defend_to_zero():
+    tyra, david = example_fighters()
+    r = su.resolve_combat(tyra, replace(david, tactic=su.Tactic()))
+    assert r.defend[1] == 0 and r.dealt[1] == 7
+
+
+def test_tactic_cards_are_limited_by_the_tactic_symbols():
+    tyra, david = example_fighters()
+    with pytest.raises(GameError) as e:
+        su.resolve_combat(replace(tyra, tactic=su.Tactic(cards=1, damage=2)), david)
+    assert e.value.field == "attacker_tactic_cards" and "Combat 2" in e.value.message
+
+
+def test_a_reroll_only_on_a_higher_terrain_tray():
+    tyra, david = example_fighters()
+    with pytest.raises(GameError) as e:
+        su.resolve_combat(replace(tyra, reroll=(S(1, 0, 0), S(2, 0, 0))), david)
+    assert e.value.field == "attacker_reroll" and "Higher Terrain Tray" in e.value.message
+    r = su.resolve_combat(tyra, replace(david, reroll=(S(0, 0, 1), S(0, 1, 0)), tactic=su.Tactic()))
+    assert r.defend[1] == 0  # re-rolled a [T] into a V, but the Lagoon still sets Defend to 0
+
+
+def test_terrain_modifiers():
+    # Locations: Headquarter +1/+1; Desert +1/+1 only with 5+ units; Plateau +2 V +1 and ignores the target's bonus.
+    hq = su.resolve_combat(su.Fighter(S(2, 0, 0), MINE, 1), su.Fighter(S(0, 1, 0), HQ, 1))
+    assert hq.damage[1] == 1 and hq.defend[1] == 2 and hq.dealt[1] == 0
+    small = su.resolve_combat(su.Fighter(S(3, 0, 0), DESERT, 4), su.Fighter(S(0, 0, 0), MINE, 1))
+    big = su.resolve_combat(su.Fighter(S(3, 0, 0), DESERT, 5), su.Fighter(S(0, 0, 0), MINE, 1))
+    assert (small.dealt[1], big.dealt[1]) == (3, 4)
+    plateau = su.resolve_combat(su.Fighter(S(3, 0, 0), PLATEAU, 1), su.Fighter(S(1, 1, 0), FOREST, 1))
+    assert plateau.damage == (4, 1) and plateau.defend == (2, 1)
+    assert any("Forest bonus is ignored" in x for x in plateau.reasons)
+
+
+def test_final_damage_is_never_below_zero():
+    r = su.resolve_combat(su.Fighter(S(1, 0, 0), MINE, 1), su.Fighter(S(0, 4, 0), MINE, 1))
+    assert r.dealt == (0, 0) and any("never below 0" in x for x in r.reasons)
+
+
+# -- income (Game Phases: 3. Income) -------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, minerals, cards", [(1, 2, 3), (2, 3, 3), (3, 3, 4), (4, 4, 4)])
+def test_income_by_bases(n, minerals, cards):
+    # 3.3: 1 / 2 / 3 / 4 Bases: 2 / 3 / 3 / 4 Minerals and 3 / 3 / 4 / 4 cards.
+    assert su.income_for(n) == (minerals, cards)
+
+
+def test_income_example_david_with_three_bases():
+    # 3.3 example: 3 Bases (the Headquarter and 2 Bases) give 3 Minerals (and draw cards by the table).
+    g = action(playing())
+    for name in ("Forest 1", "Desert 1"):
+        g = su.summon(g, CONTENT, sid(g, name), "BU").state
+        g = su.build_base(g, sid(g, name)).state
+    g = su._side(g, 0, hand=0)
+    before = g.sides[0].minerals
+    g = su.next_step(g).state
+    assert su.bases(g, 0) == 3
+    assert g.sides[0].minerals == before + 3 and g.sides[0].hand == 4
+
+
+def test_income_restores_command_tokens_before_exhaust_and_keeps_the_hand_limit():
+    # 3.1 and Exhaust Tokens: Command Tokens removed first, the Exhaust Token stays; hand limit 6.
+    g = action(playing())
+    f = sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, f, "BU").state
+    g = su.extract(g, f).state
+    g = su.exhaust(g, f).state
+    g = su.next_step(g).state
+    s = su.space(g, f)
+    assert not s.command and s.exhaust == 1
+    assert g.sides[0].hand == 6  # 3 + 3 drawn
+    out = su.next_step(replace(su._side(g, 0, hand=5), phase="action", applied=False))
+    assert out.state.sides[0].hand == 6 and any("discard down to 6" in r for r in out.reasons)
+
+
+# -- set-up (Game Setup) -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_starting_cards_and_minerals_by_seat(n):
+    # A9: two players 3 cards/2 minerals and 5/4; three or four: 3/1, 4/2, 5/3, 6/4, in turn order.
+    g = su.choose_first(game(n), 1).state
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = replace(g, draft=su.Draft(done=True))
+    g = su.begin(g).state
+    got = [(g.sides[i].hand, g.sides[i].minerals) for i in su.seat_order(g)]
+    assert got == list(su.START[n])
+    assert su.seat_order(g)[0] == 1 and g.turn == 1
+
+
+def test_first_player_by_the_attacker_die_ties_reroll_among_the_tied():
+    # A1: most Damage symbols; tied players re-roll.
+    g = game(3)
+    g = su.roll_for_first(g, {0: 2, 1: 2, 2: 1}).state
+    assert g.first is None and su.tied_for_first(g) == (0, 1)
+    g = su.roll_for_first(g, {0: 0, 1: 1}).state
+    assert g.first == 1 and su.seat_order(g) == (1, 2, 0)
+
+
+def test_factions_start_with_the_first_player_and_are_never_shared():
+    g = su.choose_first(game(), 1).state
+    with pytest.raises(GameError, match="chooses before"):
+        su.choose_faction(g, CONTENT, 0, "Scarab")
+    g = su.choose_faction(g, CONTENT, 1, "Scarab").state
+    with pytest.raises(GameError, match="taken"):
+        su.choose_faction(g, CONTENT, 0, "Scarab")
+
+
+def test_two_player_terrain_draft_picks_1_2_1_then_swapped():
+    # B3-B4: first 1, second 2, first 1, the fifth returned; round 2 with the first player swapped.
+    g = su.choose_first(game(), 0).state
+    for i in (0, 1):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    assert su.draft_order(g) == (0, 1, 1, 0)
+    g = su.show_tiles(g, CONTENT, ("Forest", "Lagoon", "Desert", "Mine", "Mine")).state
+    with pytest.raises(GameError, match="not among the tiles shown"):
+        su.place_tile(g, CONTENT, "Plateau", True)
+    for t in ("Forest", "Lagoon", "Desert"):
+        g = su.place_tile(g, CONTENT, t, False).state
+    out = su.place_tile(g, CONTENT, "Mine", False)
+    assert any("returned to the box" in r for r in out.reasons)
+    g = out.state
+    assert g.draft.round == 2 and su.draft_order(g) == (1, 0, 0, 1)
+    g = su.show_tiles(g, CONTENT, ("Plateau", "Lagoon", "Desert", "Mine", "Forest")).state
+    with pytest.raises(GameError) as e:
+        su.place_tile(g, CONTENT, "Plateau", False)
+    assert e.value.field == "high" and "highest Terrain Tray" in e.value.message
+    assert len(g.spaces) == 2 + 4
+
+
+def test_three_players_place_three_rounds_then_one_random_tile():
+    # C2-C5: a tile each per round, 3 rounds, then 1 random tile for three players.
+    g = su.choose_first(game(3), 0).state
+    for i in range(3):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    for _ in range(9):
+        g = su.place_tile(g, CONTENT, "Mine", False).state
+    assert not g.draft.done and su.placer(g) is None
+    g = su.place_tile(g, CONTENT, "Forest", False).state
+    assert g.draft.done and len(g.spaces) == 3 + 10
+
+
+# -- the turn ------------------------------------------------------------------------------------------
+
+def test_upkeep_pays_or_discards_continue_cards():
+    # 1. Upkeep example: David may pay 1 Mineral to keep the card, or discard it without paying.
+    g = action(playing())
+    g = su.play_card(g, "Drill", 1, continue_cost=1).state
+    for _ in range(2):  # to Tyra's next turn
+        g = su.next_step(su.next_step(action(g)).state).state
+    with pytest.raises(GameError, match="Pay or discard Drill"):
+        su.next_step(g)
+    kept = su.upkeep(g, "Drill", True).state
+    assert kept.sides[0].minerals == g.sides[0].minerals - 1 and not su.undecided(kept, 0)
+    dropped = su.upkeep(g, "Drill", False).state
+    assert dropped.sides[0].continuing == () and dropped.sides[0].minerals == g.sides[0].minerals
+
+
+def test_paying_minerals_a_player_does_not_have_is_refused():
+    g = action(playing())
+    with pytest.raises(GameError) as e:
+        su.play_card(g, "Reinforcement", g.sides[0].minerals + 1)
+    assert e.value.field == "cost" and "cannot pay Minerals" in e.value.message and "Tyra has 2" in e.value.message
+
+
+def test_discard_a_card_for_a_mineral():
+    g = action(playing())
+    g2 = su.discard_for_mineral(g).state
+    assert (g2.sides[0].hand, g2.sides[0].minerals) == (g.sides[0].hand - 1, g.sides[0].minerals + 1)
+
+
+def test_one_command_token_per_space_and_none_for_an_exhausted_squad():
+    g = action(playing())
+    f = sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, f, "BU", 2).state
+    g2 = su.extract(g, f).state
+    with pytest.raises(GameError, match="only one Command Token"):
+        su.extract(g2, f)
+    g3 = su.exhaust(g, f).state
+    with pytest.raises(GameError, match="Exhaust Token cannot receive"):
+        su.extract(g3, f)
+
+
+def test_two_command_tokens_to_start_and_one_more_per_base():
+    g = action(playing())
+    spaces = [sid(g, n) for n in ("Forest 1", "Desert 1", "Mine 1")]
+    for s in spaces:
+        g = su.summon(g, CONTENT, s, "BU").state
+    g = su.extract(su.extract(g, spaces[0]).state, spaces[1]).state
+    with pytest.raises(GameError, match="no Command Token left"):
+        su.extract(g, spaces[2])
+    g = su.build_base(g, spaces[2]).state
+    assert su.command_tokens(g, 0) == 1
+
+
+def test_a_seventh_unit_and_a_second_faction_are_refused():
+    g = action(playing())
+    f = sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, f, "BU", 6).state
+    with pytest.raises(GameError, match="at most 6 units"):
+        su.summon(g, CONTENT, f, "EU")
+    g = su.next_step(su.next_step(g).state).state  # David's turn
+    g = action(g)
+    with pytest.raises(GameError, match="single faction"):
+        su.summon(g, CONTENT, f, "BU")
+
+
+def test_moving_into_forest_or_lagoon_costs_a_discarded_card_and_splits_leave_the_token():
+    # C1 and Locations: Forest/Lagoon 1 card, Plateau 2; Command Tokens 3-4.
+    g = action(playing())
+    m, f, lagoon = sid(g, "Mine 1"), sid(g, "Forest 1"), sid(g, "Lagoon 1")
+    g = su.summon(g, CONTENT, m, "BU", 3).state
+    with pytest.raises(GameError) as e:
+        su.move(g, CONTENT, m, f, {"BU": 1})
+    assert e.value.field == "discard" and "Forest" in e.value.message
+    g2 = su.move(g, CONTENT, m, f, {"BU": 1}, discard=1).state
+    assert su.space(g2, m).command and not su.space(g2, f).command and len(su.space(g2, f).units) == 1
+    assert g2.sides[0].hand == g.sides[0].hand - 1
+    g3 = su.move(g, CONTENT, m, lagoon, None, discard=1).state
+    assert su.space(g3, lagoon).command and su.space(g3, m).owner is None
+
+
+def test_an_attack_destroys_units_then_damages_the_base():
+    g = action(playing())
+    m = sid(g, "Mine 1")
+    g = su.summon(g, CONTENT, m, "BU", 2).state
+    hq = sid(g, "David's Headquarter")
+    out = su.attack(g, CONTENT, m, hq, su.Fighter(S(4, 0, 0), MINE, 0), su.Fighter(S(0, 1, 0), MINE, 0))
+    # David's Headquarter: +1 V, so 4 − 2 = 2 Damage to the Headquarter's 3 HP.
+    assert su.space(out.state, hq).base == 1 and out.state.verdict is None
+
+
+def test_destroying_the_main_base_wins_a_two_player_game():
+    # Objective: two players — destroying the opponent's main Base wins.
+    g = action(playing())
+    m = sid(g, "Mine 1")
+    g = su.summon(g, CONTENT, m, "BU", 2).state
+    out = su.attack(g, CONTENT, m, sid(g, "David's Headquarter"), su.Fighter(S(5, 0, 0), MINE, 0),
+                    su.Fighter(S(0, 0, 0), MINE, 0))
+    assert out.state.stage == "over" and out.state.verdict.winner == 0
+    assert su.space(out.state, sid(g, "David's Headquarter")).owner is None
+
+
+def test_four_bases_at_the_start_of_a_turn_win():
+    g = action(playing())
+    for n in ("Forest 1", "Desert 1", "Mine 1"):
+        g = su.summon(g, CONTENT, sid(g, n), "BU").state
+        g = su.build_base(g, sid(g, n)).state
+    assert su.score(g)[0].still_needs == 0 and g.verdict is None  # not yet: at the start of a turn
+    g = su.next_step(su.next_step(g).state).state  # David's turn: no win for him
+    assert g.stage == "play"
+    g = su.next_step(su.next_step(action(g)).state).state
+    assert g.verdict.winner == 0 and "begins the turn with 4 Bases" in g.verdict.how[0]
+
+
+def test_each_enemy_headquarter_destroyed_lowers_the_bases_needed():
+    # Objective, 3-4 players: the requirement drops by 1 per enemy Headquarter destroyed; may win at once.
+    g = su.choose_first(game(3), 0).state
+    for i in range(3):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = replace(g, draft=su.Draft(done=True), spaces=g.spaces + (su.Space("s9", "Mine 1", "Mine"),))
+    g = action(su.begin(g).state)
+    g = su.summon(g, CONTENT, "s9", "BU", 2).state
+    g = su.build_base(g, "s9").state
+    g = replace(g, sides=tuple(replace(s, headquarters_destroyed=1) if i == 0 else s for i, s in enumerate(g.sides)))
+    assert su.bases_needed(g, 0) == 3
+    out = su.attack(g, CONTENT, "s9", sid(g, "David's Headquarter"), su.Fighter(S(5, 0, 0), MINE, 0),
+                    su.Fighter(S(0, 0, 0), MINE, 0))
+    assert out.state.sides[0].headquarters_destroyed == 2
+    assert out.state.verdict.winner == 0 and "wins immediately" in out.state.verdict.how[0]
+
+
+def test_state_round_trips_through_plain_json():
+    import json
+    g = action(playing())
+    g = su.summon(g, CONTENT, sid(g, "Mine 1"), "GU", hp=3, name="Rex").state
+    g = su.play_card(g, "Drill", 0, continue_cost=1).state
+    assert su.from_dict(json.loads(json.dumps(su.to_dict(g)))) == g

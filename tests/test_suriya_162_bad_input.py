@@ -1,0 +1,94 @@
+"""Bad input to a Suriya 162 game: HTTP 422, one message naming the field and the rule broken (with its
+rulebook section), and the database exactly as it was."""
+from __future__ import annotations
+
+import pytest
+
+from test_games_bad_input import refused
+from test_suriya_162_web import set_up, space_id, su_game  # noqa: F401  (fixtures)
+
+
+@pytest.fixture
+def acting(su_game):
+    g = set_up(su_game)
+    g.do("next")  # Tyra's Action Phase
+    return g
+
+
+def test_a_seventh_unit_in_a_squad(app, acting):
+    mine = space_id(acting, "Mine 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "6"})
+    refused(app, acting, "summon", {"space": mine, "kind": "EU", "units": "1"}, "Space", "at most 6 units",
+            "Limitations 2")
+
+
+def test_a_seventh_unit_moving_into_a_full_squad(app, acting):
+    mine, desert = space_id(acting, "Mine 1"), space_id(acting, "Desert 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "6"})
+    acting.do("summon", {"space": desert, "kind": "BU", "units": "1"})
+    refused(app, acting, "move", {"space": desert, "to": mine}, "Move to", "at most 6 units", "Limitations 2")
+
+
+def test_a_second_command_token_on_one_space(app, acting):
+    mine = space_id(acting, "Mine 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    acting.do("extract", {"space": mine})
+    refused(app, acting, "extract", {"space": mine}, "Space", "only one Command Token", "Command Tokens 2")
+
+
+def test_a_command_to_an_exhausted_squad(app, acting):
+    mine = space_id(acting, "Mine 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    acting.do("exhaust", {"space": mine})
+    refused(app, acting, "move", {"space": mine, "to": space_id(acting, "Desert 1")}, "Space",
+            "cannot receive new Command Tokens", "Exhaust Tokens")
+
+
+def test_a_second_faction_entering_an_occupied_space(app, acting):
+    mine, desert = space_id(acting, "Mine 1"), space_id(acting, "Desert 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    for _ in range(3):
+        acting.do("next")  # Tyra's Income, then David's Upkeep and Action
+    acting.do("summon", {"space": desert, "kind": "BU", "units": "1"})
+    refused(app, acting, "summon", {"space": mine, "kind": "BU"}, "Space", "single faction", "Limitations 1")
+    refused(app, acting, "move", {"space": desert, "to": mine}, "Move to", "single faction", "Limitations 1")
+
+
+def test_paying_minerals_a_player_does_not_have(app, acting):
+    refused(app, acting, "play", {"card": "First Base", "cost": "4"}, "Mineral cost", "Tyra has 2",
+            "cannot pay Minerals")
+
+
+def test_keeping_a_continue_card_without_the_minerals(app, acting):
+    acting.do("play", {"card": "Drill", "cost": "2", "continue_cost": "3"})
+    for _ in range(5):
+        acting.do("next")  # Tyra's Income (+2: 2 Minerals), David's turn, Tyra's next Upkeep
+    refused(app, acting, "upkeep", {"card": "Drill", "keep": "keep"}, "Card", "cannot pay Minerals")
+    refused(app, acting, "next", {}, "Next step", "Pay or discard Drill", form="step")
+
+
+def test_more_tactic_cards_than_tactic_symbols(app, acting):
+    mine = space_id(acting, "Mine 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    refused(app, acting, "attack", {"space": mine, "target": space_id(acting, "David's Headquarter"),
+                                    "attacker_damage": "2", "attacker_tactic_cards": "1"},
+            "Attacker's Tactic cards", "at most 0 Tactic cards", "Combat 2")
+
+
+def test_moving_into_the_forest_without_the_discard(app, acting):
+    mine = space_id(acting, "Mine 1")
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    refused(app, acting, "move", {"space": mine, "to": space_id(acting, "Forest 1")}, "Cards discarded",
+            "Locations: Forest")
+
+
+def test_a_plateau_off_the_highest_tray(app, su_game):
+    su_game.do("roll", {"damage_1": "2", "damage_2": "1"})
+    su_game.do("faction", {"player": "0", "faction": "Noah's Ark"})
+    su_game.do("faction", {"player": "1", "faction": "Scarab"})
+    su_game.do("tiles", {f"tile_{i}": "Plateau" for i in range(1, 6)})
+    refused(app, su_game, "place", {"terrain": "Plateau"}, "Higher Terrain Tray", "highest Terrain Tray", "B4")
+
+
+def test_not_a_number(app, acting):
+    refused(app, acting, "play", {"card": "Drill", "cost": "two"}, "Mineral cost", "whole number")

@@ -1,0 +1,88 @@
+"""The Suriya 162 pages through the test client: a 2-player game from the home page, the terrain draft,
+turns through the stepper, a combat with terrain and a tactic card, income, victory, and a 4-player set-up."""
+from __future__ import annotations
+
+import pytest
+
+from companion.games import suriya_162 as su
+from test_games_web import Game
+
+
+@pytest.fixture
+def su_game(app, table):
+    resp = table.post("/games/new", {"game": "suriya-162", "name": "Sunday", "name_1": "Tyra", "color_1": "red",
+                                     "name_2": "David", "color_2": "blue"})
+    assert resp.status_code == 204
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+def space_id(g, name):
+    return next(s.id for s in g.row.state.spaces if s.name == name)
+
+
+def set_up(g):
+    g.do("roll", {"damage_1": "2", "damage_2": "1"})
+    g.do("faction", {"player": "0", "faction": "Noah's Ark"})
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    for shown, picks in ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
+                          (("Forest", ""), ("Lagoon", "1"), ("Desert", ""), ("Plateau", "1"))),
+                         (("Mine", "Mine", "Forest", "Desert", "Plateau"),
+                          (("Mine", ""), ("Mine", ""), ("Forest", ""), ("Desert", "")))):
+        g.do("tiles", {f"tile_{i + 1}": t for i, t in enumerate(shown)})
+        for t, high in picks:
+            g.do("place", {"terrain": t, **({"high": high} if high else {})})
+    g.do("next")
+    return g
+
+
+@pytest.fixture
+def su_started(su_game):
+    return set_up(su_game)
+
+
+def test_set_up_gives_starting_cards_and_minerals_by_seat(su_started):
+    st = su_started.row.state
+    assert st.stage == "play" and st.turn == 0
+    assert [(s.hand, s.minerals) for s in st.sides] == [(3, 2), (5, 4)]  # A9, two players
+    page = su_started.table.get(su_started.url).get_data(as_text=True)
+    assert "Tyra: Upkeep" in page and "Plateau 1" in page
+
+
+def test_a_turn_with_a_combat_income_and_undo(su_started):
+    g = su_started
+    g.do("next")  # Tyra's Action Phase
+    mine, lagoon = space_id(g, "Mine 1"), space_id(g, "Lagoon 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
+    g.do("next")
+    g.do("next")  # David
+    g.do("next")
+    g.do("summon", {"space": lagoon, "kind": "EU", "units": "1"})
+    g.do("next")
+    g.do("next")  # Tyra again
+    g.do("next")
+    resp = g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "3",
+                           "defender_defend": "2", "defender_tactic": "1", "defender_tactic_cards": "1",
+                           "defender_tactic_defend": "1"})
+    text = resp.get_data(as_text=True)
+    assert "Lagoon" in text and "Defend value is 0" in text
+    st = g.row.state
+    assert not any(s.units for s in st.spaces if s.id == lagoon)  # 3 Damage − 0 V destroys the EU
+    assert next(s for s in st.spaces if s.id == mine).command
+    g.table.post(f"{g.url}/undo", {"version": str(g.row.version)})
+    assert any(s.units for s in g.row.state.spaces if s.id == lagoon)
+
+
+def test_a_four_player_game_places_terrain_in_rounds(app, table):
+    resp = table.post("/games/new", {"game": "suriya-162", "name": "Big", **{
+        f"{k}_{i}": v for i, (n, c) in enumerate((("A", "red"), ("B", "blue"), ("C", "green"), ("D", "yellow")), 1)
+        for k, v in (("name", n), ("color", c))}})
+    assert resp.status_code == 204
+    g = Game(app, table, resp.headers["HX-Redirect"])
+    g.do("roll", {"random": "1"})
+    for i in su.seat_order(g.row.state):
+        g.do("faction", {"player": str(i), "faction": ("Noah's Ark", "Scarab", "Third faction", "Fourth faction")[i]})
+    for _ in range(12):
+        g.do("place", {"terrain": "Desert"})
+    g.do("next")
+    st = g.row.state
+    assert sorted((s.hand, s.minerals) for s in st.sides) == [(3, 1), (4, 2), (5, 3), (6, 4)]
