@@ -19,6 +19,7 @@ TITLE = "Aldarra Reborn"
 FORMAT = "aldarra-reborn-game/1"
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
+PLAYERS_RANGE = (MIN_PLAYERS, MAX_PLAYERS)
 FACTIONS = ("Cin'dar Empire", "Odarian Empire", "Mining Corp Coalition", "Arrodan Syndicate")
 CINDAR, ODARIAN, COALITION, SYNDICATE = FACTIONS
 # p.5: the territory tile table, for 3 and for 4 players.

@@ -1,6 +1,6 @@
 """The games the table trackers know, by key: each is a rules module shaped like `frame.RulesModule`."""
 from __future__ import annotations
 
-from . import lost_empires
+from . import aldarra, lost_empires
 
-RULES = {lost_empires.KEY: lost_empires}
+RULES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra}

@@ -15,6 +15,10 @@ class NewGameForm(FormSchema):
     color_1 = choice(COLORS)
     name_2 = text(NAME_MAX)
     color_2 = choice(COLORS)
+    name_3 = text(NAME_MAX, required=False)  # games for 3 or 4 (Aldarra Reborn)
+    color_3 = choice(COLORS, required=False)
+    name_4 = text(NAME_MAX, required=False)
+    color_4 = choice(COLORS, required=False)
 
 
 class GameForm(FormSchema):

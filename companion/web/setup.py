@@ -8,7 +8,8 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from ..games import lost_empires
+from ..games import aldarra, lost_empires
+from ..schemas.aldarra_content import load_aldarra_content
 from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
 from . import database, security
@@ -33,7 +34,8 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_content"] = content
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {
-        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires")}
+        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
+        aldarra.KEY: load_aldarra_content(Path(app.config["DATA_DIR"]) / "aldarra-reborn")}
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
