@@ -571,8 +571,8 @@ def explore(g: Game, at: str) -> Outcome:
     """Once per order, an unexplored territory where you have a unit; Ancient Ruins: 2 cards (p.12)."""
     _in(g, "expansion", 0, "Exploring is the optional last step of an order (p.12).")
     o = g.order
-    if o is None or g.combat is not None:
-        raise GameError("at", "Explore during your order, after its combat (p.12).")
+    if o is None or g.combat is not None or contested(g):
+        raise GameError("at", "Explore during your order, after its combat (p.9, 12).")
     if o.explored:
         raise GameError("at", "You may only Explore once per Order (p.12).")
     t = tile(g, at)
