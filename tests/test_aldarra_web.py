@@ -3,9 +3,13 @@ orders, a combat, the Management Phase; and the issue's bad input, each refused 
 the database unchanged."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion import create_app
+from companion import db as dbmod
+from companion.store import games as store
 from companion.games import aldarra as al
 from test_games_bad_input import refused
 from test_games_web import Game
@@ -90,22 +94,23 @@ def test_an_order_a_move_and_a_combat_through_the_client(expanding, app):
     assert g.row.state.order is None
 
 
+def edit(app, g: Game, change) -> None:
+    """Set up a position through the store (one logged change), as a table would after many turns."""
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, g.row.id, None, lambda st: al.Outcome(change(st), "test set-up"))
+    finally:
+        db.conn.close()
+
+
 def put_enemy_next_to(g: Game, app) -> tuple[int, str, str]:
-    """A state edit through the store: an enemy Frigate next to the current player's Stronghold."""
-    from companion import db as dbmod
-    from companion.store import games as store
-    from dataclasses import replace
+    """An enemy Frigate next to the current player's Stronghold."""
     s = g.row.state
     me = al.current_player(s)
     home = al.stronghold_of(s, me).id
     spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
     enemy = next(i for i in s.turn_order if i != me)
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        store.change(db, g.row.id, None, lambda st: al.Outcome(replace(st, units=st.units + (
-            al.Units(spot, enemy, "Frigate", 1),)), "test set-up"))
-    finally:
-        db.conn.close()
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(spot, enemy, "Frigate", 1),)))
     return me, home, spot
 
 
@@ -127,56 +132,33 @@ def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
 # -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
 
 def test_a_stack_of_6_airships_is_refused(expanding, app):
-    from companion import db as dbmod
-    from companion.store import games as store
-    from dataclasses import replace
     g = expanding
     s = g.row.state
     me = al.current_player(s)
     home = al.stronghold_of(s, me).id
     spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        store.change(db, g.row.id, None, lambda st: al.Outcome(replace(st, units=st.units + (
-            al.Units(spot, me, "Frigate", 5),)), "test set-up"))
-    finally:
-        db.conn.close()
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(spot, me, "Frigate", 5),)))
     g.do("order", {"player": str(me), "at": spot})
     refused(app, g, "move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"}, "To",
             "Stacking Limit is 5", "(p.9)", form="move")
 
 
 def test_a_unit_type_the_faction_has_run_out_of_is_refused(arrived, app):
-    from companion import db as dbmod
-    from companion.store import games as store
-    from dataclasses import replace
     g = arrived
     s = g.row.state
     me = s.turn_order[0]
     home = al.stronghold_of(s, me).id
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        store.change(db, g.row.id, None, lambda st: al.Outcome(replace(
-            st, round=1, phase="management", step=5, chooser=0,
-            units=st.units + (al.Units(home, me, "Dreadnought", 3),),
-            sides=tuple(replace(x, coins=50, crystals=5) for x in st.sides)), "test set-up"))
-    finally:
-        db.conn.close()
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=5, chooser=0,
+                                    units=st.units + (al.Units(home, me, "Dreadnought", 3),),
+                                    sides=tuple(replace(x, coins=50, crystals=5) for x in st.sides)))
     refused(app, g, "build", {"player": str(me), "at": home, "kind": "Dreadnought", "count": "1"}, "Unit",
             "0 Dreadnought left", "(p.13)", form="build")
 
 
 def test_buying_vp_twice_in_a_round_is_refused(arrived, app):
-    from companion import db as dbmod
-    from companion.store import games as store
-    from dataclasses import replace
     g = arrived
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        store.change(db, g.row.id, None, lambda st: al.Outcome(replace(
-            st, round=1, phase="management", step=1, sides=tuple(replace(x, coins=30) for x in st.sides)), "set-up"))
-    finally:
-        db.conn.close()
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=1,
+                                    sides=tuple(replace(x, coins=30) for x in st.sides)))
     g.do("buy", {"player": "0", "option": "0"}, form="buy-0")
     assert g.row.state.sides[0].vp == 1
     refused(app, g, "buy", {"player": "0", "option": "0"}, "Buy", "already bought", "(p.13)", form="buy-0")
