@@ -79,12 +79,18 @@ def test_the_arrival_places_strongholds_then_outposts_in_reverse(arrived):
     assert arrived.row.state.round == 1 and arrived.row.state.phase == "preparation"
 
 
-def test_an_order_a_move_and_a_combat_through_the_client(expanding, app):
-    g = expanding
+def order_at_home(g: Game) -> tuple[al.Game, int, str]:
+    """The player to act places an order on their own Stronghold."""
     s = g.row.state
     me = al.current_player(s)
     home = al.stronghold_of(s, me).id
     g.do("order", {"player": str(me), "at": home})
+    return s, me, home
+
+
+def test_an_order_a_move_and_an_explore_through_the_client(expanding, app):
+    g = expanding
+    s, me, home = order_at_home(g)
     to = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
     resp = g.do("move", {"frm": home, "to": to, "kind": "Frigate", "count": "1"})
     assert "moved 1 Frigate" in resp.get_data(as_text=True)
@@ -179,10 +185,7 @@ def test_a_crystal_next_to_its_owners_stronghold_is_refused(arrived, app):
 
 def test_an_explored_territory_explored_again_is_refused(expanding, app):
     g = expanding
-    s = g.row.state
-    me = al.current_player(s)
-    home = al.stronghold_of(s, me).id
-    g.do("order", {"player": str(me), "at": home})
+    s, me, home = order_at_home(g)
     g.do("explore", {"at": home})
     g.do("end-order", {})
     for _ in range(2):
