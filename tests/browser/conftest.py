@@ -48,8 +48,7 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    # GAME_SEED: a repeatable random deal (dashboards, board, first player) for the stories.
-    app = create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("browser-instance")), "GAME_SEED": 8})
+    app = create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("browser-instance"))})
     server = LiveServer(app).start()
     yield server
     server.stop()

@@ -9,14 +9,27 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from companion import create_app
 from companion import db as dbmod
 from companion.games import aldarra as al
 from companion.store import games as store
 
+from .conftest import LiveServer
 from .test_campaign_journey import assert_touch_target
 from .test_lost_empires_journey import settled, step_name
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """This story's own server (the other stories count the games on the home page), with GAME_SEED for a
+    repeatable random deal: dashboards, board, first player."""
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("aldarra-instance")),
+                                    "GAME_SEED": 8})).start()
+    yield server
+    server.stop()
 
 
 def state(live_server, page: Page) -> al.Game:
