@@ -151,3 +151,55 @@ def test_a_finished_game_refuses_changes_until_taken_up_again(db):
     store.set_status(db, gid, finished=False)
     store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
     assert store.get(db, gid).state.first == 0
+
+
+# -- Aldarra Reborn on the same frame ----------------------------------------------------------------
+
+def aldarra_game():
+    from companion.games import aldarra as al
+    import random
+    g = al.new_game((Player("Ann", "blue"), Player("Bob", "red"), Player("Cy", "green")), random.Random(8))
+    return al, al.next_step(g).state
+
+
+def test_an_aldarra_game_undoes_redoes_and_round_trips_through_export(db):
+    al, g = aldarra_game()
+    gid = store.create(db, al.KEY, "Saturday", g, "Started Aldarra Reborn")
+    first = g.turn_order[0]
+    at = next(t.id for t in g.tiles if t.kind != "Crystal Deposit")
+    store.change(db, gid, store.version(db, gid), lambda s: al.place_stronghold(s, first, at))
+    assert al.stronghold_of(store.get(db, gid).state, first).id == at
+    store.undo(db, gid)
+    assert al.stronghold_of(store.get(db, gid).state, first) is None
+    store.redo(db, gid)
+    state = store.get(db, gid).state
+    kind, name, back = load_game_file(dump_game_file(al.KEY, "Saturday", state, "2026-01-01T00:00:00"))
+    assert (kind, name, back) == (al.KEY, "Saturday", state)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["players"].pop(), "state.players"),
+    (lambda d: d["tiles"][0].update(kind="Lava"), "state.tiles.0.kind"),
+    (lambda d: d["units"].append({"at": "Z9", "owner": 0, "kind": "Frigate", "count": 1}), "state.units"),
+    (lambda d: d.update(turn_order=[0, 0, 1]), "state.turn_order"),
+])
+def test_a_bad_aldarra_game_file_names_the_field(change, words):
+    al, g = aldarra_game()
+    g = al.place_stronghold(g, g.turn_order[0], next(t.id for t in g.tiles if t.kind != "Crystal Deposit")).state
+    doc = json.loads(dump_game_file(al.KEY, "Saturday", g, "2026-01-01T00:00:00"))
+    change(doc["state"])
+    with pytest.raises(ValueError, match=words.replace(".", r"\.")):
+        load_game_file(json.dumps(doc))
+
+
+def test_bad_aldarra_content_stops_start_up_naming_the_file_and_field(tmp_path):
+    import shutil
+    from companion.schemas.aldarra_content import load_aldarra_content
+    from companion.schemas.content import ContentError
+    folder = tmp_path / "aldarra-reborn"
+    shutil.copytree(Path(ROOT) / "data" / "aldarra-reborn", folder)
+    doc = json.loads((folder / "units.json").read_text())
+    doc["units"][0]["classification"] = "building"
+    (folder / "units.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match=r"units\.json: field units\.0\.classification"):
+        load_aldarra_content(folder)

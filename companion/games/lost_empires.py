@@ -17,6 +17,7 @@ TITLE = "Lost Empires"
 FORMAT = "lost-empires-game/1"
 
 PLAYERS = 2
+PLAYERS_RANGE = (PLAYERS, PLAYERS)
 DECK_DIFFERENT = 9  # p.4: 9 different cards ...
 DECK_COPIES = 2  # ... 2 copies of each: 18 cards
 COMMAND_ROUND_1, COMMAND, SUPPLY = 2, 4, 1  # p.3 step 6
@@ -134,7 +135,8 @@ class Game:
     next_id: int = 1
 
 
-def new_game(players: tuple[Player, ...], elite_rule: str = "two-player") -> Game:
+def new_game(players: tuple[Player, ...], rng=None, elite_rule: str = "two-player") -> Game:
+    """`rng` is the frame's: Lost Empires deals nothing at random."""
     if len(players) != PLAYERS:
         raise GameError("players", f"Lost Empires is a game for {PLAYERS} players (p.3).")
     if elite_rule not in ELITE_RULES:

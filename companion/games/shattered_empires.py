@@ -18,6 +18,7 @@ TITLE = "Shattered Empires"
 FORMAT = "shattered-empires-game/1"
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PLAYERS_RANGE = (MIN_PLAYERS, MAX_PLAYERS)
 DECK_MIN = 40  # Deck Construction: at least 40 cards ...
 COPIES_MAX = 4  # ... no more than four copies unless Unlimited
 HAND_MAX = 7  # Turn Order: the default maximum hand size
@@ -225,7 +226,7 @@ class Game:
     next_id: int = 1
 
 
-def new_game(players: tuple[Player, ...]) -> Game:
+def new_game(players: tuple[Player, ...], rng=None) -> Game:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise GameError("players", f"Shattered Empires is played by {MIN_PLAYERS} or more players; this app seats "
                                    f"up to {MAX_PLAYERS} (Turn Order).")

@@ -19,6 +19,7 @@ TITLE = "Suriya 162"
 FORMAT = "suriya-162-game/1"
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PLAYERS_RANGE = (MIN_PLAYERS, MAX_PLAYERS)
 START = {2: ((3, 2), (5, 4)), 3: ((3, 1), (4, 2), (5, 3)), 4: ((3, 1), (4, 2), (5, 3), (6, 4))}  # A9: (cards, minerals)
 INCOME = {1: (2, 3), 2: (3, 3), 3: (3, 4), 4: (4, 4)}  # 3.3: bases -> (minerals, cards)
 HAND_LIMIT = 6  # Deck-Building Rules 3
@@ -172,7 +173,7 @@ class Game:
     next_id: int = 1
 
 
-def new_game(players: tuple[Player, ...]) -> Game:
+def new_game(players: tuple[Player, ...], rng=None) -> Game:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise GameError("players", f"Suriya 162 is a game for {MIN_PLAYERS} to {MAX_PLAYERS} players "
                                    f"(Game Setup, A9); {len(players)} given.")

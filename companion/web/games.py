@@ -1,6 +1,7 @@
 """The game frame: new game, the game page with its stepper, actions, undo/redo, log, results, export."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
@@ -13,13 +14,19 @@ from ..schemas.game_file import dump_game_file, load_game_file
 from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
-from . import home, lost_empires, shattered_empires, suriya_162
+from . import aldarra, home, lost_empires, shattered_empires, suriya_162
 from .database import get_db
 from .render import flat_errors, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {lost_empires.KEY: lost_empires, suriya_162.KEY: suriya_162,  # each game's template, context, actions
-         shattered_empires.KEY: shattered_empires}
+PAGES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra,  # each game's template, context and actions
+         suriya_162.KEY: suriya_162, shattered_empires.KEY: shattered_empires}
+
+
+def rng() -> random.Random:
+    """Set-up's random deal; GAME_SEED (tests only) makes it repeatable."""
+    seed = current_app.config.get("GAME_SEED")
+    return random.SystemRandom() if seed is None else random.Random(seed)
 
 
 def content(kind: str):
@@ -78,13 +85,13 @@ def new():
         form = parse(NewGameForm)
         players = new_players(*seats(form))
         rules = RULES[form.game]
-        state = rules.new_game(players)
+        state = rules.new_game(players, rng())
     except ValidationError as exc:
         return home.page(422, flat_errors(exc.messages))
     except GameError as exc:
         return home.page(422, {exc.field: exc.message})
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
-                           f"{' and '.join(p.name for p in players)}")
+                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}")
     return go(url_for(".show", game_id=game_id))
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from ..games import lost_empires, shattered_empires, suriya_162
+from ..games import aldarra, lost_empires, shattered_empires, suriya_162
+from ..schemas.aldarra_content import load_aldarra_content
 from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
 from ..schemas.shattered_empires_content import load_shattered_empires_content
@@ -36,6 +37,7 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {
         lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
+        aldarra.KEY: load_aldarra_content(Path(app.config["DATA_DIR"]) / "aldarra-reborn"),
         suriya_162.KEY: load_suriya_content(Path(app.config["DATA_DIR"]) / "suriya-162"),
         shattered_empires.KEY: load_shattered_empires_content(Path(app.config["DATA_DIR"]) / "shattered-empires")}
     database.init_app(app)

@@ -1,0 +1,446 @@
+"""Aldarra Reborn rules (aldarra-reborn-rulebook.txt): the Blue vs Red combat example (p.10), the end of the
+game (p.13-14), turn order (p.8), set-up, crystals, orders, the Management Phase. Pure: no app, no database."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from companion.games import aldarra as al
+from companion.games.frame import Die, Face, GameError, Player
+
+
+def stats(dice, armor, coins=2, crystals=0):
+    return al.Stats(tuple(dice.items()), armor, coins, crystals)
+
+
+# The example of p.10 fixes a Frigate's armor at 1 and the Destroyer's and Engineers' at 2; the Light Step has
+# Frigates (1 green die each) and the Destroyer (1 pink die); Engineers roll 1 green die in the Heavy Step.
+CARDS = (
+    al.UnitCard("Frigate", "light", stats({"green": 1}, 1), stats({"green": 1}, 2)),
+    al.UnitCard("Destroyer", "light", stats({"pink": 1}, 2, 4), stats({"pink": 2}, 2, 4)),
+    al.UnitCard("Engineer", "heavy", stats({"green": 1}, 2), stats({"green": 1}, 3)),
+    al.UnitCard("Cruiser", "heavy", stats({"blue": 2}, 3, 6), stats({"blue": 2}, 3, 6)),
+    al.UnitCard("Dreadnought", "heavy", stats({"blue": 3}, 5, 10, 1), stats({"blue": 3}, 5, 10, 1)),
+    al.UnitCard("Fortress", "building", stats({"blue": 2}, 4, 8), stats({"blue": 2}, 4, 8)),
+    al.UnitCard("Outpost", "building", stats({"green": 1}, 2, 4), stats({"green": 1}, 2, 4)),
+)
+
+
+def die(name, faces):
+    return Die(name, tuple(Face(f"{v}{'*' if x else ''}", v, x) for v, x in faces))
+
+
+DICE = (die("green", [(0, 0)] * 4 + [(1, 0)] * 3 + [(1, 1)]),
+        die("pink", [(0, 0), (0, 0), (1, 0), (1, 0), (1, 0), (2, 0), (2, 0), (1, 1)]),
+        die("blue", [(0, 0), (1, 0), (1, 0), (2, 0), (2, 0), (3, 0), (2, 1), (3, 1)]))
+CONTENT = al.Content(CARDS, DICE, (al.BuyOption("coins", 10, 1), al.BuyOption("crystals", 3, 1),
+                                   al.BuyOption("crystals", 5, 3)), ())
+ANN, BOB, CY, DI = 0, 1, 2, 3
+
+
+def board(kinds: dict[str, str] | None = None, n=39) -> tuple[al.Tile, ...]:
+    kinds = kinds or {}
+    ids = [f"{chr(65 + i // al.WIDTH)}{i % al.WIDTH + 1}" for i in range(n)]
+    return tuple(al.Tile(i, kinds.get(i, "Copper Deposit")) for i in ids)
+
+
+def game(phase="expansion", step=0, factions=("Odarian Empire", "Cin'dar Empire", "Mining Corp Coalition"),
+         units=(), kinds=None, strongholds=None, **kw) -> al.Game:
+    ps = tuple(Player(n, c, f) for n, c, f in zip(("Ann", "Bob", "Cy", "Di"), ("blue", "red", "green", "yellow"),
+                                                  factions))
+    tiles = board(kinds, 39 if len(ps) == 3 else 49)
+    for seat, at in (strongholds or {}).items():
+        tiles = tuple(replace(t, stronghold=seat) if t.id == at else t for t in tiles)
+    g = al.Game(players=ps, sides=tuple(al.Side() for _ in ps), tiles=tiles, stage="play", round=1, phase=phase,
+                step=step, turn_order=tuple(range(len(ps))), units=tuple(al.Units(*u) for u in units))
+    return replace(g, **kw)
+
+
+# -- the combat example (p.10): Blue attacks Red --------------------------------------------------------
+
+def test_rulebook_combat_example_blue_against_red_in_two_steps():
+    # p.10: Blue (2 Frigates and a heavy unit rolling 2 blue dice) attacks Red (1 Destroyer, 2 Engineers).
+    g = game(units=(("D4", ANN, "Frigate", 2), ("D4", ANN, "Cruiser", 1),
+                    ("D4", BOB, "Destroyer", 1), ("D4", BOB, "Engineer", 2)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    # Light Step: Blue rolls 2 green dice (one per Frigate), Red 1 pink die (its Destroyer); 1 hit each.
+    assert al.dice_pool(g, CONTENT, g.combat, ANN) == {"green": 2}
+    assert al.dice_pool(g, CONTENT, g.combat, BOB) == {"pink": 1}
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((1,), (0,))}, BOB: {"pink": ((1,),)}}).state
+    assert g.combat.pending == ((ANN, 1), (BOB, 1))
+    # Blue's 1 damage on the Destroyer does not meet its armor: no effect, it repairs.
+    g = al.assign(g, CONTENT, BOB, "Destroyer").state
+    assert al.count(g, "D4", BOB, "Destroyer") == 1
+    # Red's hit destroys a Frigate and Blue collects 1 coin.
+    g = al.assign(g, CONTENT, ANN, "Frigate").state
+    assert al.count(g, "D4", ANN, "Frigate") == 1 and g.sides[ANN].coins == 1
+    assert g.combat.step == "heavy"
+    # Heavy and Buildings Step: Blue's 2 blue dice, one explodes and is re-rolled: 6 hits; Red 1 hit on 2 green.
+    assert al.dice_pool(g, CONTENT, g.combat, BOB) == {"green": 2}
+    out = al.combat_roll(g, CONTENT, {ANN: {"blue": ((2, 1), (3,))}, BOB: {"green": ((1,), (0,))}})
+    g = out.state
+    assert g.combat.pending == ((ANN, 6), (BOB, 1))
+    assert "blue 2*+1 3 = 6" in out.description
+    for kind in ("Destroyer", "Engineer", "Engineer"):
+        g = al.assign(g, CONTENT, BOB, kind).state
+    assert al.units_at(g, "D4", BOB) == ()
+    assert g.sides[BOB].coins == 3  # Red collects 3 coins for its 3 airships
+    g = al.assign(g, CONTENT, ANN, "Frigate").state
+    assert g.sides[ANN].coins == 2  # Blue 1 more for its second Frigate
+    # Only Blue remains: the combat is over and the Attacker earns 1 VP (p.11).
+    assert g.combat is None and g.sides[ANN].vp == 1
+    assert any("earns 1 VP" in line for line in g.last_combat)
+
+
+def test_an_exploding_die_must_be_rolled_again_and_faces_must_exist():
+    # p.10-11: a * face adds its number and the die is rolled again.
+    green = CONTENT.die("green")
+    assert al.chain_hits(green, (1, 1, 0)) == 2
+    with pytest.raises(GameError, match=r"no face 0\*"):
+        al.chain_hits(green, (0, 1))  # only a * face is rolled again
+    with pytest.raises(GameError, match=r"no face 3"):
+        al.chain_hits(green, (3,))
+
+
+def combat_ann_bob(**kw):
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1)), order=al.Order(ANN, "D4"), **kw)
+    return al.start_combat(g, "D4").state
+
+
+def test_a_round_without_losses_adds_a_green_escalation_die_rolled_from_round_2():
+    g = combat_ann_bob()
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}}).state
+    g = al.combat_roll(g, CONTENT, {}).state  # nobody has heavy units: no dice, no hits
+    assert g.combat.step == "retreat"
+    g = al.retreat(g, ANN, None).state
+    out = al.retreat(g, BOB, None)
+    g = out.state
+    # p.11: no unit destroyed this round: a Green Die joins the Escalation Dice Pool.
+    assert (g.combat.round, g.combat.escalation) == (2, 1)
+    with pytest.raises(GameError) as e:
+        al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}})
+    assert e.value.field == "escalation"
+    # p.10: the escalation hits are added to each player's sum.
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}}, ((1,),)).state
+    assert g.combat.pending == ((ANN, 1), (BOB, 1))
+
+
+def test_the_attacker_retreats_first_to_an_adjacent_territory_without_enemies():
+    g = combat_ann_bob()
+    g = replace(g, units=g.units + (al.Units("D5", BOB, "Frigate", 1),))
+    for _ in range(2):
+        g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}} if _ == 0 else {}).state
+    with pytest.raises(GameError, match="Attacker chooses first"):
+        al.retreat(g, BOB, None)
+    with pytest.raises(GameError, match="does not contain enemy Units"):
+        al.retreat(g, ANN, "D5")
+    out = al.retreat(g, ANN, "D3")
+    # Bob alone holds D4: the combat is over and the Defender earns no VP (p.14).
+    assert out.state.combat is None and out.state.sides[BOB].vp == 0 and out.state.sides[ANN].vp == 0
+    assert al.count(out.state, "D3", ANN, "Frigate") == 1
+
+
+def test_buildings_do_not_retreat_and_delayed_light_units_attack_in_the_heavy_step():
+    g = game(units=(("D4", ANN, "Frigate", 2), ("D4", BOB, "Outpost", 1), ("D4", BOB, "Frigate", 1)),
+             order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    g = al.delay_light(g, BOB).state
+    assert al.dice_pool(g, CONTENT, g.combat, BOB) == {}
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,), (0,))}}).state
+    assert al.dice_pool(g, CONTENT, g.combat, BOB) == {"green": 2}  # Outpost + the delayed Frigate (p.10)
+    g = al.combat_roll(g, CONTENT, {BOB: {"green": ((0,), (0,))}}).state
+    g = al.retreat(g, ANN, None).state
+    g = al.retreat(g, BOB, "D5").state
+    assert al.count(g, "D4", BOB, "Outpost") == 1 and g.combat.round == 2
+
+
+def test_three_players_roll_together_and_assign_in_turn_order():
+    # p.11: more than 2 players roll simultaneously in each step and assign damage in turn order.
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1), ("D4", CY, "Frigate", 1)),
+             order=al.Order(CY, "D4"), turn_order=(CY, ANN, BOB))
+    g = al.start_combat(g, "D4").state
+    assert g.combat.seats == (CY, ANN, BOB)
+    g = al.combat_roll(g, CONTENT, {s: {"green": ((1,),)} for s in (ANN, BOB, CY)}).state
+    assert [d for d, _ in g.combat.pending] == [CY, ANN, BOB]
+    with pytest.raises(GameError, match="no Frigate"):
+        al.assign(g, CONTENT, CY, "Frigate")  # Cy assigns first, and not to itself
+    g = al.assign(g, CONTENT, ANN, "Frigate").state
+    g = al.assign(g, CONTENT, CY, "Frigate").state  # Ann's Frigate rolled before it was destroyed
+    # Bob has nobody left to hit and holds the territory alone: the combat is over.
+    assert g.combat is None and g.sides[CY].vp == 0
+
+
+def test_the_syndicate_takes_hostages_in_a_combat_it_started_and_owners_still_collect_coins():
+    g = game(factions=("Arrodan Syndicate", "Cin'dar Empire", "Odarian Empire"),
+             units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((1,),)}, BOB: {"green": ((0,),)}}).state
+    g = al.assign(g, CONTENT, BOB, "Frigate").state
+    assert g.sides[ANN].hostages == ((BOB, "Frigate", 1),) and g.sides[BOB].coins == 1
+    assert al.in_supply(g, BOB, "Frigate") == al.PIECES["Frigate"] - 1  # held, not back in the supply
+    g = replace(g, phase="management", step=5, combat=None, order=None, sides=tuple(
+        replace(s, coins=5) for s in g.sides))
+    g = al.ransom(g, BOB).state
+    assert g.sides[BOB].coins == 1 and g.sides[ANN].coins == 9 and g.sides[ANN].hostages == ()
+
+
+# -- end of game (p.13-14) -----------------------------------------------------------------------------
+
+def at_check_win(vps, turn_order=(0, 1, 2)):
+    g = game("management", 2, turn_order=turn_order)
+    return replace(g, sides=tuple(replace(s, vp=v) for s, v in zip(g.sides, vps)))
+
+
+def test_the_game_ends_at_check_win_when_anyone_has_20_and_most_vp_wins():
+    # p.14: the game ends if any player has 20+ VP during the Check step; the most VP wins.
+    out = al.next_step(at_check_win((20, 22, 5)))
+    assert out.state.stage == "over" and out.state.verdict.winner == BOB
+
+
+def test_a_tie_at_the_end_goes_to_the_tied_player_earliest_in_turn_order():
+    # p.14: if there is a tie, the tied player earliest in the turn order wins.
+    out = al.next_step(at_check_win((21, 21, 3), turn_order=(2, 1, 0)))
+    assert out.state.verdict.winner == BOB
+    assert any("earliest in the turn order" in line for line in out.state.verdict.how)
+
+
+def test_19_vp_at_check_win_does_not_end_the_game():
+    out = al.next_step(at_check_win((19, 18, 0)))
+    assert out.state.stage == "play" and out.state.step == 3
+
+
+def test_20_vp_reached_outside_check_win_waits_for_the_next_management_phase():
+    # p.13: reaching 20 during the Secondary Objectives step does not end the game until the next Check Win.
+    g = replace(at_check_win((18, 0, 0)), step=3)
+    g = al.claim_objective(g, ANN, 3).state
+    assert g.sides[ANN].vp == 21 and g.stage == "play"
+    for _ in range(2):
+        g = al.next_step(g).state  # Discovery, Build
+    g = replace(g, chooser=3)
+    g = al.next_step(g).state  # the next round
+    assert g.stage == "play" and g.phase == "preparation" and g.round == 2
+    # p.14: Victory Points can be earned during all phases, but 20 is only checked in the Management Phase.
+    g = replace(g, phase="management", step=2)
+    assert al.next_step(g).state.verdict.winner == ANN
+
+
+def test_victory_points_are_never_lost():
+    with pytest.raises(GameError, match="permanent"):
+        al.adjust(game(), ANN, "vp", -1)
+
+
+# -- turn order (p.8) -----------------------------------------------------------------------------------
+
+def test_turn_order_is_chosen_from_fewest_vp_and_ties_go_to_the_earlier_player():
+    g = game("preparation", 0, round=2, turn_order=(2, 0, 1), new_order=(-1, -1, -1))
+    g = replace(g, sides=(replace(g.sides[0], vp=3), replace(g.sides[1], vp=1), replace(g.sides[2], vp=3)))
+    # Bob has fewest; Cy and Ann tie at 3 and Cy was earlier in the turn order.
+    assert al.choosing_order(g) == (BOB, CY, ANN)
+    with pytest.raises(GameError, match="Bob's turn"):
+        al.choose_position(g, ANN, 0)
+    g = al.choose_position(g, BOB, 0).state
+    with pytest.raises(GameError, match="taken"):
+        al.choose_position(g, CY, 0)
+    g = al.choose_position(g, CY, 2).state
+    g = al.choose_position(g, ANN, 1).state
+    assert g.turn_order == (BOB, ANN, CY)
+
+
+def test_the_turn_order_is_not_chosen_in_the_first_round():
+    g = game("preparation", 0, round=1, new_order=(-1, -1, -1))
+    with pytest.raises(GameError, match="first round"):
+        al.choose_position(g, ANN, 0)
+    assert al.next_step(g).state.step == 1
+
+
+# -- set-up and the Arrival (p.5-8) ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_set_up_deals_the_tile_table_random_dashboards_and_2_objectives(n):
+    ps = tuple(Player(f"P{i}", c) for i, c in zip(range(n), ("red", "blue", "green", "yellow")))
+    g = al.new_game(ps, random.Random(n))
+    assert len(g.tiles) == sum(al.TILES[n].values())
+    assert {t.kind: sum(1 for x in g.tiles if x.kind == t.kind) for t in g.tiles} == al.TILES[n]
+    assert len({p.faction for p in g.players}) == n and all(p.faction in al.FACTIONS for p in g.players)
+    assert all(s.objectives == 2 for s in g.sides)
+    assert sorted(g.turn_order) == list(range(n))
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_only_3_or_4_players(n):
+    with pytest.raises(GameError, match="3 or 4 players"):
+        al.new_game(tuple(Player(f"P{i}", "red") for i in range(n)))
+
+
+def test_strongholds_keep_2_tiles_apart_and_off_crystal_deposits():
+    g = game("arrival", 0, kinds={"A1": "Crystal Deposit"}, units=())
+    with pytest.raises(GameError, match="Crystal Deposit"):
+        al.place_stronghold(g, ANN, "A1")
+    g = al.place_stronghold(g, ANN, "C3").state
+    assert al.count(g, "C3", ANN, "Frigate") == 2 and al.count(g, "C3", ANN, "Engineer") == 1
+    with pytest.raises(GameError, match="within 2 tiles"):
+        al.place_stronghold(g, BOB, "C5")
+    g = al.place_stronghold(g, BOB, "C6").state
+    g = al.place_stronghold(g, CY, "F3").state
+    # Outposts in reverse turn order (p.8): Cy first.
+    with pytest.raises(GameError, match="Cy's turn"):
+        al.place_outpost(g, ANN, "A3")
+    with pytest.raises(GameError, match="unoccupied"):
+        al.place_outpost(g, CY, "C3")
+
+
+# -- crystals (p.8) ---------------------------------------------------------------------------------------
+
+def spawning():
+    g = game("preparation", 1, kinds={"A1": "Crystal Deposit"}, strongholds={ANN: "C3", BOB: "C7", CY: "F3"})
+    return al.spawn_roll(g, 2).state
+
+
+def test_crystals_spawn_on_each_deposit_then_the_blue_dice_hits():
+    g = spawning()
+    assert al.tile(g, "A1").crystal and g.crystals_left == 2
+
+
+def test_a_crystal_next_to_its_owners_stronghold_is_refused():
+    g = spawning()
+    with pytest.raises(GameError, match="adjacent to YOUR Stronghold"):
+        al.place_crystal(g, ANN, "C4")
+    with pytest.raises(GameError, match="on a Stronghold"):
+        al.place_crystal(g, ANN, "C7")
+    g = al.place_crystal(g, ANN, "E5").state
+    with pytest.raises(GameError, match="already a Crystal"):
+        al.place_crystal(g, BOB, "E5")
+
+
+# -- Expansion (p.9, 12) -------------------------------------------------------------------------------------
+
+def test_a_stack_of_6_airships_is_refused():
+    g = game(units=(("D4", ANN, "Frigate", 5), ("D5", ANN, "Frigate", 1)), order=al.Order(ANN, "D4"))
+    with pytest.raises(GameError, match="Stacking Limit is 5"):
+        al.move(g, CONTENT, "D5", "D4", "Frigate", 1)
+
+
+def test_the_cindar_have_no_stacking_limit_on_their_stronghold():
+    g = game(units=(("D4", BOB, "Frigate", 5), ("D5", BOB, "Frigate", 1)), order=al.Order(BOB, "D4"),
+             strongholds={BOB: "D4"}, chooser=1)
+    assert al.count(al.move(g, CONTENT, "D5", "D4", "Frigate", 1).state, "D4", BOB, "Frigate") == 6
+
+
+def test_moves_stop_at_enemy_units_and_mountains_and_keep_their_speed():
+    # p.9: never through enemy units (enter and stop), halt on a Mountain; heavy 2, light 3.
+    g = game(units=(("A1", ANN, "Frigate", 1), ("A2", BOB, "Frigate", 1), ("B1", BOB, "Frigate", 1)),
+             order=al.Order(ANN, "A1"))
+    with pytest.raises(GameError, match="cannot reach"):
+        al.move(g, CONTENT, "A1", "A3", "Frigate", 1)
+    assert al.contested(al.move(g, CONTENT, "A1", "A2", "Frigate", 1).state) == ("A2",)
+    g = game(units=(("A1", ANN, "Frigate", 1), ("D4", ANN, "Engineer", 1)), kinds={"A2": "Mountain", "B1": "Mountain"},
+             order=al.Order(ANN, "A1"))
+    with pytest.raises(GameError, match="cannot reach"):
+        al.move(g, CONTENT, "A1", "A3", "Frigate", 1)
+    assert al.count(al.move(g, CONTENT, "A1", "A2", "Frigate", 1).state, "A2", ANN, "Frigate") == 1
+    g = replace(g, order=al.Order(ANN, "D4"))
+    with pytest.raises(GameError, match="heavy airships move up to 2"):
+        al.move(g, CONTENT, "D4", "D7", "Engineer", 1)
+    assert al.count(al.move(g, CONTENT, "D4", "D6", "Engineer", 1).state, "D6", ANN, "Engineer") == 1
+
+
+def test_an_explored_territory_is_not_explored_again_and_once_per_order():
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D5", ANN, "Frigate", 1)), order=al.Order(ANN, "D4"))
+    g = al.explore(g, "D4").state
+    with pytest.raises(GameError, match="once per Order"):
+        al.explore(g, "D5")
+    g = replace(g, order=al.Order(ANN, "D5"))
+    with pytest.raises(GameError, match="only be explored once per game"):
+        al.explore(g, "D4")
+
+
+def test_a_sixth_explore_card_in_hand_is_refused():
+    g = game(sides=(al.Side(explore_hand=5), al.Side(), al.Side()))
+    with pytest.raises(GameError, match="maximum of 5"):
+        al.hold_card(g, ANN, 1)
+
+
+def test_orders_go_round_in_turn_order_until_all_tokens_are_out():
+    g = game()
+    for who in (ANN, BOB, CY) * 3:
+        g = al.place_order(g, who, "A1").state
+        g = al.end_order(g).state
+    assert all(s.orders == 0 for s in g.sides)
+    assert al.next_step(g).state.phase == "management"
+
+
+# -- Management (p.13, 16) -------------------------------------------------------------------------------
+
+def test_mine_counts_the_stronghold_controlled_territories_and_crystals():
+    kinds = {"A1": "Gold Deposit", "A2": "Silver Deposit", "A3": "Forest", "A4": "Mountain", "A5": "Gold Deposit"}
+    g = game("management", 0, kinds=kinds, strongholds={ANN: "F1"},
+             units=(("A1", ANN, "Frigate", 3), ("A2", ANN, "Frigate", 1), ("A3", ANN, "Outpost", 1),
+                    ("A4", ANN, "Frigate", 1), ("A5", ANN, "Frigate", 1), ("A5", BOB, "Frigate", 1)))
+    g = replace(g, tiles=tuple(replace(t, crystal=t.id in ("A4", "A6")) for t in g.tiles))
+    m = al.mine_report(g, ANN)
+    # 10 + gold 3 (units count no matter) + silver 2 + forest 1; A5 is shared, so not controlled.
+    assert (m.coins, m.crystals) == (16, 1)
+    g = al.next_step(g).state
+    assert (g.sides[ANN].coins, g.sides[ANN].crystals) == (16, 1) and not al.tile(g, "A4").crystal
+    assert al.back_step(g).state.step == 0
+    assert al.next_step(al.back_step(g).state).state.sides[ANN].coins == 16  # never mined twice
+
+
+def test_buying_vp_twice_in_a_round_is_refused():
+    g = game("management", 1, sides=(al.Side(coins=25, crystals=6), al.Side(), al.Side()))
+    g = al.buy_vp(g, CONTENT, ANN, 2).state
+    assert (g.sides[ANN].vp, g.sides[ANN].crystals) == (3, 1)
+    with pytest.raises(GameError, match="already bought"):
+        al.buy_vp(g, CONTENT, ANN, 0)
+
+
+def test_a_unit_type_the_faction_has_run_out_of_is_refused():
+    g = game("management", 5, strongholds={ANN: "A1"}, units=(("A1", ANN, "Dreadnought", 3),),
+             sides=(al.Side(coins=99, crystals=9), al.Side(), al.Side()))
+    with pytest.raises(GameError, match="0 Dreadnought left"):
+        al.build_unit(g, CONTENT, ANN, "A1", "Dreadnought")
+
+
+def test_build_in_turn_order_pays_the_card_and_outposts_cost_less_per_forest():
+    g = game("management", 5, kinds={"B1": "Forest", "B2": "Forest"}, strongholds={ANN: "A1"},
+             units=(("B1", ANN, "Frigate", 1), ("B2", ANN, "Engineer", 1)),
+             sides=(al.Side(coins=20), al.Side(coins=20), al.Side()))
+    with pytest.raises(GameError, match="Ann's turn"):
+        al.build_unit(g, CONTENT, BOB, "A1", "Frigate")
+    assert al.build_cost(g, CONTENT, ANN, "Outpost") == (2, 0)  # 4 - 2 Forests
+    g = al.build_unit(g, CONTENT, ANN, "B2", "Outpost").state
+    g = al.build_unit(g, CONTENT, ANN, "A1", "Frigate", 5).state
+    assert g.sides[ANN].coins == 20 - 2 - 10
+    with pytest.raises(GameError, match="up to 5"):
+        al.build_unit(g, CONTENT, ANN, "A1", "Frigate", 1)
+
+
+def test_the_coalition_converts_4_coins_to_a_crystal_and_gets_free_outposts():
+    g = game("management", 5, units=(("B2", CY, "Engineer", 1),), chooser=2,
+             sides=(al.Side(), al.Side(), al.Side(coins=9)))
+    with pytest.raises(GameError, match="Only the Mining Corp Coalition"):
+        al.exchange(g, ANN, 1)
+    g = al.exchange(g, CY, 2).state
+    assert (g.sides[CY].coins, g.sides[CY].crystals) == (1, 2)
+    g = al.finish_building(g, CY).state
+    assert al.count(g, "B2", CY, "Outpost") == 1
+
+
+def test_round_stepper_runs_through_the_management_steps_to_the_next_round():
+    g = game("management", 0)
+    names = []
+    for _ in range(5):
+        g = al.next_step(g).state
+        names.append(al.current_step(g).step)
+    assert names == ["Buy Victory Points", "Check Win", "Secondary Objectives", "Discovery", "Build"]
+    for who in (ANN, BOB, CY):
+        g = al.finish_building(g, who).state
+    g = al.next_step(g).state
+    assert (g.round, g.phase, al.current_step(g).step) == (2, "preparation", "Turn order")
+
+
+def test_state_round_trips_through_plain_json():
+    g = al.new_game((Player("A", "red"), Player("B", "blue"), Player("C", "green")), random.Random(1))
+    assert al.from_dict(al.to_dict(g)) == g

@@ -1,0 +1,218 @@
+"""Aldarra Reborn through the test client: a 3-player game from the home page, the Arrival, the stepper,
+orders, a combat, the Management Phase; and the issue's bad input, each refused with the rule named (422),
+the database unchanged."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion import create_app
+from companion import db as dbmod
+from companion.store import games as store
+from companion.games import aldarra as al
+from test_games_bad_input import refused
+from test_games_web import Game
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 8})
+
+
+@pytest.fixture
+def new_game(app, table):
+    resp = table.post("/games/new", {"game": "aldarra-reborn", "name": "Saturday", "name_1": "Ann", "color_1": "blue",
+                                     "name_2": "Bob", "color_2": "red", "name_3": "Cy", "color_3": "green",
+                                     "name_4": "", "color_4": "yellow"})
+    assert resp.status_code == 204, resp.get_data(as_text=True)[:2000]
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+def stronghold_spot(g: al.Game) -> str:
+    taken = [t.id for t in g.tiles if t.stronghold is not None]
+    return next(t.id for t in g.tiles if t.kind != "Crystal Deposit" and all(al.distance(g, t.id, s) > 2 for s in taken))
+
+
+def arrive(game: Game) -> None:
+    game.do("next")
+    for _ in range(3):
+        s = game.row.state
+        game.do("stronghold", {"player": str(al.arrival_order(s)[s.chooser]), "at": stronghold_spot(s)})
+    for _ in range(3):
+        s = game.row.state
+        spot = next(t.id for t in s.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                    and not al.units_at(s, t.id))
+        game.do("outpost", {"player": str(al.arrival_order(s)[s.chooser]), "at": spot}, form="arrival")
+
+
+@pytest.fixture
+def arrived(new_game):
+    arrive(new_game)
+    return new_game
+
+
+@pytest.fixture
+def expanding(arrived):
+    g = arrived
+    g.do("next")  # round 1: no turn order choice
+    g.do("next")  # to Spawn Crystals
+    g.do("spawn", {"hits": "0"})
+    g.do("next")
+    return g
+
+
+def test_a_3_player_game_deals_dashboards_tiles_and_objectives(new_game, table):
+    page = table.get(new_game.url).get_data(as_text=True)
+    s = new_game.row.state
+    assert len(s.players) == 3 and {p.faction for p in s.players} <= set(al.FACTIONS)
+    assert "Territory tiles for 3 players" in page and "Copper Deposit" in page
+    assert "2 Secondary Objective cards dealt" in page and "first player for the Arrival" in page
+    assert len(s.tiles) == 39
+
+
+def test_the_arrival_places_strongholds_then_outposts_in_reverse(arrived):
+    s = arrived.row.state
+    assert all(al.stronghold_of(s, i) for i in range(3))
+    assert sum(u.count for u in s.units if u.kind == "Outpost") == 3
+    arrived.do("next")
+    assert arrived.row.state.round == 1 and arrived.row.state.phase == "preparation"
+
+
+def order_at_home(g: Game) -> tuple[al.Game, int, str]:
+    """The player to act places an order on their own Stronghold."""
+    s = g.row.state
+    me = al.current_player(s)
+    home = al.stronghold_of(s, me).id
+    g.do("order", {"player": str(me), "at": home})
+    return s, me, home
+
+
+def test_an_order_a_move_and_an_explore_through_the_client(expanding, app):
+    g = expanding
+    s, me, home = order_at_home(g)
+    to = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    resp = g.do("move", {"frm": home, "to": to, "kind": "Frigate", "count": "1"})
+    assert "moved 1 Frigate" in resp.get_data(as_text=True)
+    g.do("explore", {"at": to})
+    assert al.tile(g.row.state, to).explored
+    g.do("end-order", {})
+    assert g.row.state.order is None
+
+
+def edit(app, g: Game, change) -> None:
+    """Set up a position through the store (one logged change), as a table would after many turns."""
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, g.row.id, None, lambda st: al.Outcome(change(st), "test set-up"))
+    finally:
+        db.conn.close()
+
+
+def put_enemy_next_to(g: Game, app) -> tuple[int, str, str]:
+    """An enemy Frigate next to the current player's Stronghold."""
+    s = g.row.state
+    me = al.current_player(s)
+    home = al.stronghold_of(s, me).id
+    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    enemy = next(i for i in s.turn_order if i != me)
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(spot, enemy, "Frigate", 1),)))
+    return me, home, spot
+
+
+def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    s = g.row.state
+    data = {f"dice_{i}_green": "1" for i in s.combat.seats}
+    g.do("roll", data)
+    enemy = next(i for i in s.combat.seats if i != me)
+    g.do("assign", {"owner": str(enemy), "kind": "Frigate"})
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "Light Step (round 1)" in log and "green 1 = 1" in log and "destroyed" in log
+
+
+# -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
+
+def test_a_stack_of_6_airships_is_refused(expanding, app):
+    g = expanding
+    s = g.row.state
+    me = al.current_player(s)
+    home = al.stronghold_of(s, me).id
+    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(spot, me, "Frigate", 5),)))
+    g.do("order", {"player": str(me), "at": spot})
+    refused(app, g, "move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"}, "To",
+            "Stacking Limit is 5", "(p.9)", form="move")
+
+
+def test_a_unit_type_the_faction_has_run_out_of_is_refused(arrived, app):
+    g = arrived
+    s = g.row.state
+    me = s.turn_order[0]
+    home = al.stronghold_of(s, me).id
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=5, chooser=0,
+                                    units=st.units + (al.Units(home, me, "Dreadnought", 3),),
+                                    sides=tuple(replace(x, coins=50, crystals=5) for x in st.sides)))
+    refused(app, g, "build", {"player": str(me), "at": home, "kind": "Dreadnought", "count": "1"}, "Unit",
+            "0 Dreadnought left", "(p.13)", form="build")
+
+
+def test_buying_vp_twice_in_a_round_is_refused(arrived, app):
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=1,
+                                    sides=tuple(replace(x, coins=30) for x in st.sides)))
+    g.do("buy", {"player": "0", "option": "0"}, form="buy-0")
+    assert g.row.state.sides[0].vp == 1
+    refused(app, g, "buy", {"player": "0", "option": "0"}, "Buy", "already bought", "(p.13)", form="buy-0")
+
+
+def test_a_crystal_next_to_its_owners_stronghold_is_refused(arrived, app):
+    g = arrived
+    g.do("next")
+    g.do("next")
+    g.do("spawn", {"hits": "2"})
+    s = g.row.state
+    me = al.crystal_placer(s)
+    near = next(n for n in al.neighbours(s, al.stronghold_of(s, me).id)
+                if al.tile(s, n).stronghold is None and not al.units_at(s, n) and not al.tile(s, n).crystal)
+    refused(app, g, "crystal", {"player": str(me), "at": near}, "Territory", "adjacent to YOUR Stronghold", "(p.8)",
+            form="crystal")
+
+
+def test_an_explored_territory_explored_again_is_refused(expanding, app):
+    g = expanding
+    s, me, home = order_at_home(g)
+    g.do("explore", {"at": home})
+    g.do("end-order", {})
+    for _ in range(2):
+        s = g.row.state
+        i = al.current_player(s)
+        g.do("order", {"player": str(i), "at": al.stronghold_of(s, i).id})
+        g.do("end-order", {})
+    g.do("order", {"player": str(me), "at": home})
+    refused(app, g, "explore", {"at": home}, "Territory", "only be explored once per game", "(p.12)",
+            form="explore")
+
+
+def test_a_hand_of_6_explore_cards_is_refused(expanding, app):
+    g = expanding
+    for _ in range(5):
+        g.do("hold", {"player": "1", "delta": "1"}, form="hold-1")
+    refused(app, g, "hold", {"player": "1", "delta": "1"}, "Change", "maximum of 5", "(p.12)", form="hold-1")
+
+
+@pytest.mark.parametrize("data, label, words", [
+    ({"dice_0_green": "1*"}, "Ann's green dice", ["explodes"]),
+    ({"dice_0_green": "x"}, "Ann's green dice", ["is not a die"]),
+])
+def test_a_bad_dice_entry_names_the_field(expanding, app, data, label, words):
+    g = expanding
+    refused(app, g, "roll", data, label, *words)
+
+
+def test_a_fifth_player_seat_is_refused(expanding, app):
+    refused(app, expanding, "hold", {"player": "3", "delta": "1"}, "Player", "3 players", form="hold-3")
