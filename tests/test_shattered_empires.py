@@ -176,7 +176,7 @@ def test_back_then_next_does_not_draw_twice():
 def test_an_empty_deck_becomes_the_shuffled_scrapyard():
     # Drawing Cards: no cards in your Deck: shuffle your Scrapyard; it becomes your Deck.
     g = started()
-    g = se._side(g, 0, deck_left=1, scrapyard=("Frigate", "Ace", "Tender"))
+    g = se.with_side(g, 0, deck_left=1, scrapyard=("Frigate", "Ace", "Tender"))
     out = se.next_step(g)
     assert (out.state.sides[0].hand, out.state.sides[0].deck_left, out.state.sides[0].scrapyard) == (9, 2, ())
     assert any("Drawing Cards" in r for r in out.reasons)
@@ -199,7 +199,7 @@ def test_construction_projects_are_played_only_in_the_queue_step():
 
 def test_allocation_resets_command_points_to_maximum_whatever_was_left():
     # Command Points: use them or lose them; reset to the maximum during Allocation.
-    g = se._side(to(started(), "queue"), 0, cp=1)
+    g = se.with_side(to(started(), "queue"), 0, cp=1)
     g = se.next_step(g).state
     assert g.sides[0].cp == 3
 
@@ -279,7 +279,7 @@ def test_research_costs_1_command_point_and_takes_effect_when_completed():
 
 
 def test_research_without_a_command_point_is_refused():
-    g = se._side(to(started(), "acquisition"), 0, cp=0)
+    g = se.with_side(to(started(), "acquisition"), 0, cp=0)
     with pytest.raises(GameError, match="Research Projects cost one Command Point"):
         se.play_research(g, CONTENT, "Command Relay")
 
@@ -313,7 +313,7 @@ def test_hiring_pays_the_command_point_cost_and_starts_unassigned_at_the_base():
 
 
 def test_hiring_without_the_command_points_is_refused():
-    g = se._side(to(started(), "acquisition"), 0, cp=1)
+    g = se.with_side(to(started(), "acquisition"), 0, cp=1)
     with pytest.raises(GameError, match="costs 2 Command Points; Ann has 1"):
         se.hire(g, CONTENT, "Captain")
 
@@ -321,7 +321,7 @@ def test_hiring_without_the_command_points_is_refused():
 def test_assigning_pays_the_cost_again_and_follows_the_designations_per_unit_type():
     # Personnel: fighters a pilot; capital ships a captain and an engineer; bases ambassadors and engineers.
     g = with_units(to(started(), "acquisition"), unit("f", 0, "Interceptor"), unit("c", 0, "Frigate"))
-    g = se._side(g, 0, cp=9, deck=g.sides[0].deck + (("Engineer", 1), ("Second Ace", 1)))
+    g = se.with_side(g, 0, cp=9, deck=g.sides[0].deck + (("Engineer", 1), ("Second Ace", 1)))
     for name in ("Ace", "Second Ace", "Captain", "Engineer"):
         g = se.hire(g, CONTENT, name).state
     ace, ace2, cap, eng = (s.id for s in g.staff)
@@ -470,7 +470,7 @@ def test_destroyed_units_and_their_personnel_go_to_the_scrapyard():
 
 def test_a_base_destroyed_at_damage_equal_to_hp_ends_the_game():
     # The Rules: damage equal to or exceeding its hit points destroys the base.
-    g = se._side(combat(unit("a", 0)), 1, base_damage=14)
+    g = se.with_side(combat(unit("a", 0)), 1, base_damage=14)
     g = se.resolve(se.declare(g, "a", ((0, "base-1"), (1, "base-1"))).state).state
     assert g.sides[1].base_damage == 17 and g.stage == "play"
     g = se.next_step(to(g, "end")).state
@@ -482,7 +482,7 @@ def test_a_base_destroyed_at_damage_equal_to_hp_ends_the_game():
 def test_with_three_players_the_game_ends_when_one_base_stands():
     g = combat_three = to(started(players=3), "combat")
     g = with_units(combat_three, unit("a", 0))
-    g = se._side(se._side(g, 1, base_damage=19), 2, out=True)
+    g = se.with_side(se.with_side(g, 1, base_damage=19), 2, out=True)
     g = se.resolve(se.declare(g, "a", ((1, "base-1"),)).state).state
     assert g.verdict.winner == 0
 
@@ -516,7 +516,7 @@ def test_scrapping_a_queued_project_costs_1_command_point():
     assert g.projects == () and g.sides[0].cp == cp - 1 and g.sides[0].scrapyard == ("Frigate",)
     g = se.play_construction(to(se.next_step(to(se.next_step(g).state, "end")).state, "queue"), CONTENT,
                              "Frigate").state
-    g = se._side(to(g, "end"), 0, cp=0)
+    g = se.with_side(to(g, "end"), 0, cp=0)
     with pytest.raises(GameError, match="1 command point for each project scrapped"):
         se.scrap(g, g.projects[0].id)
 

@@ -62,7 +62,7 @@ def test_assigning_more_yield_than_the_player_has_is_refused(app, se_started):
 
 def test_hiring_personnel_without_the_command_points_is_refused(app, se_started):
     until(se_started, "acquisition")
-    put(app, lambda s: se._side(s, 0, cp=0))
+    put(app, lambda s: se.with_side(s, 0, cp=0))
     refused(app, se_started, "play", {"card": "Chief Engineer"}, "Card", "costs 1 Command Point", "has 0",
             "(Personnel", form="acquire")
 

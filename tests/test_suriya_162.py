@@ -154,7 +154,7 @@ def test_income_example_david_with_three_bases():
     for name in ("Forest 1", "Desert 1"):
         g = su.summon(g, CONTENT, sid(g, name), "BU").state
         g = su.build_base(g, sid(g, name)).state
-    g = su._side(g, 0, hand=0)
+    g = su.with_side(g, 0, hand=0)
     before = g.sides[0].minerals
     g = su.next_step(g).state
     assert su.bases(g, 0) == 3
@@ -172,7 +172,7 @@ def test_income_restores_command_tokens_before_exhaust_and_keeps_the_hand_limit(
     s = su.space(g, f)
     assert not s.command and s.exhaust == 1
     assert g.sides[0].hand == 6  # 3 + 3 drawn
-    out = su.next_step(replace(su._side(g, 0, hand=5), phase="action", applied=False))
+    out = su.next_step(replace(su.with_side(g, 0, hand=5), phase="action", applied=False))
     assert out.state.sides[0].hand == 6 and any("discard down to 6" in r for r in out.reasons)
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .frame import Die, GameError, Outcome, Player, Step, Verdict, build, plain
+from .frame import (
+    Die, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+)
 
 KEY = "aldarra-reborn"
 TITLE = "Aldarra Reborn"
@@ -207,24 +209,6 @@ def from_dict(d: dict) -> Game:
                    verdict=build(Verdict, d.get("verdict")))
 
 
-def players(g: Game) -> tuple[Player, ...]:
-    return g.players
-
-
-def verdict(g: Game) -> Verdict | None:
-    return g.verdict
-
-
-def _name(g: Game, i: int) -> str:
-    return g.players[i].name
-
-
-def _side(g: Game, i: int, **changes) -> Game:
-    sides = list(g.sides)
-    sides[i] = replace(sides[i], **changes)
-    return replace(g, sides=tuple(sides))
-
-
 def faction_of(g: Game, i: int) -> str | None:
     return g.players[i].faction
 
@@ -262,7 +246,7 @@ def tile(g: Game, tile_id: str, field: str = "at") -> Tile:
 
 def tile_name(t: Tile, g: Game | None = None) -> str:
     if t.stronghold is not None and g is not None:
-        return f"{_name(g, t.stronghold)}'s Stronghold ({t.id})"
+        return f"{player_name(g, t.stronghold)}'s Stronghold ({t.id})"
     return f"{t.kind} {t.id}"
 
 
@@ -336,7 +320,7 @@ def _check_stack(g: Game, at: str, owner: int, adding: int, field: str) -> None:
     limit = stack_limit(g, at, owner)
     have = airships(g, at, owner)
     if limit is not None and have + adding > limit:
-        raise GameError(field, f"{_name(g, owner)} would have {have + adding} airships in {tile_name(tile(g, at), g)}: "
+        raise GameError(field, f"{player_name(g, owner)} would have {have + adding} airships in {tile_name(tile(g, at), g)}: "
                                f"the Stacking Limit is {limit} airships per territory, Strongholds included (p.9).")
 
 
@@ -360,7 +344,7 @@ def _expect_chooser(g: Game, player: int, what: str, seats: tuple[int, ...], fie
 
 def _expect(g: Game, player: int, expected: int, what: str, field: str) -> None:
     if player != expected:
-        raise GameError(field, f"It is {_name(g, expected)}'s turn to {what}, in turn order (p.8-9).")
+        raise GameError(field, f"It is {player_name(g, expected)}'s turn to {what}, in turn order (p.8-9).")
 
 
 def place_stronghold(g: Game, player: int, at: str) -> Outcome:
@@ -379,7 +363,7 @@ def place_stronghold(g: Game, player: int, at: str) -> Outcome:
     g = replace(g, chooser=g.chooser + 1)
     if g.chooser == len(g.players):
         g = replace(g, step=1, chooser=0)
-    return Outcome(g, f"{_name(g, player)} placed their Stronghold on {at} (was {t.kind}) with 2 Frigates and "
+    return Outcome(g, f"{player_name(g, player)} placed their Stronghold on {at} (was {t.kind}) with 2 Frigates and "
                       "1 Engineer", ("The tile is replaced by the faction's Stronghold tile (p.8).",))
 
 
@@ -394,7 +378,7 @@ def place_outpost(g: Game, player: int, at: str) -> Outcome:
     for kind in ("Outpost", "Frigate", "Engineer"):
         g = _add(g, at, player, kind, 1)
     g = replace(g, chooser=g.chooser + 1)
-    return Outcome(g, f"{_name(g, player)} placed their Outpost on {tile_name(t)} with 1 Frigate and 1 Engineer")
+    return Outcome(g, f"{player_name(g, player)} placed their Outpost on {tile_name(t)} with 1 Frigate and 1 Engineer")
 
 
 def _in(g: Game, phase: str, step: int | None, message: str) -> None:
@@ -426,8 +410,8 @@ def choose_position(g: Game, player: int, position: int) -> Outcome:
     reasons = ()
     if g.chooser == len(g.players):
         g = replace(g, turn_order=tuple(new))
-        reasons = ("Turn order: " + ", ".join(_name(g, i) for i in new) + ".",)
-    return Outcome(g, f"{_name(g, player)} takes position {position + 1} in the turn order", reasons)
+        reasons = ("Turn order: " + ", ".join(player_name(g, i) for i in new) + ".",)
+    return Outcome(g, f"{player_name(g, player)} takes position {position + 1} in the turn order", reasons)
 
 
 def spawn_roll(g: Game, hits: int) -> Outcome:
@@ -482,7 +466,7 @@ def place_crystal(g: Game, player: int, at: str) -> Outcome:
         raise GameError("at", f"{tile_name(t, g)}: {why}")
     g = replace(g, tiles=tuple(replace(x, crystal=True) if x.id == at else x for x in g.tiles),
                 crystals_left=g.crystals_left - 1, chooser=g.chooser + 1)
-    return Outcome(g, f"{_name(g, player)} placed a Crystal on {tile_name(t)} ({g.crystals_left} left)")
+    return Outcome(g, f"{player_name(g, player)} placed a Crystal on {tile_name(t)} ({g.crystals_left} left)")
 
 
 def crystal_placer(g: Game) -> int:
@@ -499,14 +483,14 @@ def place_order(g: Game, player: int, at: str) -> Outcome:
     """Remove 1 Order Token and activate a territory (p.9)."""
     _in(g, "expansion", 0, "Orders are placed in the Expansion Phase (p.9).")
     if g.order is not None:
-        raise GameError("at", f"{_name(g, g.order.player)}'s order on {g.order.at} is still being resolved.")
+        raise GameError("at", f"{player_name(g, g.order.player)}'s order on {g.order.at} is still being resolved.")
     _expect(g, player, current_player(g), "place an order", "at")
     if g.sides[player].orders <= 0:
-        raise GameError("at", f"{_name(g, player)} has no Order Token left (3 a round, p.9).")
+        raise GameError("at", f"{player_name(g, player)} has no Order Token left (3 a round, p.9).")
     t = tile(g, at)
-    g = _side(g, player, orders=g.sides[player].orders - 1)
+    g = with_side(g, player, orders=g.sides[player].orders - 1)
     g = replace(g, order=Order(player, at))
-    return Outcome(g, f"{_name(g, player)} placed an order on {tile_name(t, g)} "
+    return Outcome(g, f"{player_name(g, player)} placed an order on {tile_name(t, g)} "
                       f"({g.sides[player].orders} order token{'s' if g.sides[player].orders != 1 else ''} left)",
                    ("Move airships from it, or to it, then combat, then explore once if you like (p.9).",))
 
@@ -547,7 +531,7 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     if card.classification == "building" or kind in BUILDINGS:
         raise GameError("kind", f"{kind} is a Building: Buildings are stationary (p.4).")
     if n < 1 or count(g, frm, o.player, kind) < n:
-        raise GameError("count", f"{_name(g, o.player)} has {count(g, frm, o.player, kind)} {kind} on {frm}, not {n}.")
+        raise GameError("count", f"{player_name(g, o.player)} has {count(g, frm, o.player, kind)} {kind} on {frm}, not {n}.")
     if o.at not in (frm, to):
         raise GameError("to", f"All moves of an order go from or to the activated territory {o.at} (p.9).")
     target = tile(g, to, "to")
@@ -560,7 +544,7 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     _check_stack(g, to, o.player, n, "to")
     g = _add(_add(g, frm, o.player, kind, -n), to, o.player, kind, n)
     fight = " — combat!" if _enemy(g, to, o.player) else ""
-    return Outcome(g, f"{_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{fight}")
+    return Outcome(g, f"{player_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{fight}")
 
 
 def contested(g: Game) -> tuple[str, ...]:
@@ -580,12 +564,12 @@ def explore(g: Game, at: str) -> Outcome:
         raise GameError("at", f"{tile_name(t, g)} is already explored: each territory may only be explored once per "
                               "game (p.12).")
     if not units_at(g, at, o.player):
-        raise GameError("at", f"Explore a territory where you have at least one Unit (p.12); {_name(g, o.player)} "
+        raise GameError("at", f"Explore a territory where you have at least one Unit (p.12); {player_name(g, o.player)} "
                               f"has none on {at}.")
     g = replace(g, tiles=tuple(replace(x, explored=True) if x.id == at else x for x in g.tiles),
                 order=replace(o, explored=True))
     cards = 2 if t.kind == "Ancient Ruins" else 1
-    return Outcome(g, f"{_name(g, o.player)} explored {tile_name(t, g)}: draw {cards} Explore card{'s' * (cards > 1)}",
+    return Outcome(g, f"{player_name(g, o.player)} explored {tile_name(t, g)}: draw {cards} Explore card{'s' * (cards > 1)}",
                    ("Ancient Ruins: draw 2 Explore cards and resolve them in any order (p.5, 12)." if cards > 1 else
                     "Read it: a 'hold' card goes to your hand, any other is resolved now (p.12).",
                     "Dice do not explode during the Explore step (p.12)."))
@@ -598,12 +582,12 @@ def hold_card(g: Game, player: int, delta: int) -> Outcome:
     if delta == 0:
         raise GameError("delta", "A change of 0 changes nothing.")
     if now > HAND:
-        raise GameError("delta", f"{_name(g, player)} would hold {now} Explore cards: you may have a maximum of "
+        raise GameError("delta", f"{player_name(g, player)} would hold {now} Explore cards: you may have a maximum of "
                                  f"{HAND} in your hand; discard down to {HAND} (p.12).")
     if now < 0:
-        raise GameError("delta", f"{_name(g, player)} holds no Explore card to play.")
-    return Outcome(_side(g, player, explore_hand=now),
-                   f"{_name(g, player)} {'kept a hold' if delta > 0 else 'played a held'} Explore card ({now} in hand)")
+        raise GameError("delta", f"{player_name(g, player)} holds no Explore card to play.")
+    return Outcome(with_side(g, player, explore_hand=now),
+                   f"{player_name(g, player)} {'kept a hold' if delta > 0 else 'played a held'} Explore card ({now} in hand)")
 
 
 def end_order(g: Game) -> Outcome:
@@ -620,9 +604,9 @@ def end_order(g: Game) -> Outcome:
     for k in range(1, n + 1):
         if g.sides[g.turn_order[(g.chooser + k) % n]].orders > 0:
             g = replace(g, chooser=(g.chooser + k) % n)
-            return Outcome(g, f"{_name(g, o.player)} finished the order; {_name(g, current_player(g))} places the "
+            return Outcome(g, f"{player_name(g, o.player)} finished the order; {player_name(g, current_player(g))} places the "
                               "next one")
-    return Outcome(g, f"{_name(g, o.player)} finished the order; all Order Tokens are out: tap Next for the "
+    return Outcome(g, f"{player_name(g, o.player)} finished the order; all Order Tokens are out: tap Next for the "
                       "Management Phase", ("Once all players are out of Order Tokens, the Management Phase begins "
                                            "(p.9, 13).",))
 
@@ -644,9 +628,9 @@ def start_combat(g: Game, at: str) -> Outcome:
         raise GameError("at", f"There is no combat on {at}: only one player has units there.")
     seats = tuple(i for i in g.turn_order if i in seats)
     c = Combat(at, g.order.player, seats)
-    names = ", ".join(_name(g, i) for i in seats)
+    names = ", ".join(player_name(g, i) for i in seats)
     return Outcome(replace(g, combat=c, last_combat=()),
-                   f"Combat on {tile_name(tile(g, at), g)}: {_name(g, g.order.player)} attacks ({names})",
+                   f"Combat on {tile_name(tile(g, at), g)}: {player_name(g, g.order.player)} attacks ({names})",
                    ("Each round: Light Step, assign damage; Heavy and Buildings Step, assign damage; retreat or "
                     "stay; escalation (p.10).",))
 
@@ -678,9 +662,9 @@ def delay_light(g: Game, player: int) -> Outcome:
     if c.step != "light" or c.rolled:
         raise GameError("player", "Light units are delayed before the Light Step is rolled (p.10).")
     if player not in c.seats or player in c.delayed:
-        raise GameError("player", f"{_name(g, player)} is not in this combat or already delays.")
+        raise GameError("player", f"{player_name(g, player)} is not in this combat or already delays.")
     return Outcome(replace(g, combat=replace(c, delayed=c.delayed + (player,))),
-                   f"{_name(g, player)} delays all Light units to the Heavy and Buildings Step",
+                   f"{player_name(g, player)} delays all Light units to the Heavy and Buildings Step",
                    ("Any other player may then do the same in response (p.10).",))
 
 
@@ -748,7 +732,7 @@ def combat_roll(g: Game, content: Content, rolls: dict[int, dict[str, tuple[tupl
         for color in COLORS:
             chains = given.get(color, ())
             if len(chains) != pool.get(color, 0):
-                raise GameError(f"dice_{seat}_{color}", f"{_name(g, seat)} rolls {pool.get(color, 0)} {color} "
+                raise GameError(f"dice_{seat}_{color}", f"{player_name(g, seat)} rolls {pool.get(color, 0)} {color} "
                                                         f"dice in this step, not {len(chains)} (p.10).")
             for ch in chains:
                 total += chain_hits(content.die(color), ch)
@@ -756,7 +740,7 @@ def combat_roll(g: Game, content: Content, rolls: dict[int, dict[str, tuple[tupl
                 shown.append(f"{color} {' '.join(show_chain(ch) for ch in chains)}")
         hits = total + esc
         extra = f" + {esc} escalation" if esc else ""
-        lines.append(f"{_name(g, seat)}: {', '.join(shown) or 'no dice'} = {total}{extra} → {hits} hit"
+        lines.append(f"{player_name(g, seat)}: {', '.join(shown) or 'no dice'} = {total}{extra} → {hits} hit"
                      f"{'s' * (hits != 1)}")
         if hits:
             pending.append((seat, hits))
@@ -781,23 +765,23 @@ def assign(g: Game, content: Content, owner: int, kind: str) -> Outcome:
         raise GameError("kind", "There is no damage to assign: roll the step first (p.10).")
     dealer, hits = c.pending[0]
     if owner == dealer or count(g, c.at, owner, kind) < 1:
-        raise GameError("kind", f"{_name(g, dealer)} assigns damage to an opponent's unit in {c.at}; "
-                                f"{_name(g, owner)} has no {kind} there.")
+        raise GameError("kind", f"{player_name(g, dealer)} assigns damage to an opponent's unit in {c.at}; "
+                                f"{player_name(g, owner)} has no {kind} there.")
     armor = stats(g, content, owner, kind).armor
     syndicate = faction_of(g, c.attacker) == SYNDICATE and owner != c.attacker
     if hits >= armor:
         g = _add(g, c.at, owner, kind, -1)
-        g = _side(g, owner, coins=g.sides[owner].coins + 1)
+        g = with_side(g, owner, coins=g.sides[owner].coins + 1)
         taken = ""
         if syndicate:
             g = _hold_hostage(g, c.attacker, owner, kind)
-            taken = f"; taken hostage by {_name(g, c.attacker)} (p.16)"
-        line = (f"{_name(g, dealer)} deals {armor} to {_name(g, owner)}'s {kind} (armor {armor}): destroyed, "
-                f"{_name(g, owner)} +1 coin{taken}")
+            taken = f"; taken hostage by {player_name(g, c.attacker)} (p.16)"
+        line = (f"{player_name(g, dealer)} deals {armor} to {player_name(g, owner)}'s {kind} (armor {armor}): destroyed, "
+                f"{player_name(g, owner)} +1 coin{taken}")
         hits -= armor
         c = replace(c, destroyed=c.destroyed + 1)
     else:
-        line = (f"{_name(g, dealer)} deals {hits} to {_name(g, owner)}'s {kind} (armor {armor}): not destroyed, "
+        line = (f"{player_name(g, dealer)} deals {hits} to {player_name(g, owner)}'s {kind} (armor {armor}): not destroyed, "
                 "the damage repairs")
         hits = 0
     rest = ((dealer, hits),) if hits and any(u.owner != dealer for u in units_at(g, c.at)) else ()
@@ -811,7 +795,7 @@ def assign(g: Game, content: Content, owner: int, kind: str) -> Outcome:
 def _hold_hostage(g: Game, holder: int, owner: int, kind: str) -> Game:
     held = dict(((o, k), n) for o, k, n in g.sides[holder].hostages)
     held[(owner, kind)] = held.get((owner, kind), 0) + 1
-    return _side(g, holder, hostages=tuple((o, k, n) for (o, k), n in sorted(held.items())))
+    return with_side(g, holder, hostages=tuple((o, k, n) for (o, k), n in sorted(held.items())))
 
 
 def _after_assignments(g: Game) -> Game:
@@ -858,19 +842,19 @@ def retreat(g: Game, player: int, to: str | None) -> Outcome:
         raise GameError("to", "Players choose to retreat or stay after both steps of a round (p.10).")
     order = retreat_order(g)
     if c.retreat_next >= len(order) or order[c.retreat_next] != player:
-        who = _name(g, order[c.retreat_next]) if c.retreat_next < len(order) else "nobody"
+        who = player_name(g, order[c.retreat_next]) if c.retreat_next < len(order) else "nobody"
         raise GameError("to", f"It is {who}'s choice now: the Attacker chooses first, then the Defender (p.11).")
     if to is None:
         g = replace(g, combat=replace(c, retreat_next=c.retreat_next + 1))
-        line = f"{_name(g, player)} stays"
+        line = f"{player_name(g, player)} stays"
     else:
         if to not in retreat_choices(g, player):
-            raise GameError("to", f"{_name(g, player)} cannot retreat to {to}: retreat to an adjacent territory that "
+            raise GameError("to", f"{player_name(g, player)} cannot retreat to {to}: retreat to an adjacent territory that "
                                   "does not contain enemy Units (p.11).")
         for u in units_at(g, c.at, player):
             if u.kind not in BUILDINGS:
                 g = _add(_add(g, c.at, player, u.kind, -u.count), to, player, u.kind, u.count)
-        line = f"{_name(g, player)} retreats all airships to {tile_name(tile(g, to), g)}"
+        line = f"{player_name(g, player)} retreats all airships to {tile_name(tile(g, to), g)}"
         g = replace(g, combat=replace(c, retreat_next=c.retreat_next))
     g = replace(g, last_combat=g.last_combat + (line,))
     c = g.combat
@@ -900,10 +884,10 @@ def _end_combat(g: Game) -> Game:
     c = g.combat
     left = owners_at(g, c.at)
     if left == (c.attacker,):
-        g = _side(g, c.attacker, vp=g.sides[c.attacker].vp + 1)
-        line = f"Combat over: {_name(g, c.attacker)} (the Attacker) remains and earns 1 VP (p.11)"
+        g = with_side(g, c.attacker, vp=g.sides[c.attacker].vp + 1)
+        line = f"Combat over: {player_name(g, c.attacker)} (the Attacker) remains and earns 1 VP (p.11)"
     elif left:
-        line = f"Combat over: {_name(g, left[0])} holds the territory; the Defender earns no VP (p.14)"
+        line = f"Combat over: {player_name(g, left[0])} holds the territory; the Defender earns no VP (p.14)"
     else:
         line = "Combat over: no units remain; nobody earns VP (p.11)"
     return replace(g, combat=None, last_combat=g.last_combat + (line,))
@@ -939,10 +923,10 @@ def _apply_mine(g: Game) -> tuple[Game, tuple[str, ...]]:
     for i in g.turn_order:
         m = mine_report(g, i)
         s = g.sides[i]
-        g = _side(g, i, coins=s.coins + m.coins, crystals=s.crystals + m.crystals)
+        g = with_side(g, i, coins=s.coins + m.coins, crystals=s.crystals + m.crystals)
         mined = {t.id for t in g.tiles if t.crystal and units_at(g, t.id, i)}
         g = replace(g, tiles=tuple(replace(t, crystal=False) if t.id in mined else t for t in g.tiles))
-        reasons.append(f"{_name(g, i)}: {m.coins} coins, {m.crystals} crystal{'s' * (m.crystals != 1)} "
+        reasons.append(f"{player_name(g, i)}: {m.coins} coins, {m.crystals} crystal{'s' * (m.crystals != 1)} "
                        f"({'; '.join(m.lines)}) (p.13).")
     return g, tuple(reasons)
 
@@ -955,14 +939,14 @@ def buy_vp(g: Game, content: Content, player: int, option: int) -> Outcome:
         raise GameError("option", "Choose one of the Buy Victory Points options.")
     s = g.sides[player]
     if s.bought_round == g.round:
-        raise GameError("option", f"{_name(g, player)} already bought Victory Points this round: choose up to one "
+        raise GameError("option", f"{player_name(g, player)} already bought Victory Points this round: choose up to one "
                                   "option and complete it once (p.13); once per round (p.14).")
     b = content.buy_vp[option]
     have = getattr(s, b.pay)
     if have < b.amount:
-        raise GameError("option", f"{_name(g, player)} has {have} {b.pay}; {b.vp} VP costs {b.amount} {b.pay}.")
-    g = _side(g, player, **{b.pay: have - b.amount}, vp=s.vp + b.vp, bought_round=g.round)
-    return Outcome(g, f"{_name(g, player)} spent {b.amount} {b.pay} for {b.vp} VP (now {s.vp + b.vp})")
+        raise GameError("option", f"{player_name(g, player)} has {have} {b.pay}; {b.vp} VP costs {b.amount} {b.pay}.")
+    g = with_side(g, player, **{b.pay: have - b.amount}, vp=s.vp + b.vp, bought_round=g.round)
+    return Outcome(g, f"{player_name(g, player)} spent {b.amount} {b.pay} for {b.vp} VP (now {s.vp + b.vp})")
 
 
 def exchange(g: Game, player: int, crystals: int) -> Outcome:
@@ -975,10 +959,10 @@ def exchange(g: Game, player: int, crystals: int) -> Outcome:
     s = g.sides[player]
     coins = s.coins - EXCHANGE * crystals
     if coins < 0 or s.crystals + crystals < 0:
-        raise GameError("crystals", f"{_name(g, player)} has {s.coins} coins and {s.crystals} crystals: not enough "
+        raise GameError("crystals", f"{player_name(g, player)} has {s.coins} coins and {s.crystals} crystals: not enough "
                                     f"(4 coins = 1 crystal, p.16).")
-    g = _side(g, player, coins=coins, crystals=s.crystals + crystals)
-    return Outcome(g, f"{_name(g, player)} exchanged {abs(crystals) * EXCHANGE} coins "
+    g = with_side(g, player, coins=coins, crystals=s.crystals + crystals)
+    return Outcome(g, f"{player_name(g, player)} exchanged {abs(crystals) * EXCHANGE} coins "
                       f"{'for' if crystals > 0 else 'from'} {abs(crystals)} crystal{'s' * (abs(crystals) > 1)}")
 
 
@@ -989,12 +973,12 @@ def decide_winner(g: Game) -> Verdict | None:
         return None
     best = max(vps.values())
     tied = [i for i in g.turn_order if vps[i] == best]
-    how = [f"Check Win Condition: {', '.join(f'{_name(g, i)} {vps[i]} VP' for i in g.turn_order)} (p.13).",
+    how = [f"Check Win Condition: {', '.join(f'{player_name(g, i)} {vps[i]} VP' for i in g.turn_order)} (p.13).",
            f"At least one player has {WIN_VP} or more VP: the game is over (p.14)."]
     if len(tied) > 1:
-        how.append(f"{' and '.join(_name(g, i) for i in tied)} tie at {best}: the tied player earliest in the turn "
+        how.append(f"{' and '.join(player_name(g, i) for i in tied)} tie at {best}: the tied player earliest in the turn "
                    f"order wins (p.14).")
-    how.append(f"{_name(g, tied[0])} wins with {best} VP.")
+    how.append(f"{player_name(g, tied[0])} wins with {best} VP.")
     return Verdict(tied[0], tuple(how))
 
 
@@ -1006,11 +990,11 @@ def claim_objective(g: Game, player: int, vp: int) -> Outcome:
                               "(p.14).")
     s = g.sides[player]
     if s.objectives < 1:
-        raise GameError("vp", f"{_name(g, player)} holds no Secondary Objective card.")
+        raise GameError("vp", f"{player_name(g, player)} holds no Secondary Objective card.")
     if not 1 <= vp <= 9:
         raise GameError("vp", "Enter the Victory Points printed on the card.")
-    g = _side(g, player, objectives=s.objectives - 1, claimed=s.claimed + 1, vp=s.vp + vp)
-    return Outcome(g, f"{_name(g, player)} claimed a Secondary Objective: +{vp} VP (now {s.vp + vp})")
+    g = with_side(g, player, objectives=s.objectives - 1, claimed=s.claimed + 1, vp=s.vp + vp)
+    return Outcome(g, f"{player_name(g, player)} claimed a Secondary Objective: +{vp} VP (now {s.vp + vp})")
 
 
 def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
@@ -1018,12 +1002,12 @@ def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
     _in(g, "management", 3, "Secondary Objectives are drawn in their step of the Management Phase (p.13).")
     s = g.sides[player]
     if not 0 <= discard <= s.objectives:
-        raise GameError("discard", f"{_name(g, player)} holds {s.objectives} Secondary Objective cards.")
+        raise GameError("discard", f"{player_name(g, player)} holds {s.objectives} Secondary Objective cards.")
     now = s.objectives + (0 if discard else 1)
     if now > HAND:
         raise GameError("discard", f"A maximum hand of {HAND} Secondary Objective cards (p.13): discard first.")
     what = f"discarded and drew {discard}" if discard else "drew 1"
-    return Outcome(_side(g, player, objectives=now), f"{_name(g, player)} {what} Secondary Objective card"
+    return Outcome(with_side(g, player, objectives=now), f"{player_name(g, player)} {what} Secondary Objective card"
                                                      f"{'s' * (discard > 1)} ({now} in hand)")
 
 
@@ -1035,14 +1019,14 @@ def take_discovery(g: Game, player: int, name: str, upgrade: str | None) -> Outc
         raise GameError("name", "Write the Discovery's name.")
     s = g.sides[player]
     if name.casefold() in (d.casefold() for d in s.discoveries):
-        raise GameError("name", f"{_name(g, player)} already has {name}: you may never gain a Discovery that you "
+        raise GameError("name", f"{player_name(g, player)} already has {name}: you may never gain a Discovery that you "
                                 "already have (p.13).")
     if upgrade is not None and upgrade not in UNITS:
         raise GameError("upgrade", f"There is no unit {upgrade!r}.")
-    g = _side(g, player, discoveries=s.discoveries + (name,),
+    g = with_side(g, player, discoveries=s.discoveries + (name,),
               upgraded=s.upgraded + ((upgrade,) if upgrade and upgrade not in s.upgraded else ()))
     flip = f"; the {upgrade} card flips to its upgraded side" if upgrade else ""
-    return Outcome(g, f"{_name(g, player)} took the Discovery {name}{flip}")
+    return Outcome(g, f"{player_name(g, player)} took the Discovery {name}{flip}")
 
 
 def builder(g: Game) -> int:
@@ -1065,12 +1049,12 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     if g.chooser >= len(g.turn_order):
         raise GameError("kind", "Everyone has finished building: tap Next.")
     if builder(g) != player:
-        raise GameError("player", f"Players build in Turn Order: it is {_name(g, builder(g))}'s turn (p.13).")
+        raise GameError("player", f"Players build in Turn Order: it is {player_name(g, builder(g))}'s turn (p.13).")
     content.unit(kind)
     if n < 1:
         raise GameError("count", "Build at least 1 unit.")
     if in_supply(g, player, kind) < n:
-        raise GameError("kind", f"{_name(g, player)} has {in_supply(g, player, kind)} {kind} left in the supply: you "
+        raise GameError("kind", f"{player_name(g, player)} has {in_supply(g, player, kind)} {kind} left in the supply: you "
                                 "may not build more Units than there are pieces of that Unit type (p.13).")
     t = tile(g, at)
     mine = {u.kind for u in units_at(g, at, player)}
@@ -1102,15 +1086,15 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     s = g.sides[player]
     if s.coins < coins * n or s.crystals < crystals * n:
         raise GameError("kind", f"{n} {kind} cost{'s' * (n == 1)} {coins * n} coins"
-                                f"{f' and {crystals * n} crystals' if crystals else ''}; {_name(g, player)} has "
+                                f"{f' and {crystals * n} crystals' if crystals else ''}; {player_name(g, player)} has "
                                 f"{s.coins} coins and {s.crystals} crystals (p.13).")
-    g = _side(g, player, coins=s.coins - coins * n, crystals=s.crystals - crystals * n)
+    g = with_side(g, player, coins=s.coins - coins * n, crystals=s.crystals - crystals * n)
     if kind == "Fortress":
         g = _add(g, at, player, "Outpost", -1)
     g = _add(g, at, player, kind, n)
     if kind not in BUILDINGS:
         g = replace(g, built=tuple((a, k) for a, k in g.built if a != at) + ((at, done + n),))
-    return Outcome(g, f"{_name(g, player)} built {n} {kind} on {tile_name(t, g)} for {coins * n} coins"
+    return Outcome(g, f"{player_name(g, player)} built {n} {kind} on {tile_name(t, g)} for {coins * n} coins"
                       f"{f' and {crystals * n} crystals' if crystals else ''}")
 
 
@@ -1129,7 +1113,7 @@ def finish_building(g: Game, player: int) -> Outcome:
                 g = _add(g, t.id, player, "Outpost", 1)
                 reasons.append(f"{COALITION}: a free Outpost on {t.id} (p.16).")
     g = replace(g, chooser=g.chooser + 1, built=())
-    return Outcome(g, f"{_name(g, player)} finished building", tuple(reasons))
+    return Outcome(g, f"{player_name(g, player)} finished building", tuple(reasons))
 
 
 def ransom(g: Game, player: int) -> Outcome:
@@ -1138,13 +1122,13 @@ def ransom(g: Game, player: int) -> Outcome:
     holder = next((i for i, p in enumerate(g.players) if p.faction == SYNDICATE), None)
     held = [h for h in g.sides[holder].hostages if h[0] == player] if holder is not None else []
     if not held:
-        raise GameError("player", f"The {SYNDICATE} holds none of {_name(g, player)}'s units.")
+        raise GameError("player", f"The {SYNDICATE} holds none of {player_name(g, player)}'s units.")
     if g.sides[player].coins < RANSOM:
-        raise GameError("player", f"A ransom costs {RANSOM} coins; {_name(g, player)} has {g.sides[player].coins}.")
-    g = _side(g, player, coins=g.sides[player].coins - RANSOM)
-    g = _side(g, holder, coins=g.sides[holder].coins + RANSOM,
+        raise GameError("player", f"A ransom costs {RANSOM} coins; {player_name(g, player)} has {g.sides[player].coins}.")
+    g = with_side(g, player, coins=g.sides[player].coins - RANSOM)
+    g = with_side(g, holder, coins=g.sides[holder].coins + RANSOM,
               hostages=tuple(h for h in g.sides[holder].hostages if h[0] != player))
-    return Outcome(g, f"{_name(g, player)} paid {RANSOM} coins to {_name(g, holder)}: "
+    return Outcome(g, f"{player_name(g, player)} paid {RANSOM} coins to {player_name(g, holder)}: "
                       f"{sum(h[2] for h in held)} hostage units return to the supply")
 
 
@@ -1159,9 +1143,9 @@ def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
         raise GameError("delta", "All Victory Points earned are permanent and cannot be lost (p.14).")
     now = getattr(g.sides[player], what) + delta
     if now < 0:
-        raise GameError("delta", f"{_name(g, player)} has {now - delta} {what}; not {-delta} to lose.")
+        raise GameError("delta", f"{player_name(g, player)} has {now - delta} {what}; not {-delta} to lose.")
     label = "VP" if what == "vp" else what
-    return Outcome(_side(g, player, **{what: now}), f"{_name(g, player)}: {label} {delta:+d} (now {now})")
+    return Outcome(with_side(g, player, **{what: now}), f"{player_name(g, player)}: {label} {delta:+d} (now {now})")
 
 
 def _playing(g: Game) -> None:
@@ -1190,36 +1174,36 @@ def _instruction(g: Game) -> str:
         if g.chooser < n:
             what = ("place a Stronghold: not within 2 tiles of another, not on a Crystal Deposit"
                     if g.step == 0 else "place an Outpost on an unoccupied tile, not a Crystal Deposit")
-            return f"{_name(g, seats[g.chooser])}: {what} (p.8)."
+            return f"{player_name(g, seats[g.chooser])}: {what} (p.8)."
         return "Everyone has an Outpost: Next begins round 1 (p.8)."
     if g.phase == "preparation":
         if g.step == 0:
             if g.round == 1:
                 return "Round 1: the turn order stays as in the Arrival (p.8). Next."
             if g.chooser < n:
-                return (f"{_name(g, choosing_order(g)[g.chooser])} chooses a position: fewest VP first, ties to the "
+                return (f"{player_name(g, choosing_order(g)[g.chooser])} chooses a position: fewest VP first, ties to the "
                         "earlier in turn order (p.8).")
             return "Turn order chosen: Next spawns crystals (p.8)."
         if not g.spawn_rolled:
             return "One Crystal on each Crystal Deposit, then roll 2 blue dice for more (p.8)."
         if g.crystals_left:
-            return f"{_name(g, crystal_placer(g))} places a Crystal ({g.crystals_left} left), in turn order (p.8)."
+            return f"{player_name(g, crystal_placer(g))} places a Crystal ({g.crystals_left} left), in turn order (p.8)."
         return "All Crystals placed: Next for the Expansion Phase (p.9)."
     if g.phase == "expansion":
         if g.combat:
             return f"Combat on {g.combat.at}, round {g.combat.round} (p.10)."
         if g.order:
-            return (f"{_name(g, g.order.player)}'s order on {g.order.at}: move to or from it, fight, explore once, "
+            return (f"{player_name(g, g.order.player)}'s order on {g.order.at}: move to or from it, fight, explore once, "
                     "then finish the order (p.9).")
         if any(s.orders for s in g.sides):
-            return f"{_name(g, current_player(g))} places an order (p.9)."
+            return f"{player_name(g, current_player(g))} places an order (p.9)."
         return "All Order Tokens are out: Next for the Management Phase (p.13)."
     texts = ("Mine: 10 for the Stronghold, each controlled territory by type, Crystals where you have units (p.13).",
              "Each player may buy Victory Points once: one option, once (p.13).",
              "Check Win Condition: anyone at 20+ VP ends the game (p.13-14).",
              "Each player draws 1 Secondary Objective, or discards and draws as many (p.13).",
              f"Flip {n + 1} Discovery cards; in turn order each takes one (p.13).",
-             (f"{_name(g, builder(g))} builds (turn order) (p.13)." if g.chooser < n else
+             (f"{player_name(g, builder(g))} builds (turn order) (p.13)." if g.chooser < n else
               "Everyone has built: Next begins the next round."))
     text = texts[g.step]
     if g.step == 0 and "mine" in g.applied:
@@ -1230,7 +1214,7 @@ def _instruction(g: Game) -> str:
 def next_step(g: Game) -> Outcome:
     if g.stage == "setup":
         return Outcome(replace(g, stage="play", phase="arrival", step=0, chooser=0),
-                       f"The Arrival: {_name(g, g.turn_order[0])} is the random first player",
+                       f"The Arrival: {player_name(g, g.turn_order[0])} is the random first player",
                        ("Randomly choose the first player for the Arrival; play proceeds clockwise (p.8).",))
     if g.stage == "over":
         raise GameError("step", "The game is over.")
@@ -1249,7 +1233,7 @@ def next_step(g: Game) -> Outcome:
             raise GameError("step", "Roll the 2 blue dice and place every Crystal first (p.8).")
         g = replace(g, phase="expansion", step=0, chooser=0,
                     sides=tuple(replace(s, orders=ORDERS) for s in g.sides))
-        return Outcome(g, f"Expansion Phase: {_name(g, current_player(g))} places the first order",
+        return Outcome(g, f"Expansion Phase: {player_name(g, current_player(g))} places the first order",
                        ("Put your 3 Order Tokens on your dashboard (p.9).",))
     if g.phase == "expansion":
         if g.order is not None or any(s.orders for s in g.sides):
@@ -1275,10 +1259,10 @@ def _management_next(g: Game) -> Outcome:
         return Outcome(replace(g, step=3), "Check Win: nobody has 20 VP; the game goes on",
                        ("20 VP are checked only here (p.14).",))
     if g.step == 4:
-        return Outcome(replace(g, step=5, chooser=0, built=()), f"Build: {_name(g, g.turn_order[0])} builds first")
+        return Outcome(replace(g, step=5, chooser=0, built=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
     if g.step == 5:
         if g.chooser < n:
-            raise GameError("step", f"{_name(g, builder(g))} is still building: players build in Turn Order (p.13).")
+            raise GameError("step", f"{player_name(g, builder(g))} is still building: players build in Turn Order (p.13).")
         return _new_round(g, g.round + 1)
     return Outcome(replace(g, step=g.step + 1), f"{names[g.step]} done")
 

@@ -167,3 +167,24 @@ def build(cls, doc: dict | None):
 
 def _tuples(v):
     return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
+# -- what every game's state shares: `players` in seat order, `sides` in the same order, a `verdict` ------
+
+def players(g) -> tuple[Player, ...]:
+    return g.players
+
+
+def verdict(g) -> Verdict | None:
+    return g.verdict
+
+
+def player_name(g, i: int) -> str:
+    return g.players[i].name
+
+
+def with_side(g, i: int, **changes):
+    """The game with seat `i`'s side changed (game states are immutable)."""
+    sides = list(g.sides)
+    sides[i] = dataclasses.replace(sides[i], **changes)
+    return dataclasses.replace(g, sides=tuple(sides))

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .frame import Die, DieResult, GameError, Outcome, Player, Step, Verdict, build, plain
+from .frame import (
+    Die, DieResult, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+)
 
 KEY = "lost-empires"
 TITLE = "Lost Empires"
@@ -157,24 +159,6 @@ def from_dict(d: dict) -> Game:
                    verdict=build(Verdict, d.get("verdict")))
 
 
-def players(g: Game) -> tuple[Player, ...]:
-    return g.players
-
-
-def verdict(g: Game) -> Verdict | None:
-    return g.verdict
-
-
-def _side(g: Game, i: int, **changes) -> Game:
-    sides = list(g.sides)
-    sides[i] = replace(sides[i], **changes)
-    return replace(g, sides=tuple(sides))
-
-
-def _name(g: Game, i: int) -> str:
-    return g.players[i].name
-
-
 def other(i: int) -> int:
     return 1 - i
 
@@ -201,7 +185,7 @@ def adjacent(a: str, b: str) -> bool:
 
 def battlefield_name(g: Game, b: str) -> str:
     if b.startswith("hive"):
-        return f"{_name(g, int(b[-1]))}'s hive"
+        return f"{player_name(g, int(b[-1]))}'s hive"
     return {"left": "left outer objective", "center": "center objective", "right": "right outer objective"}[b]
 
 
@@ -226,7 +210,7 @@ def roll_for_first(g: Game, totals: tuple[int, int]) -> Outcome:
     """Each player rolls both result dice; the higher sum is First Player; a tie rolls again (p.3)."""
     _in_setup(g)
     if g.first is not None:
-        raise GameError("roll", f"{_name(g, g.first)} is already First Player.")
+        raise GameError("roll", f"{player_name(g, g.first)} is already First Player.")
     if any(t < 0 for t in totals):
         raise GameError("roll", f"A sum of two result dice is never negative: {min(totals)}.")
     g = replace(g, rolls=g.rolls + (tuple(totals),))
@@ -234,7 +218,7 @@ def roll_for_first(g: Game, totals: tuple[int, int]) -> Outcome:
         return Outcome(g, f"First player roll tied at {totals[0]}: roll again",
                        ("A tie: roll again until a First Player is determined (p.3).",))
     first = 0 if totals[0] > totals[1] else 1
-    return Outcome(replace(g, first=first), f"{_name(g, first)} is First Player ({totals[first]} against "
+    return Outcome(replace(g, first=first), f"{player_name(g, first)} is First Player ({totals[first]} against "
                    f"{totals[other(first)]})", ("The player with the highest total is the First Player (p.3).",))
 
 
@@ -246,13 +230,13 @@ def choose_faction(g: Game, content: Content, player: int, faction: str) -> Outc
     if content.faction(faction) is None:
         raise GameError("faction", f"There is no faction {faction!r}.")
     if player != g.first and g.players[g.first].faction is None:
-        raise GameError("faction", f"{_name(g, g.first)} chooses first, as First Player (p.3).")
+        raise GameError("faction", f"{player_name(g, g.first)} chooses first, as First Player (p.3).")
     if g.players[other(player)].faction == faction:
         raise GameError("faction", f"{faction} is taken: the same faction cannot play against itself (FAQ).")
     ps = list(g.players)
     ps[player] = replace(ps[player], faction=faction)
     g = replace(g, players=tuple(ps))
-    return Outcome(_side(g, player, deck=()), f"{_name(g, player)} plays {faction}")
+    return Outcome(with_side(g, player, deck=()), f"{player_name(g, player)} plays {faction}")
 
 
 def check_deck(faction: Faction, cards: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -280,9 +264,9 @@ def set_deck(g: Game, content: Content, player: int, cards: dict[str, int]) -> O
     _in_setup(g)
     faction = content.faction(g.players[player].faction or "")
     if faction is None:
-        raise GameError("deck", f"{_name(g, player)} chooses a faction before building a deck (p.3).")
+        raise GameError("deck", f"{player_name(g, player)} chooses a faction before building a deck (p.3).")
     deck = check_deck(faction, cards)
-    return Outcome(_side(g, player, deck=deck), f"{_name(g, player)} built an 18-card {faction.name} deck")
+    return Outcome(with_side(g, player, deck=deck), f"{player_name(g, player)} built an 18-card {faction.name} deck")
 
 
 def starter_deck(faction: Faction) -> dict[str, int]:
@@ -291,7 +275,7 @@ def starter_deck(faction: Faction) -> dict[str, int]:
 
 def begin(g: Game) -> Outcome:
     _in_setup(g)
-    missing = [_name(g, i) for i, s in enumerate(g.sides) if not s.deck]
+    missing = [player_name(g, i) for i, s in enumerate(g.sides) if not s.deck]
     if g.first is None or missing:
         raise GameError("start", "Before round 1: a First Player, then a faction and an 18-card deck for "
                                  f"each player (p.3){'; still without a deck: ' + ', '.join(missing) if missing else ''}.")
@@ -327,7 +311,7 @@ def _in_order_phase(g: Game) -> None:
     if g.stage != "play" or g.phase != "order":
         raise GameError("phase", "Orders are issued only in the Order Phase (p.8).")
     if g.sides[g.turn].passed:
-        raise GameError("phase", f"{_name(g, g.turn)} has passed and takes no more turns this Order Phase (p.10).")
+        raise GameError("phase", f"{player_name(g, g.turn)} has passed and takes no more turns this Order Phase (p.10).")
 
 
 def _pay(g: Game, command: int, supply: int, what: str) -> Game:
@@ -336,10 +320,10 @@ def _pay(g: Game, command: int, supply: int, what: str) -> Game:
         raise GameError("cost", f"A cost is never negative ({what}).")
     if command > command_left(g, i) or supply > supply_left(g, i):
         note = " (round 1: only 2 command and 1 supply, p.3)" if g.round == 1 else ""
-        raise GameError("cost", f"{what} costs {command} command and {supply} supply; {_name(g, i)} has "
+        raise GameError("cost", f"{what} costs {command} command and {supply} supply; {player_name(g, i)} has "
                                 f"{command_left(g, i)} command and {supply_left(g, i)} supply left{note}. "
                                 "A card's cost is paid in full (p.8).")
-    return _side(g, i, command_used=g.sides[i].command_used + command,
+    return with_side(g, i, command_used=g.sides[i].command_used + command,
                  supply_used=g.sides[i].supply_used or supply > 0)
 
 
@@ -361,7 +345,7 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False) -> Ou
     i = g.turn
     copies = dict(g.sides[i].deck).get(card)
     if copies is None:
-        raise GameError("card", f"{card} is not in {_name(g, i)}'s deck.")
+        raise GameError("card", f"{card} is not in {player_name(g, i)}'s deck.")
     if sum(1 for u in g.units if u.owner == i and u.card == card) >= copies:
         raise GameError("card", f"Both copies of {card} are already in play.")
     for k in stats.keywords:
@@ -379,16 +363,16 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False) -> Ou
     if elite:
         reasons += ("ELITE: an ELITE token is placed on it (p.14).",)
     cost = f"{stats.command} command" + (f" + {stats.supply} supply" if stats.supply else "")
-    return Outcome(g, f"{_name(g, i)} played {card} ({cost})" + (", drained" if drained else ""), reasons)
+    return Outcome(g, f"{player_name(g, i)} played {card} ({cost})" + (", drained" if drained else ""), reasons)
 
 
 def play_support(g: Game, card: str, command: int, supply: int) -> Outcome:
     """Play a Support: pay its cost, resolve its ability, discard it (p.8). Not a mandatory order."""
     _in_order_phase(g)
     if card not in dict(g.sides[g.turn].deck):
-        raise GameError("card", f"{card} is not in {_name(g, g.turn)}'s deck.")
+        raise GameError("card", f"{card} is not in {player_name(g, g.turn)}'s deck.")
     g = _pay(g, command, supply, card)
-    return Outcome(g, f"{_name(g, g.turn)} played the support {card}",
+    return Outcome(g, f"{player_name(g, g.turn)} played the support {card}",
                    ("Resolve its ability as fully as possible, then discard it (p.8).",))
 
 
@@ -399,7 +383,7 @@ def activate(g: Game, unit_id: str, token: str) -> Outcome:
     u = unit(g, unit_id)
     i = g.turn
     if u.owner != i:
-        raise GameError("unit", f"{u.card} is not {_name(g, i)}'s unit.")
+        raise GameError("unit", f"{u.card} is not {player_name(g, i)}'s unit.")
     if g.activated:
         raise GameError("unit", "Only 1 Activate a Unit order per turn (p.8).")
     if u.drained:
@@ -416,7 +400,7 @@ def activate(g: Game, unit_id: str, token: str) -> Outcome:
     reasons = (f"A {token} token gives {actions} action{'s' if actions > 1 else ''} (p.8).",)
     if fresh:
         reasons += ("FRONTLINE: activated the turn it was played, +1 offense for this activation (p.14).",)
-    return Outcome(g, f"{_name(g, i)} activated {u.card} with {token} ({actions} action{'s' if actions > 1 else ''})",
+    return Outcome(g, f"{player_name(g, i)} activated {u.card} with {token} ({actions} action{'s' if actions > 1 else ''})",
                    reasons)
 
 
@@ -480,24 +464,24 @@ def end_turn(g: Game) -> Outcome:
     _in_order_phase(g)
     i = g.turn
     if not g.mandatory:
-        raise GameError("turn", f"{_name(g, i)} took neither a Play a Unit nor an Activate a Unit order this turn, "
+        raise GameError("turn", f"{player_name(g, i)} took neither a Play a Unit nor an Activate a Unit order this turn, "
                                 "so must Pass (p.8).")
     g = _close_activation(g)
     g = _next_turn(g)
-    return Outcome(g, f"{_name(g, i)} ended the turn; {_name(g, g.turn)}'s turn")
+    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, g.turn)}'s turn")
 
 
 def pass_turn(g: Game) -> Outcome:
     """Pass: no more turns this Order Phase; it ends when both players have passed (p.10)."""
     _in_order_phase(g)
     i = g.turn
-    g = _side(_close_activation(g), i, passed=True)
+    g = with_side(_close_activation(g), i, passed=True)
     if all(s.passed for s in g.sides):
         g = replace(g, phase="control", activation=None, mandatory=False, activated=False)
-        return Outcome(g, f"{_name(g, i)} passed; both players have passed: the Control Phase",
+        return Outcome(g, f"{player_name(g, i)} passed; both players have passed: the Control Phase",
                        ("Once both players have passed, the Order Phase ends (p.10).",))
     g = _next_turn(g)
-    return Outcome(g, f"{_name(g, i)} passed; {_name(g, g.turn)}'s turn")
+    return Outcome(g, f"{player_name(g, i)} passed; {player_name(g, g.turn)}'s turn")
 
 
 def _close_activation(g: Game) -> Game:
@@ -609,9 +593,9 @@ def _deal(g: Game, d: Unit, damage: int, by: int | None) -> tuple[Game, tuple[st
     reasons = ()
     claimant = elite_claimant(g.elite_rule, d.damage, after, destroyed, by) if d.elite_token else None
     if claimant is not None:
-        g = _side(g, claimant, artifacts=g.sides[claimant].artifacts + 1)
+        g = with_side(g, claimant, artifacts=g.sides[claimant].artifacts + 1)
         d = replace(d, elite_token=False)
-        reasons += (f"ELITE: {_name(g, claimant)} claims its ELITE token and gains 1 artifact (p.14).",)
+        reasons += (f"ELITE: {player_name(g, claimant)} claims its ELITE token and gains 1 artifact (p.14).",)
     if destroyed:
         g = replace(g, units=tuple(x for x in g.units if x.id != d.id))
         if g.activation is not None and g.activation.unit == d.id:
@@ -632,7 +616,7 @@ def adjust_damage(g: Game, unit_id: str, delta: int, by: int | None) -> Outcome:
         g = _put(g, replace(u, damage=u.damage + delta))
         return Outcome(g, f"{u.card}: {-delta} damage removed (now {u.damage + delta})")
     g, reasons = _deal(g, u, delta, by)
-    return Outcome(g, f"{u.card} is dealt {delta} damage" + (f" by {_name(g, by)}" if by is not None else ""), reasons)
+    return Outcome(g, f"{u.card} is dealt {delta} damage" + (f" by {player_name(g, by)}" if by is not None else ""), reasons)
 
 
 def adjust_artifacts(g: Game, player: int, delta: int) -> Outcome:
@@ -641,9 +625,9 @@ def adjust_artifacts(g: Game, player: int, delta: int) -> Outcome:
     if delta == 0:
         raise GameError("delta", "A change of 0 changes nothing.")
     if now < 0:
-        raise GameError("delta", f"{_name(g, player)} has {g.sides[player].artifacts} artifacts; "
+        raise GameError("delta", f"{player_name(g, player)} has {g.sides[player].artifacts} artifacts; "
                                  f"there are none to lose below 0.")
-    return Outcome(_side(g, player, artifacts=now), f"{_name(g, player)}: artifacts {delta:+d} (now {now})")
+    return Outcome(with_side(g, player, artifacts=now), f"{player_name(g, player)}: artifacts {delta:+d} (now {now})")
 
 
 def _playing(g: Game) -> None:
@@ -729,10 +713,10 @@ def _apply_control(g: Game) -> tuple[Game, tuple[str, ...]]:
     for c in control_report(g):
         reasons.append(f"{battlefield_name(g, c.battlefield).capitalize()}: " + " ".join(c.reasons))
         if c.winner is not None:
-            g = _side(g, c.winner, artifacts=g.sides[c.winner].artifacts + c.artifacts)
+            g = with_side(g, c.winner, artifacts=g.sides[c.winner].artifacts + c.artifacts)
         if c.ruthless:
             ruthless.append(c.battlefield)
-            reasons.append(f"RUTHLESS: {_name(g, c.winner)} may deal 1 damage to an enemy unit in the "
+            reasons.append(f"RUTHLESS: {player_name(g, c.winner)} may deal 1 damage to an enemy unit in the "
                            f"{battlefield_name(g, c.battlefield)} (p.15).")
     return replace(g, ruthless=tuple(ruthless)), tuple(reasons)
 
@@ -751,16 +735,16 @@ def decide_victory(g: Game) -> Verdict | None:
     if not done:
         return None
     if len(done) == 1:
-        return Verdict(done[0], (f"{_name(g, done[0])} flipped their fourth gate and opens the Wormgate (p.11).",))
-    how = [f"{' and '.join(_name(g, i) for i in done)} both flipped their fourth gate (p.11)."]
+        return Verdict(done[0], (f"{player_name(g, done[0])} flipped their fourth gate and opens the Wormgate (p.11).",))
+    how = [f"{' and '.join(player_name(g, i) for i in done)} both flipped their fourth gate (p.11)."]
     for label, score in (("most remaining artifacts", lambda i: g.sides[i].artifacts),
                          ("highest total control", lambda i: total_control(g, i))):
         values = {i: score(i) for i in done}
         best = max(values.values())
-        how.append(f"{label.capitalize()}: " + ", ".join(f"{_name(g, i)} {values[i]}" for i in done) + ".")
+        how.append(f"{label.capitalize()}: " + ", ".join(f"{player_name(g, i)} {values[i]}" for i in done) + ".")
         done = [i for i in done if values[i] == best]
         if len(done) == 1:
-            return Verdict(done[0], tuple(how) + (f"{_name(g, done[0])} wins on the {label} (p.11).",))
+            return Verdict(done[0], tuple(how) + (f"{player_name(g, done[0])} wins on the {label} (p.11).",))
     return Verdict(None, tuple(how) + ("Still tied: the game is a draw; neither player wins (p.11).",))
 
 
@@ -768,8 +752,8 @@ def _apply_gates(g: Game) -> tuple[Game, tuple[str, ...]]:
     reasons = []
     for i, s in enumerate(g.sides):
         if s.artifacts >= ARTIFACTS_PER_GATE and s.gates < GATES:
-            g = _side(g, i, artifacts=s.artifacts - ARTIFACTS_PER_GATE, gates=s.gates + 1)
-            reasons.append(f"{_name(g, i)} discards 4 artifacts and flips gate {s.gates + 1} "
+            g = with_side(g, i, artifacts=s.artifacts - ARTIFACTS_PER_GATE, gates=s.gates + 1)
+            reasons.append(f"{player_name(g, i)} discards 4 artifacts and flips gate {s.gates + 1} "
                            f"({s.artifacts - ARTIFACTS_PER_GATE} artifacts left; one gate per round, p.11).")
     if not reasons:
         reasons.append("Nobody has 4 artifacts: no gate flips (p.11).")
@@ -785,10 +769,10 @@ def _apply_casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
     reasons = []
     for u in dead:
         g = replace(g, units=tuple(x for x in g.units if x.id != u.id))
-        reasons.append(f"{u.card} ({_name(g, u.owner)}) has 3 damage and is destroyed (p.11).")
+        reasons.append(f"{u.card} ({player_name(g, u.owner)}) has 3 damage and is destroyed (p.11).")
         if u.elite_token and u.damaged_by is not None:
-            g = _side(g, u.damaged_by, artifacts=g.sides[u.damaged_by].artifacts + 1)
-            reasons.append(f"ELITE: {_name(g, u.damaged_by)} dealt its last damage and gains 1 artifact (p.14).")
+            g = with_side(g, u.damaged_by, artifacts=g.sides[u.damaged_by].artifacts + 1)
+            reasons.append(f"ELITE: {player_name(g, u.damaged_by)} dealt its last damage and gains 1 artifact (p.14).")
     return g, tuple(reasons) or ("No unit has exactly 3 damage (p.11).",)
 
 
@@ -806,12 +790,12 @@ def fall_back(g: Game, player: int, to: str) -> Outcome:
         raise GameError("to", "Units fall back in the Wrap Up Phase, step 1 (p.11).")
     moving = in_enemy_hive(g, player)
     if not moving:
-        raise GameError("to", f"{_name(g, player)} has no unit in an enemy hive.")
+        raise GameError("to", f"{player_name(g, player)} has no unit in an enemy hive.")
     if to not in fall_back_choices(g, player):
         raise GameError("to", "Fall back to an outer objective battlefield with at least 1 friendly unit, or to your "
                               "own hive (p.11).")
     g = replace(g, units=tuple(replace(u, at=to) if u in moving else u for u in g.units))
-    return Outcome(g, f"{_name(g, player)} fell back {len(moving)} unit{'s' if len(moving) > 1 else ''} to "
+    return Outcome(g, f"{player_name(g, player)} fell back {len(moving)} unit{'s' if len(moving) > 1 else ''} to "
                       f"{battlefield_name(g, to)}", ("Fall back movement is not a move for card abilities (p.11).",))
 
 
@@ -824,7 +808,7 @@ def _wrap_up(g: Game) -> tuple[Game, tuple[str, ...]]:
     return g, ("All drain tokens removed (p.11).",
                f"Command and supply refreshed: {COMMAND} command and 1 supply from round 2 (p.3, 11).",
                "Each player draws 1 card (p.11).",
-               f"The First Player token passes to {_name(g, first)} (p.11).")
+               f"The First Player token passes to {player_name(g, first)} (p.11).")
 
 
 # -- the stepper -----------------------------------------------------------------------------------
@@ -847,8 +831,8 @@ def current_step(g: Game) -> Step:
     phase = PHASES[PHASE_KEYS.index(g.phase)]
     if g.phase == "order":
         note = " Round 1: only 2 command and 1 supply (p.3)." if g.round == 1 else ""
-        step = f"{_name(g, g.turn)}'s turn"
-        text = (f"{_name(g, g.turn)}: Play a Unit, Play a Support or Activate a Unit (one activation per turn), "
+        step = f"{player_name(g, g.turn)}'s turn"
+        text = (f"{player_name(g, g.turn)}: Play a Unit, Play a Support or Activate a Unit (one activation per turn), "
                 f"then end the turn or Pass (p.8).{note}")
     elif g.phase == "control":
         step, text = "Control", ("Each objective from the First Player's leftmost: uncontested 1 artifact, contested "
@@ -879,7 +863,7 @@ def next_step(g: Game) -> Outcome:
     if g.phase == "order":
         raise GameError("step", "The Order Phase ends when both players have passed (p.10).")
     if g.phase == "wrapup" and g.step == 1:
-        stuck = [_name(g, i) for i in range(PLAYERS) if in_enemy_hive(g, i)]
+        stuck = [player_name(g, i) for i in range(PLAYERS) if in_enemy_hive(g, i)]
         if stuck:
             raise GameError("step", f"Fall back first: {', '.join(stuck)} still has units in an enemy hive (p.11).")
         return Outcome(replace(g, step=2), "Wrap Up: fall back done")
@@ -895,7 +879,7 @@ def next_step(g: Game) -> Outcome:
     if g2.stage == "over":
         return Outcome(g2, f"{phase}: the game is over", reasons)
     if g.phase == "wrapup":
-        return Outcome(g2, f"Round {g2.round} begins: {_name(g2, g2.first)} is First Player", reasons)
+        return Outcome(g2, f"Round {g2.round} begins: {player_name(g2, g2.first)} is First Player", reasons)
     g2 = replace(g2, phase=nxt[g.phase], step=1)
     return Outcome(g2, f"{phase} done", reasons)
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .frame import GameError, Outcome, Player, Step, Verdict, build, plain
+from .frame import (
+    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+)
 
 KEY = "shattered-empires"
 TITLE = "Shattered Empires"
@@ -254,24 +256,6 @@ def from_dict(d: dict) -> Game:
         attack=build(Attack, d.get("attack")), verdict=build(Verdict, d.get("verdict")))
 
 
-def players(g: Game) -> tuple[Player, ...]:
-    return g.players
-
-
-def verdict(g: Game) -> Verdict | None:
-    return g.verdict
-
-
-def _name(g: Game, i: int) -> str:
-    return g.players[i].name
-
-
-def _side(g: Game, i: int, **changes) -> Game:
-    sides = list(g.sides)
-    sides[i] = replace(sides[i], **changes)
-    return replace(g, sides=tuple(sides))
-
-
 def seat(g: Game, player: int, field: str = "player") -> int:
     if not 0 <= player < len(g.players):
         raise GameError(field, f"There is no player {player + 1} in this game.")
@@ -370,11 +354,11 @@ def choose_base(g: Game, content: Content, player: int, base: str) -> Outcome:
     b = content.base(base)
     if b is None:
         raise GameError("base", f"There is no Base {base!r}.")
-    g = _side(g, player, base=b.name, faction=b.faction, base_hp=b.hp, base_queue=b.queue, base_yield=b.yields,
+    g = with_side(g, player, base=b.name, faction=b.faction, base_hp=b.hp, base_queue=b.queue, base_yield=b.yields,
               base_command=b.command, ability=b.ability, deck=(), sideboard=())
     ps = list(g.players)
     ps[player] = replace(ps[player], faction=b.faction)
-    return Outcome(replace(g, players=tuple(ps)), f"{_name(g, player)} plays {b.name} ({b.faction})",
+    return Outcome(replace(g, players=tuple(ps)), f"{player_name(g, player)} plays {b.name} ({b.faction})",
                    (f"{b.name}: {b.hp} HP, Queue {b.queue}, Yield +{b.yields}, Command Points +{b.command} (Bases).",))
 
 
@@ -383,17 +367,17 @@ def set_deck(g: Game, content: Content, player: int, cards: dict[str, int], side
     _in_setup(g)
     side = g.sides[seat(g, player)]
     if side.faction is None:
-        raise GameError("deck", f"{_name(g, player)} chooses a Base before building a deck (Bases).")
+        raise GameError("deck", f"{player_name(g, player)} chooses a Base before building a deck (Bases).")
     deck, board = check_deck(content, side.faction, cards, sideboard)
     size = sum(n for _, n in deck)
     note = f" and {len(board)} sideboard card{'s' if len(board) != 1 else ''}" if board else ""
-    return Outcome(_side(g, player, deck=deck, sideboard=board), f"{_name(g, player)} built a {size}-card "
+    return Outcome(with_side(g, player, deck=deck, sideboard=board), f"{player_name(g, player)} built a {size}-card "
                    f"{side.faction} deck{note}")
 
 
 def begin(g: Game) -> Outcome:
     _in_setup(g)
-    missing = [_name(g, i) for i, s in enumerate(g.sides) if not s.deck]
+    missing = [player_name(g, i) for i, s in enumerate(g.sides) if not s.deck]
     if missing:
         raise GameError("start", "Before the first turn each player chooses a Base and a deck of at least 40 cards "
                                  f"(Deck Construction); still without a deck: {', '.join(missing)}.")
@@ -404,7 +388,7 @@ def begin(g: Game) -> Outcome:
         sides.append(replace(s, hand=hand, deck_left=size - hand))
     g = replace(g, sides=tuple(sides), stage="play", round=1, turn=0, step="begin", applied=())
     g, reasons = _enter(g, "begin")
-    return Outcome(g, f"The game begins: {_name(g, 0)}'s turn",
+    return Outcome(g, f"The game begins: {player_name(g, 0)}'s turn",
                    (f"Each player draws up to the maximum hand size, {HAND_MAX} cards (Turn Order).",) + reasons)
 
 
@@ -415,7 +399,7 @@ def _draw(g: Game, i: int, n: int) -> tuple[Game, tuple[str, ...]]:
     s, reasons, drawn = g.sides[i], [], 0
     for _ in range(n):
         if s.deck_left == 0 and s.scrapyard:
-            reasons.append(f"No cards left: {_name(g, i)} shuffles the Scrapyard ({len(s.scrapyard)} cards); it "
+            reasons.append(f"No cards left: {player_name(g, i)} shuffles the Scrapyard ({len(s.scrapyard)} cards); it "
                            "becomes the Deck (Drawing Cards).")
             s = replace(s, deck_left=len(s.scrapyard), scrapyard=())
         if s.deck_left == 0:
@@ -425,7 +409,7 @@ def _draw(g: Game, i: int, n: int) -> tuple[Game, tuple[str, ...]]:
         drawn += 1
     sides = list(g.sides)
     sides[i] = s
-    return replace(g, sides=tuple(sides)), (f"{_name(g, i)} draws {drawn} (Draw Phase).",) + tuple(reasons)
+    return replace(g, sides=tuple(sides)), (f"{player_name(g, i)} draws {drawn} (Draw Phase).",) + tuple(reasons)
 
 
 def _enter(g: Game, step: str) -> tuple[Game, tuple[str, ...]]:
@@ -439,7 +423,7 @@ def _enter(g: Game, step: str) -> tuple[Game, tuple[str, ...]]:
         done = [u.card for u in g.units if u.owner == i and u.testing]
         g = replace(g, units=tuple(replace(u, fired=(), repaired=False, testing=u.testing and u.owner != i)
                                    for u in g.units))
-        g = _side(g, i, resource_played=False)
+        g = with_side(g, i, resource_played=False)
         reasons = [f"Testing ends: {', '.join(done)} may attack (Construction Project)."] if done else []
         reasons += [f"Trigger: {t} (Beginning of the Turn)." for t in side.begin_triggers]
         return g, tuple(reasons) or ("No “at the beginning of the turn” triggers listed.",)
@@ -447,7 +431,7 @@ def _enter(g: Game, step: str) -> tuple[Game, tuple[str, ...]]:
         return _draw(g, i, DRAW)
     if step == "allocation":
         cp = command_max(g, i)
-        g = _side(g, i, cp=cp, yield_used=0)
+        g = with_side(g, i, cp=cp, yield_used=0)
         return g, (f"Command Points reset to the maximum, {cp} (Command Points).",
                    f"{yield_total(g, i)} Yield to assign to Construction and Research Projects (Yield).")
     if step == "acquisition":
@@ -479,10 +463,10 @@ def _complete(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:
                 continue
             g = replace(g, units=g.units + (replace(p.unit, testing=True),))
             reasons.append(f"{p.card} completed: it goes into Testing and cannot initiate an attack until "
-                           f"{_name(g, i)}'s next turn (Construction Project).")
+                           f"{player_name(g, i)}'s next turn (Construction Project).")
             if p.unit.launcher:
                 n = min(p.unit.launcher, g.sides[i].deck_left)
-                g = _side(g, i, hand=g.sides[i].hand + n, deck_left=g.sides[i].deck_left - n)
+                g = with_side(g, i, hand=g.sides[i].hand + n, deck_left=g.sides[i].deck_left - n)
                 reasons.append(f"Launcher: search the deck for {p.unit.launcher} Projectile(s), reveal them, put them "
                                "into your hand, shuffle (Launcher).")
         else:
@@ -509,9 +493,9 @@ def _leave_turn(g: Game) -> tuple[Game, tuple[str, ...]]:
     i, s = g.turn, g.sides[g.turn]
     reasons = []
     if s.hand > s.hand_max:
-        reasons.append(f"{_name(g, i)} discards {s.hand - s.hand_max} down to the maximum hand size, {s.hand_max} "
+        reasons.append(f"{player_name(g, i)} discards {s.hand - s.hand_max} down to the maximum hand size, {s.hand_max} "
                        "(End of the Turn).")
-        g = _side(g, i, hand=s.hand_max, scrapyard=s.scrapyard + ("(discarded)",) * (s.hand - s.hand_max))
+        g = with_side(g, i, hand=s.hand_max, scrapyard=s.scrapyard + ("(discarded)",) * (s.hand - s.hand_max))
     nxt = _next_seat(g, i)
     g = replace(g, turn=nxt, round=g.round + (1 if nxt <= i else 0), applied=(), attack=None)
     g, more = _enter(g, "begin")
@@ -534,7 +518,7 @@ def current_step(g: Game) -> Step:
                     "Sideboard).", ("Bases and decks",))
     if g.stage == "over":
         return Step(g.round, "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
-    name = _name(g, g.turn)
+    name = player_name(g, g.turn)
     texts = {
         "begin": "Trigger effects that state “At the beginning of your/the turn”; units built last turn leave "
                  "Testing (Beginning of the Turn).",
@@ -563,10 +547,10 @@ def next_step(g: Game) -> Outcome:
         raise GameError("step", "Resolve the declared attack first (Combat Phase).")
     if g.step == "end":
         g2, reasons = _leave_turn(g)
-        return Outcome(g2, f"{_name(g2, g2.turn)}'s turn begins (round {g2.round})", reasons)
+        return Outcome(g2, f"{player_name(g2, g2.turn)}'s turn begins (round {g2.round})", reasons)
     nxt = STEP_KEYS[STEP_KEYS.index(g.step) + 1]
     g2, reasons = _enter(g, nxt)
-    return Outcome(g2, f"{_name(g, g.turn)}: {PHASES[STEP_KEYS.index(nxt)]}", reasons)
+    return Outcome(g2, f"{player_name(g, g.turn)}: {PHASES[STEP_KEYS.index(nxt)]}", reasons)
 
 
 def back_step(g: Game) -> Outcome:
@@ -594,15 +578,15 @@ def _from_hand(g: Game, i: int, content: Content, name: str, *types: str) -> tup
     if card is None or card.type not in types:
         raise GameError("card", f"{name!r} is not a {' or '.join(types)} card in the card list.")
     if name not in dict(g.sides[i].deck) and name not in g.sides[i].sideboard:
-        raise GameError("card", f"{name} is not in {_name(g, i)}'s deck or sideboard.")
+        raise GameError("card", f"{name} is not in {player_name(g, i)}'s deck or sideboard.")
     if card.unique and _in_play(g, i, name):
-        raise GameError("card", f"{name} is Unique and already in play under {_name(g, i)}'s control: another "
+        raise GameError("card", f"{name} is Unique and already in play under {player_name(g, i)}'s control: another "
                                 "one cannot be put into play (Unique).")
     if name in g.sides[i].sideboard:
         return g, card
     if g.sides[i].hand <= 0:
-        raise GameError("card", f"{_name(g, i)} has no card in hand.")
-    return _side(g, i, hand=g.sides[i].hand - 1), card
+        raise GameError("card", f"{player_name(g, i)} has no card in hand.")
+    return with_side(g, i, hand=g.sides[i].hand - 1), card
 
 
 def _in_play(g: Game, i: int, name: str) -> bool:
@@ -611,9 +595,9 @@ def _in_play(g: Game, i: int, name: str) -> bool:
 
 def _pay(g: Game, i: int, cp: int, what: str, rule: str, field: str = "card") -> Game:
     if cp > g.sides[i].cp:
-        raise GameError(field, f"{what} costs {cp} Command Point{'s' if cp != 1 else ''}; {_name(g, i)} has "
+        raise GameError(field, f"{what} costs {cp} Command Point{'s' if cp != 1 else ''}; {player_name(g, i)} has "
                                f"{g.sides[i].cp} ({rule}).")
-    return _side(g, i, cp=g.sides[i].cp - cp)
+    return with_side(g, i, cp=g.sides[i].cp - cp)
 
 
 def _unit_of(card: Card, uid: str, owner: int) -> Unit:
@@ -637,7 +621,7 @@ def play_construction(g: Game, content: Content, name: str) -> Outcome:
     else:
         g, uid = _new_id(g, "u")
         p = Project(pid, name, i, "construction", card.cost, unit=_unit_of(card, uid, i))
-    return Outcome(replace(g, projects=g.projects + (p,)), f"{_name(g, i)} queued {name} (cost {card.cost} Yield)",
+    return Outcome(replace(g, projects=g.projects + (p,)), f"{player_name(g, i)} queued {name} (cost {card.cost} Yield)",
                    ("There is no cost to place a Construction Project into the Queue (Construction Project).",))
 
 
@@ -647,22 +631,22 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
     i = g.turn
     p = project(g, project_id)
     if p.owner != i:
-        raise GameError("project", f"{p.card} is not {_name(g, i)}'s project.")
+        raise GameError("project", f"{p.card} is not {player_name(g, i)}'s project.")
     if amount <= 0:
         raise GameError("amount", f"Assign at least 1 Yield ({amount}).")
     if amount > yield_left(g, i):
-        raise GameError("amount", f"{_name(g, i)} has {yield_left(g, i)} Yield left to assign of "
+        raise GameError("amount", f"{player_name(g, i)} has {yield_left(g, i)} Yield left to assign of "
                                   f"{yield_total(g, i)}; {amount} is more (Yield).")
     if target:
         u = unit(g, target)
         if p.mod is None or u.owner != i or u.type != p.requires:
             raise GameError("target", f"{p.card} modifies {p.requires or 'no'} units; {u.card} is not one of "
-                                      f"{_name(g, i)}'s (Modification).")
-    g = _side(g, i, yield_used=g.sides[i].yield_used + amount)
+                                      f"{player_name(g, i)}'s (Modification).")
+    g = with_side(g, i, yield_used=g.sides[i].yield_used + amount)
     p2 = replace(p, allocated=p.allocated + amount, target=target or p.target)
     g = replace(g, projects=tuple(p2 if x.id == p.id else x for x in g.projects))
     done = " — finished: it completes at the end of the Allocation Phase" if p2.allocated >= p2.cost else ""
-    return Outcome(g, f"{_name(g, i)} assigned {amount} Yield to {p.card} ({p2.allocated} of {p.cost}){done}",
+    return Outcome(g, f"{player_name(g, i)} assigned {amount} Yield to {p.card} ({p2.allocated} of {p.cost}){done}",
                    ("A project is completed when the Yield allocated equals or exceeds its cost (Construction "
                     "Project).",))
 
@@ -676,7 +660,7 @@ def play_research(g: Game, content: Content, name: str) -> Outcome:
     p = Project(pid, name, i, "research", card.cost, alternate=card.alternate,
                 asset=Asset(pid, name, i, "research", card.yields, card.command, card.queue, card.unique))
     note = (f"Alternate cost: {card.alternate} (Research Projects).",) if card.alternate else ()
-    return Outcome(replace(g, projects=g.projects + (p,)), f"{_name(g, i)} began research {name} (1 CP)",
+    return Outcome(replace(g, projects=g.projects + (p,)), f"{player_name(g, i)} began research {name} (1 CP)",
                    ("Research Projects have no effect until they are completed (Research Projects).",) + note)
 
 
@@ -688,8 +672,8 @@ def play_resource(g: Game, content: Content, name: str) -> Outcome:
     g, card = _from_hand(g, i, content, name, "resource")
     g, aid = _new_id(g, "a")
     a = Asset(aid, name, i, "resource", card.yields, card.command, card.queue, card.unique)
-    g = _side(replace(g, assets=g.assets + (a,)), i, resource_played=True)
-    return Outcome(g, f"{_name(g, i)} played the resource {name}")
+    g = with_side(replace(g, assets=g.assets + (a,)), i, resource_played=True)
+    return Outcome(g, f"{player_name(g, i)} played the resource {name}")
 
 
 def play_command(g: Game, content: Content, name: str) -> Outcome:
@@ -707,8 +691,8 @@ def play_command(g: Game, content: Content, name: str) -> Outcome:
                                 "has completed Testing (Launcher).")
     g, _ = _from_hand(g, i, content, name, "command", "projectile")
     g = _pay(g, i, card.cost, name, "Command Card")
-    g = _side(g, i, scrapyard=g.sides[i].scrapyard + (name,))
-    return Outcome(g, f"{_name(g, i)} played {name} ({card.cost} CP)",
+    g = with_side(g, i, scrapyard=g.sides[i].scrapyard + (name,))
+    return Outcome(g, f"{player_name(g, i)} played {name} ({card.cost} CP)",
                    ("Resolve the card's text at the table; damage from a command may be redirected to a "
                     "Modification (Destroying a Modification).",))
 
@@ -725,7 +709,7 @@ def hire(g: Game, content: Content, name: str) -> Outcome:
     g, _ = _from_hand(g, i, content, name, "personnel")
     g, sid = _new_id(g, "s")
     g = replace(g, staff=g.staff + (Staff(sid, name, i, card.designation, card.cost),))
-    return Outcome(g, f"{_name(g, i)} hired {name} ({card.cost} CP)",
+    return Outcome(g, f"{player_name(g, i)} hired {name} ({card.cost} CP)",
                    ("It starts at your base but is not considered assigned there (Personnel).",))
 
 
@@ -736,12 +720,12 @@ def assign(g: Game, staff_id: str, to: str) -> Outcome:
     i = g.turn
     s = next((x for x in g.staff if x.id == staff_id and x.owner == i), None)
     if s is None:
-        raise GameError("personnel", f"{_name(g, i)} has no personnel {staff_id!r} in play.")
+        raise GameError("personnel", f"{player_name(g, i)} has no personnel {staff_id!r} in play.")
     if to == s.on:
         raise GameError("to", f"{s.card} is already there.")
     kind, where = (BASE, "the base") if to == BASE else (unit(g, to).type, unit(g, to).card)
     if to != BASE and unit(g, to).owner != i:
-        raise GameError("to", f"{where} is not one of {_name(g, i)}'s active units (Personnel).")
+        raise GameError("to", f"{where} is not one of {player_name(g, i)}'s active units (Personnel).")
     if s.designation not in ALLOWED[kind]:
         allowed = " and ".join(f"{d}s" for d in ALLOWED[kind])
         raise GameError("to", f"{where} ({kind}) may only have {allowed}; {s.card} is a {s.designation} "
@@ -751,7 +735,7 @@ def assign(g: Game, staff_id: str, to: str) -> Outcome:
                               "designation on the same unit (Personnel).")
     g = _pay(g, i, s.cost, f"Assigning {s.card}", "Personnel: command points equal to the play cost", "to")
     g = replace(g, staff=tuple(replace(x, on=to) if x.id == s.id else x for x in g.staff))
-    return Outcome(g, f"{_name(g, i)} assigned {s.card} to {where} ({s.cost} CP)")
+    return Outcome(g, f"{player_name(g, i)} assigned {s.card} to {where} ({s.cost} CP)")
 
 
 # -- combat (Combat Phase, Assigning Damage, Evasion, Hit, Intercept, Defense Stations) ------------------------
@@ -782,7 +766,7 @@ def damage_split(damage: int, shields: int) -> tuple[int, int]:
 
 def _target_label(g: Game, target: str) -> str:
     if target.startswith("base-"):
-        return f"{_name(g, int(target[5:]))}'s base"
+        return f"{player_name(g, int(target[5:]))}'s base"
     if "/" in target:
         uid, k = target.split("/")
         return f"{unit(g, uid).mods[int(k)].card} on {unit(g, uid).card}"
@@ -807,7 +791,7 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
         raise GameError("attacker", "Resolve the declared attack first, one at a time (Combat Phase).")
     a = unit(g, attacker)
     if a.owner != i:
-        raise GameError("attacker", f"{a.card} is not {_name(g, i)}'s unit.")
+        raise GameError("attacker", f"{a.card} is not {player_name(g, i)}'s unit.")
     if a.testing:
         raise GameError("attacker", f"{a.card} is in Testing: it cannot be used to initiate an attack during your "
                                     "Combat Phase; it may still defend itself (Construction Project).")
@@ -836,7 +820,7 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
         if _target_owner(g, t) == i:
             raise GameError("targets", "Choose an opposing unit or base.")
         if t.startswith("base-") and _stations(g, int(t[5:])) and not ignore_stations:
-            raise GameError("targets", f"{_name(g, int(t[5:]))}'s Defense Stations must be attacked first before "
+            raise GameError("targets", f"{player_name(g, int(t[5:]))}'s Defense Stations must be attacked first before "
                                        "attacks may be initiated against the base; or choose to ignore them and let "
                                        "them fire first (Defense Stations).")
     g = replace(g, attack=Attack(attacker, tuple(targets), ignore_stations))
@@ -892,7 +876,7 @@ def _apply(g: Game, shots: tuple[Shot, ...]) -> Game:
             continue
         if s.target.startswith("base-"):
             seat = int(s.target[5:])
-            g = _side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
+            g = with_side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
         elif "/" in s.target:
             uid, k = s.target.split("/")
             u = unit(g, uid)
@@ -912,7 +896,7 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
         kept = tuple(m for m in u.mods if m.damage < m.hp)
         for m in u.mods:
             if m.damage >= m.hp:
-                g = _side(g, u.owner, scrapyard=g.sides[u.owner].scrapyard + (m.card,))
+                g = with_side(g, u.owner, scrapyard=g.sides[u.owner].scrapyard + (m.card,))
                 reasons.append(f"{m.card} on {u.card} is destroyed (Destroying a Modification).")
         if kept != u.mods:
             g = _put(g, replace(u, mods=kept))
@@ -921,19 +905,19 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
             cards = (u.card,) + tuple(m.card for m in kept) + tuple(s.card for s in crew)
             g = replace(g, units=tuple(x for x in g.units if x.id != u.id),
                         staff=tuple(s for s in g.staff if s.on != u.id))
-            g = _side(g, u.owner, scrapyard=g.sides[u.owner].scrapyard + cards)
+            g = with_side(g, u.owner, scrapyard=g.sides[u.owner].scrapyard + cards)
             crew_note = f"; its personnel ({', '.join(s.card for s in crew)}) too" if crew else ""
             reasons.append(f"{u.card} has {u.damage} damage against {u.hp} hit points: destroyed, to the Scrapyard"
                            f"{crew_note}.")
     for i, s in enumerate(g.sides):
         if not s.out and s.base_damage >= s.base_hp:
-            g = _side(g, i, out=True)
-            reasons.append(f"{_name(g, i)}'s base has {s.base_damage} damage against {s.base_hp} hit points: "
+            g = with_side(g, i, out=True)
+            reasons.append(f"{player_name(g, i)}'s base has {s.base_damage} damage against {s.base_hp} hit points: "
                            "destroyed.")
     standing = [i for i, s in enumerate(g.sides) if not s.out]
     if len(standing) <= 1 and g.stage == "play":
         winner = standing[0] if standing else None
-        how = (f"{'Every base but ' + _name(g, winner) + '’s' if winner is not None else 'Every base'} is destroyed: "
+        how = (f"{'Every base but ' + player_name(g, winner) + '’s' if winner is not None else 'Every base'} is destroyed: "
                "the goal is to destroy the opposing base(s) (The Rules).",)
         g = replace(g, stage="over", verdict=Verdict(winner, how))
         reasons += list(how)
@@ -1022,12 +1006,12 @@ def scrap(g: Game, project_id: str) -> Outcome:
     i = g.turn
     p = project(g, project_id)
     if p.owner != i or p.kind != "construction":
-        raise GameError("project", f"{p.card} is not a Construction Project in {_name(g, i)}'s Queue.")
+        raise GameError("project", f"{p.card} is not a Construction Project in {player_name(g, i)}'s Queue.")
     g = _pay(g, i, SCRAP_CP, f"Scrapping {p.card}", "End of the Turn: 1 command point for each project scrapped",
              "project")
     g = replace(g, projects=tuple(x for x in g.projects if x.id != p.id))
-    g = _side(g, i, scrapyard=g.sides[i].scrapyard + (p.card,))
-    return Outcome(g, f"{_name(g, i)} scrapped {p.card} (1 CP)")
+    g = with_side(g, i, scrapyard=g.sides[i].scrapyard + (p.card,))
+    return Outcome(g, f"{player_name(g, i)} scrapped {p.card} (1 CP)")
 
 
 def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
@@ -1042,15 +1026,15 @@ def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
     new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=old.testing,
                   fired=old.fired)
     g = _put(g, new)
-    g = _side(g, old.owner, scrapyard=g.sides[old.owner].scrapyard + (old.card,))
+    g = with_side(g, old.owner, scrapyard=g.sides[old.owner].scrapyard + (old.card,))
     g, dead = _casualties(g)
     return Outcome(g, f"{old.card} promoted to {name}", ("The original unit is placed in the Scrap Yard; "
                    "modifications, personnel and damage move onto the new unit (Promotion).",) + dead)
 
 
 def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tuple[str, ...]) -> Outcome:
-    g = _side(g, seat(g, player), begin_triggers=tuple(begin_list), end_triggers=tuple(end_list))
-    return Outcome(g, f"{_name(g, player)}'s trigger reminders updated")
+    g = with_side(g, seat(g, player), begin_triggers=tuple(begin_list), end_triggers=tuple(end_list))
+    return Outcome(g, f"{player_name(g, player)}'s trigger reminders updated")
 
 
 def adjust_base_damage(g: Game, player: int, delta: int) -> Outcome:
@@ -1059,16 +1043,16 @@ def adjust_base_damage(g: Game, player: int, delta: int) -> Outcome:
         raise GameError("stage", "The game is not being played.")
     s = g.sides[seat(g, player)]
     if s.base_damage + delta < 0:
-        raise GameError("delta", f"{_name(g, player)}'s base has {s.base_damage} damage.")
-    g, dead = _casualties(_side(g, player, base_damage=s.base_damage + delta))
-    return Outcome(g, f"{_name(g, player)}'s base damage {delta:+d} (now {s.base_damage + delta})", dead)
+        raise GameError("delta", f"{player_name(g, player)}'s base has {s.base_damage} damage.")
+    g, dead = _casualties(with_side(g, player, base_damage=s.base_damage + delta))
+    return Outcome(g, f"{player_name(g, player)}'s base damage {delta:+d} (now {s.base_damage + delta})", dead)
 
 
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:
     s = g.sides[seat(g, player)]
     if s.hand + delta < 0:
-        raise GameError("delta", f"{_name(g, player)} has {s.hand} cards in hand.")
-    return Outcome(_side(g, player, hand=s.hand + delta), f"{_name(g, player)}'s hand {delta:+d} (now "
+        raise GameError("delta", f"{player_name(g, player)} has {s.hand} cards in hand.")
+    return Outcome(with_side(g, player, hand=s.hand + delta), f"{player_name(g, player)}'s hand {delta:+d} (now "
                    f"{s.hand + delta})")
 
 

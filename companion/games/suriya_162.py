@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .frame import GameError, Outcome, Player, Step, Verdict, build, plain
+from .frame import (
+    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+)
 
 KEY = "suriya-162"
 TITLE = "Suriya 162"
@@ -198,24 +200,6 @@ def from_dict(d: dict) -> Game:
                    verdict=build(Verdict, d.get("verdict")))
 
 
-def players(g: Game) -> tuple[Player, ...]:
-    return g.players
-
-
-def verdict(g: Game) -> Verdict | None:
-    return g.verdict
-
-
-def _name(g: Game, i: int) -> str:
-    return g.players[i].name
-
-
-def _side(g: Game, i: int, **changes) -> Game:
-    sides = list(g.sides)
-    sides[i] = replace(sides[i], **changes)
-    return replace(g, sides=tuple(sides))
-
-
 def seat_order(g: Game) -> tuple[int, ...]:
     """The first player, then clockwise: the player to the left of the first is second (A1)."""
     n = len(g.players)
@@ -271,11 +255,11 @@ def roll_for_first(g: Game, damage: dict[int, int]) -> Outcome:
     """Each player rolls the Attacker Die; most Damage symbols is first player; ties re-roll among the tied (A1)."""
     _in_setup(g)
     if g.first is not None:
-        raise GameError("roll", f"{_name(g, g.first)} is already the first player.")
+        raise GameError("roll", f"{player_name(g, g.first)} is already the first player.")
     rolling = tied_for_first(g)
     missing = [i for i in rolling if damage.get(i) is None]
     if missing:
-        raise GameError(f"damage_{missing[0] + 1}", f"Enter the Damage symbols {_name(g, missing[0])} rolled "
+        raise GameError(f"damage_{missing[0] + 1}", f"Enter the Damage symbols {player_name(g, missing[0])} rolled "
                                                     "on the Attacker Die (A1).")
     for i, v in damage.items():
         if v < 0:
@@ -284,7 +268,7 @@ def roll_for_first(g: Game, damage: dict[int, int]) -> Outcome:
     g = replace(g, rolls=g.rolls + (row,))
     tied = tied_for_first(g)
     if len(tied) > 1:
-        return Outcome(g, f"Tied for first player: {', '.join(_name(g, i) for i in tied)} roll again",
+        return Outcome(g, f"Tied for first player: {', '.join(player_name(g, i) for i in tied)} roll again",
                        ("Tied players re-roll the Attacker Die (A1).",))
     return _set_first(g, tied[0], "rolled the most Damage symbols on the Attacker Die (A1)")
 
@@ -293,7 +277,7 @@ def choose_first(g: Game, player: int) -> Outcome:
     """Or choose the first player at random (A1): the app draws, or the table names who it drew."""
     _in_setup(g)
     if g.first is not None:
-        raise GameError("roll", f"{_name(g, g.first)} is already the first player.")
+        raise GameError("roll", f"{player_name(g, g.first)} is already the first player.")
     if not 0 <= player < len(g.players):
         raise GameError("player", f"There is no seat {player + 1}.")
     return _set_first(g, player, "was chosen at random (A1)")
@@ -302,9 +286,9 @@ def choose_first(g: Game, player: int) -> Outcome:
 def _set_first(g: Game, i: int, why: str) -> Outcome:
     g = replace(g, first=i, turn=i)
     order = seat_order(g)
-    return Outcome(g, f"{_name(g, i)} is the first player", (
-        f"{_name(g, i)} {why}.",
-        "Play continues clockwise: " + ", ".join(_name(g, s) for s in order) + " (A1)."))
+    return Outcome(g, f"{player_name(g, i)} is the first player", (
+        f"{player_name(g, i)} {why}.",
+        "Play continues clockwise: " + ", ".join(player_name(g, s) for s in order) + " (A1)."))
 
 
 def choose_faction(g: Game, content: Content, player: int, faction: str) -> Outcome:
@@ -316,13 +300,13 @@ def choose_faction(g: Game, content: Content, player: int, faction: str) -> Outc
         raise GameError("faction", f"There is no faction {faction!r}; choose one of {', '.join(content.factions)}.")
     waiting = next(i for i in seat_order(g) if g.players[i].faction is None or i == player)
     if waiting != player and g.players[player].faction is None:
-        raise GameError("faction", f"{_name(g, waiting)} chooses before {_name(g, player)}: starting with the "
+        raise GameError("faction", f"{player_name(g, waiting)} chooses before {player_name(g, player)}: starting with the "
                                    "first player, then clockwise (A2).")
     if any(p.faction == faction for i, p in enumerate(g.players) if i != player):
         raise GameError("faction", f"{faction} is taken: each faction has one Player Tray (A2).")
     ps = list(g.players)
     ps[player] = replace(ps[player], faction=faction)
-    return Outcome(replace(g, players=tuple(ps)), f"{_name(g, player)} plays {faction}")
+    return Outcome(replace(g, players=tuple(ps)), f"{player_name(g, player)} plays {faction}")
 
 
 def draft_order(g: Game) -> tuple[int, ...]:
@@ -394,7 +378,7 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
         shown.remove(terrain)
     n = sum(1 for s in g.spaces if s.terrain == terrain) + 1
     g = replace(g, spaces=g.spaces + (Space(f"s{g.next_id}", f"{terrain} {n}", terrain, high),), next_id=g.next_id + 1)
-    by = _name(g, who) if who is not None else "The last random tile"
+    by = player_name(g, who) if who is not None else "The last random tile"
     reasons = []
     picks = g.draft.picks + 1
     per_round = len(draft_order(g)) if who is not None else 1
@@ -425,11 +409,11 @@ def begin(g: Game) -> Outcome:
     reasons = []
     for seat, i in enumerate(seat_order(g)):
         cards, minerals = START[len(g.players)][seat]
-        g = _side(g, i, hand=cards, minerals=minerals)
-        reasons.append(f"{_name(g, i)} ({_ordinal(seat)} player) draws {cards} cards and gains {minerals} "
+        g = with_side(g, i, hand=cards, minerals=minerals)
+        reasons.append(f"{player_name(g, i)} ({_ordinal(seat)} player) draws {cards} cards and gains {minerals} "
                        f"Mineral{'s' if minerals > 1 else ''} (A9).")
     g = replace(g, stage="play", turn=g.first, turn_no=1, phase="upkeep")
-    return Outcome(g, f"The game begins: {_name(g, g.first)}'s turn", tuple(reasons))
+    return Outcome(g, f"The game begins: {player_name(g, g.first)}'s turn", tuple(reasons))
 
 
 def _ordinal(n: int) -> str:
@@ -451,9 +435,9 @@ def _pay(g: Game, i: int, cost: int, what: str, field: str = "cost") -> Game:
         raise GameError(field, f"A Mineral cost is never negative: {cost}.")
     have = g.sides[i].minerals
     if cost > have:
-        raise GameError(field, f"{what} costs {cost} Mineral{'s' if cost != 1 else ''}; {_name(g, i)} has {have}. "
+        raise GameError(field, f"{what} costs {cost} Mineral{'s' if cost != 1 else ''}; {player_name(g, i)} has {have}. "
                                "A player cannot pay Minerals they do not have (The Cards: Card Conditions).")
-    return _side(g, i, minerals=have - cost)
+    return with_side(g, i, minerals=have - cost)
 
 
 def undecided(g: Game, i: int) -> tuple[ContinueCard, ...]:
@@ -467,15 +451,15 @@ def upkeep(g: Game, card: str, keep: bool) -> Outcome:
     i = g.turn
     c = next((c for c in undecided(g, i) if c.name == card), None)
     if c is None:
-        raise GameError("card", f"{card!r} is not a Continue card of {_name(g, i)} waiting for its Upkeep.")
+        raise GameError("card", f"{card!r} is not a Continue card of {player_name(g, i)} waiting for its Upkeep.")
     others = tuple(x for x in g.sides[i].continuing if x is not c)
     if not keep:
-        g = _side(g, i, continuing=others)
-        return Outcome(g, f"{_name(g, i)} discarded {card} instead of paying its Continue cost",
+        g = with_side(g, i, continuing=others)
+        return Outcome(g, f"{player_name(g, i)} discarded {card} instead of paying its Continue cost",
                        ("Not paid: the card is discarded (1. Upkeep Phase).",))
     g = _pay(g, i, c.cost, f"Keeping {card}", "card")
-    g = _side(g, i, continuing=others + (replace(c, kept_turn=g.turn_no),))
-    return Outcome(g, f"{_name(g, i)} paid {c.cost} Mineral{'s' if c.cost != 1 else ''} to keep {card}",
+    g = with_side(g, i, continuing=others + (replace(c, kept_turn=g.turn_no),))
+    return Outcome(g, f"{player_name(g, i)} paid {c.cost} Mineral{'s' if c.cost != 1 else ''} to keep {card}",
                    ("The Continue cost is paid in the Upkeep Phase (1. Upkeep Phase).",))
 
 
@@ -485,7 +469,7 @@ def play_card(g: Game, card: str, cost: int, continue_cost: int | None = None) -
     i = g.turn
     card = " ".join(card.split()) or "a card"
     if g.sides[i].hand < 1:
-        raise GameError("card", f"{_name(g, i)} has no card in hand to play.")
+        raise GameError("card", f"{player_name(g, i)} has no card in hand to play.")
     g = _pay(g, i, cost, card)
     s = g.sides[i]
     continuing = s.continuing
@@ -495,8 +479,8 @@ def play_card(g: Game, card: str, cost: int, continue_cost: int | None = None) -
             raise GameError("continue_cost", f"A Continue cost is never negative: {continue_cost}.")
         continuing += (ContinueCard(card, continue_cost, g.turn_no),)
         reasons = (f"A Continue card: pay {continue_cost} in each Upkeep Phase or discard it (Card Conditions, B).",)
-    g = _side(g, i, hand=s.hand - 1, continuing=continuing)
-    return Outcome(g, f"{_name(g, i)} played {card} for {cost} Mineral{'s' if cost != 1 else ''}", reasons)
+    g = with_side(g, i, hand=s.hand - 1, continuing=continuing)
+    return Outcome(g, f"{player_name(g, i)} played {card} for {cost} Mineral{'s' if cost != 1 else ''}", reasons)
 
 
 def discard_for_mineral(g: Game) -> Outcome:
@@ -505,9 +489,9 @@ def discard_for_mineral(g: Game) -> Outcome:
     i = g.turn
     s = g.sides[i]
     if s.hand < 1:
-        raise GameError("hand", f"{_name(g, i)} has no card in hand to discard.")
-    g = _side(g, i, hand=s.hand - 1, minerals=s.minerals + 1)
-    return Outcome(g, f"{_name(g, i)} discarded a card for 1 Mineral", ("Discard a card: 1 Mineral (2. Action, B).",))
+        raise GameError("hand", f"{player_name(g, i)} has no card in hand to discard.")
+    g = with_side(g, i, hand=s.hand - 1, minerals=s.minerals + 1)
+    return Outcome(g, f"{player_name(g, i)} discarded a card for 1 Mineral", ("Discard a card: 1 Mineral (2. Action, B).",))
 
 
 def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
@@ -520,14 +504,14 @@ def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
     now = getattr(g.sides[player], what) + delta
     if now < 0:
         label = "Minerals" if what == "minerals" else "cards in hand"
-        raise GameError("delta", f"{_name(g, player)} has {getattr(g.sides[player], what)} {label}; "
+        raise GameError("delta", f"{player_name(g, player)} has {getattr(g.sides[player], what)} {label}; "
                                  f"there are none to lose below 0.")
     note = ()
     if what == "hand" and now > HAND_LIMIT:
         note = (f"Over the hand limit: discard down to {HAND_LIMIT} (Deck-Building Rules 3).",)
         now = HAND_LIMIT
     label = "Minerals" if what == "minerals" else "cards in hand"
-    return Outcome(_side(g, player, **{what: now}), f"{_name(g, player)}: {label} {delta:+d} (now {now})", note)
+    return Outcome(with_side(g, player, **{what: now}), f"{player_name(g, player)}: {label} {delta:+d} (now {now})", note)
 
 
 # -- the map: squads, bases, tokens --------------------------------------------------------------
@@ -535,13 +519,13 @@ def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
 def _own_squad(g: Game, space_id: str, field: str = "space") -> Space:
     s = space(g, space_id, field)
     if s.owner != g.turn or not s.units:
-        raise GameError(field, f"{_name(g, g.turn)} has no Squad in {s.name}.")
+        raise GameError(field, f"{player_name(g, g.turn)} has no Squad in {s.name}.")
     return s
 
 
 def _enter_check(g: Game, s: Space, who: int, adding: int, field: str) -> None:
     if s.owner is not None and s.owner != who:
-        raise GameError(field, f"{s.name} is held by {_name(g, s.owner)}: a Space can only be occupied by the "
+        raise GameError(field, f"{s.name} is held by {player_name(g, s.owner)}: a Space can only be occupied by the "
                                "units or a Base of a single faction (Limitations 1).")
     if len(s.units) + adding > SQUAD_LIMIT:
         raise GameError(field, f"A Squad has at most {SQUAD_LIMIT} units (Limitations 2); {s.name} would have "
@@ -565,7 +549,7 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
     units = tuple(Unit(kind, unit_hp, name if kind == "GU" else "", converted) for _ in range(count))
     g = _put(g, replace(s, owner=i, units=_ordered(s.units + units)))
     what = f"{count} {kind}" + (f" ({name})" if name else "")
-    return Outcome(g, f"{_name(g, i)} summoned {what} to {s.name}",
+    return Outcome(g, f"{player_name(g, i)} summoned {what} to {s.name}",
                    ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",))
 
 
@@ -580,14 +564,14 @@ def build_base(g: Game, space_id: str) -> Outcome:
     s = space(g, space_id)
     if s.owner != i or not s.units:
         raise GameError("space", f"A Base is placed only on a Space with your units (Building a Base 1); "
-                                 f"{_name(g, i)} has none in {s.name}.")
+                                 f"{player_name(g, i)} has none in {s.name}.")
     if s.base:
         raise GameError("space", f"{s.name} already has a Base.")
     if g.sides[i].bases_built >= BASE_TOKENS:
-        raise GameError("space", f"{_name(g, i)} has no Base left on the Player Tray ({BASE_TOKENS} Base Tokens, A3).")
+        raise GameError("space", f"{player_name(g, i)} has no Base left on the Player Tray ({BASE_TOKENS} Base Tokens, A3).")
     g = _put(g, replace(s, base=BASE_HP))
-    g = _side(g, i, bases_built=g.sides[i].bases_built + 1)
-    return Outcome(g, f"{_name(g, i)} built a Base in {s.name}",
+    g = with_side(g, i, bases_built=g.sides[i].bases_built + 1)
+    return Outcome(g, f"{player_name(g, i)} built a Base in {s.name}",
                    ("Its ability takes effect at once (Building a Base 2).",
                     "1 Command Token gained, usable this turn (Building a Base 3)."))
 
@@ -616,7 +600,7 @@ def _command(g: Game, s: Space) -> Game:
         raise GameError("space", f"The Squad in {s.name} is exhausted: a Squad with an Exhaust Token cannot "
                                  "receive new Command Tokens (Exhaust Tokens).")
     if command_tokens(g, i) < 1:
-        raise GameError("space", f"{_name(g, i)} has no Command Token left this turn (A6, Building a Base 3).")
+        raise GameError("space", f"{player_name(g, i)} has no Command Token left this turn (A6, Building a Base 3).")
     return _put(g, replace(s, command=True))
 
 
@@ -625,7 +609,7 @@ def extract(g: Game, space_id: str) -> Outcome:
     _playing(g, "action")
     s = _own_squad(g, space_id)
     g = _command(g, s)
-    g = _side(g, g.turn, minerals=g.sides[g.turn].minerals + 1)
+    g = with_side(g, g.turn, minerals=g.sides[g.turn].minerals + 1)
     return Outcome(g, f"The Squad in {s.name} extracted 1 Mineral", ("C3. Extract: receive 1 Mineral (2. Action).",))
 
 
@@ -653,7 +637,7 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
                                    f"(Locations: {to.terrain}); confirm the discard.")
     if need and g.sides[i].hand < need:
         raise GameError("discard", f"Moving into {to.terrain} costs {need} discarded card{'s' if need > 1 else ''} "
-                                   f"(Locations: {to.terrain}); {_name(g, i)} has {g.sides[i].hand} in hand.")
+                                   f"(Locations: {to.terrain}); {player_name(g, i)} has {g.sides[i].hand} in hand.")
     left = list(s.units)
     for u in moving:
         left.remove(u)
@@ -663,13 +647,13 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
     to = space(g, to.id)
     g = _put(g, replace(to, owner=i, units=_ordered(to.units + tuple(moving)), command=to.command or whole))
     if need:
-        g = _side(g, i, hand=g.sides[i].hand - need)
+        g = with_side(g, i, hand=g.sides[i].hand - need)
     what = ", ".join(f"{sum(1 for u in moving if u.kind == k)} {k}" for k in KINDS if any(u.kind == k for u in moving))
     reasons = ("The Command Token moves with the Squad (Command Tokens 3)." if whole else
                "The Squad split: the Command Token stays in the Space where it was placed (Command Tokens 4).",)
     if need:
         reasons += (f"{need} card{'s' if need > 1 else ''} discarded to move into {to.terrain} (Locations).",)
-    return Outcome(g, f"{_name(g, i)} moved {what} from {s.name} to {to.name}", reasons)
+    return Outcome(g, f"{player_name(g, i)} moved {what} from {s.name} to {to.name}", reasons)
 
 
 def _pick_units(s: Space, counts: dict[str, int] | None) -> list[Unit]:
@@ -845,7 +829,7 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
         if destroyed_base:
             g, more = _base_destroyed(g, sp, by=i if sp.owner == foe else foe)
             reasons += more
-    text = (f"{_name(g, i)} attacked {t.name} from {s.name}: {r.dealt[1]} Damage dealt, {r.dealt[0]} taken")
+    text = (f"{player_name(g, i)} attacked {t.name} from {s.name}: {r.dealt[1]} Damage dealt, {r.dealt[0]} taken")
     g = replace(g, combat=(text,) + tuple(reasons))
     return Outcome(g, text, tuple(reasons))
 
@@ -855,17 +839,17 @@ def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]
     owner = sp.owner
     reasons = ["The Base goes back to its slot on the Player Tray, with any Command Token on it (Building a Base 4)."]
     if not sp.headquarter:
-        g = _side(g, owner, bases_built=g.sides[owner].bases_built - 1)
+        g = with_side(g, owner, bases_built=g.sides[owner].bases_built - 1)
         return g, tuple(reasons)
     if len(g.players) == 2:
-        v = Verdict(by, (f"{_name(g, by)} destroyed {_name(g, owner)}'s main Base, the Headquarter: in a two-player "
+        v = Verdict(by, (f"{player_name(g, by)} destroyed {player_name(g, owner)}'s main Base, the Headquarter: in a two-player "
                          "game that wins (Objective of the Game).",))
         return replace(g, stage="over", verdict=v), tuple(reasons) + v.how
-    g = _side(g, by, headquarters_destroyed=g.sides[by].headquarters_destroyed + 1)
-    reasons.append(f"{_name(g, by)} destroyed an enemy Headquarter: now needs {bases_needed(g, by)} Bases "
+    g = with_side(g, by, headquarters_destroyed=g.sides[by].headquarters_destroyed + 1)
+    reasons.append(f"{player_name(g, by)} destroyed an enemy Headquarter: now needs {bases_needed(g, by)} Bases "
                    "(Objective, 3-4 players).")
     if bases(g, by) >= bases_needed(g, by):
-        v = Verdict(by, (f"{_name(g, by)} has {bases(g, by)} Bases and needs {bases_needed(g, by)}: "
+        v = Verdict(by, (f"{player_name(g, by)} has {bases(g, by)} Bases and needs {bases_needed(g, by)}: "
                          "wins immediately (Objective, 3-4 players).",))
         g = replace(g, stage="over", verdict=v)
         reasons += v.how
@@ -906,19 +890,19 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     hand = s.hand + cards
     reasons = list(reasons) + [f"Gain 1 card from the Faction Technology or the Central Cards, to the discard pile "
                                "(3.2, Deck-Building Rules 1).",
-                               f"{_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
+                               f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
                                f"{cards} cards (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
-    return _side(g, i, minerals=s.minerals + minerals, hand=hand), tuple(reasons)
+    return with_side(g, i, minerals=s.minerals + minerals, hand=hand), tuple(reasons)
 
 
 def _start_turn(g: Game) -> tuple[Game, tuple[str, ...]]:
     """The general victory condition is checked as a player begins their turn (Objective of the Game)."""
     i = g.turn
     if bases(g, i) >= bases_needed(g, i):
-        v = Verdict(i, (f"{_name(g, i)} begins the turn with {bases(g, i)} Bases on the map (needs "
+        v = Verdict(i, (f"{player_name(g, i)} begins the turn with {bases(g, i)} Bases on the map (needs "
                         f"{bases_needed(g, i)}) and wins (Objective of the Game).",))
         return replace(g, stage="over", verdict=v), v.how
     return g, ()
@@ -929,7 +913,7 @@ def _start_turn(g: Game) -> tuple[Game, tuple[str, ...]]:
 def current_step(g: Game) -> Step:
     if g.stage == "setup":
         if g.first is None:
-            rolling = ", ".join(_name(g, i) for i in tied_for_first(g))
+            rolling = ", ".join(player_name(g, i) for i in tied_for_first(g))
             return Step(0, "Set-up", "First player", f"Roll the Attacker Die ({rolling}): most Damage symbols is "
                         "first player, ties re-roll; or choose at random (A1).", SETUP_STEPS)
         if any(p.faction is None for p in g.players):
@@ -939,17 +923,17 @@ def current_step(g: Game) -> Step:
             who = placer(g)
             if len(g.players) == 2:
                 text = ("Draw 5 Terrain Tiles face-up (B2)." if not g.draft.shown else
-                        f"{_name(g, who)} places a tile: picks 1-2-1, the rest returned (B3); Plateau on the "
+                        f"{player_name(g, who)} places a tile: picks 1-2-1, the rest returned (B3); Plateau on the "
                         "highest tray (B4).")
                 return Step(0, "Set-up", "Terrain", f"Draft round {g.draft.round} of 2. {text}", SETUP_STEPS)
             text = ("Place 1 random tile in the empty space (C5)." if who is None else
-                    f"{_name(g, who)} places a tile next to their Headquarter or a placed tile (C3-C4).")
+                    f"{player_name(g, who)} places a tile next to their Headquarter or a placed tile (C3-C4).")
             return Step(0, "Set-up", "Terrain", f"Placement round {g.draft.round}. {text}", SETUP_STEPS)
         return Step(0, "Set-up", "Terrain", "The map is ready: begin with starting cards and Minerals by turn "
                     "order (A9).", SETUP_STEPS)
     if g.stage == "over":
         return Step(g.turn_no, "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
-    who = _name(g, g.turn)
+    who = player_name(g, g.turn)
     phase = PHASES[PHASE_KEYS.index(g.phase)]
     if g.phase == "upkeep":
         waiting = undecided(g, g.turn)
@@ -974,17 +958,17 @@ def next_step(g: Game) -> Outcome:
         waiting = undecided(g, i)
         if waiting:
             raise GameError("step", f"Pay or discard {', '.join(c.name for c in waiting)} first (1. Upkeep Phase).")
-        return Outcome(replace(g, phase="action"), f"{_name(g, i)}: Action Phase")
+        return Outcome(replace(g, phase="action"), f"{player_name(g, i)}: Action Phase")
     if g.phase == "action":
         g, reasons = _income(replace(g, phase="income"))
-        return Outcome(replace(g, applied=True), f"{_name(g, i)}: Income Phase applied", reasons)
+        return Outcome(replace(g, applied=True), f"{player_name(g, i)}: Income Phase applied", reasons)
     order = seat_order(g)
     nxt = order[(order.index(i) + 1) % len(order)]
     g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=())
     g, reasons = _start_turn(g)
     if g.stage == "over":
-        return Outcome(g, f"{_name(g, nxt)} wins", reasons)
-    return Outcome(g, f"{_name(g, i)} ended the turn; {_name(g, nxt)}'s turn",
+        return Outcome(g, f"{player_name(g, nxt)} wins", reasons)
+    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, nxt)}'s turn",
                    ("Players take turns in sequence until one meets the victory conditions (End Turn).",))
 
 
@@ -994,7 +978,7 @@ def back_step(g: Game) -> Outcome:
         raise GameError("step", "Back works during the turns; use Undo for anything else.")
     if g.phase != "action":
         raise GameError("step", "Use Undo to go back further: Back only returns from the Action to the Upkeep Phase.")
-    return Outcome(replace(g, phase="upkeep"), f"Back to {_name(g, g.turn)}'s Upkeep Phase")
+    return Outcome(replace(g, phase="upkeep"), f"Back to {player_name(g, g.turn)}'s Upkeep Phase")
 
 
 # -- the score panel ----------------------------------------------------------------------------------
