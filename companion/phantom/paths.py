@@ -42,6 +42,7 @@ from .hexmap import DIRECTIONS, Hex, HexMap
 from .sight import has_line_of_sight
 
 MODES = ("move", "leap")
+_HAZARD_SCALE = 1 << 12  # more hazards than any path can enter
 HAZARD_POLICIES = ("normal", "avoid")
 
 
@@ -216,12 +217,15 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     adj, order = info.adj, info.order
     haz = info.hazards if mode == "move" else frozenset()  # a Leap enters only its end space
 
-    label: dict = {start: (0, 0)}
+    # A label is MP * _HAZARD_SCALE + hazards entered: one integer orders by MP, then by hazards.
+    scale = _HAZARD_SCALE
+    limit = None if mp is None else mp * scale + scale - 1
+    label: dict = {start: 0}
     pred: dict = {}
     done: set = set()
-    heap = [(0, 0, start)]
+    heap = [(0, start)]
     while heap:
-        c, z, h = heappop(heap)
+        key, h = heappop(heap)
         if h in done:
             continue
         done.add(h)
@@ -231,18 +235,17 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
             step = enter(n)
             if step is None:
                 continue
-            nc = c + step
-            if mp is not None and nc > mp:
+            new = key + step * scale + (1 if n in haz else 0)
+            if limit is not None and new > limit:
                 continue
-            new = (nc, z + 1) if n in haz else (nc, z)
             cur = label.get(n)
             if cur is None or new < cur:
                 label[n] = new
                 pred[n] = h
-                heappush(heap, (new[0], new[1], n))
+                heappush(heap, (new, n))
             elif new == cur and order[h] < order[pred[n]]:
                 pred[n] = h
-    cost = {h: lab[0] for h, lab in label.items() if can_end(h)}
+    cost = {h: lab // scale for h, lab in label.items() if can_end(h)}
     return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards)
 
 
