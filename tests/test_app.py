@@ -147,3 +147,13 @@ def test_archive_and_bin(table, campaign, app):
 def test_post_without_csrf_token_is_refused(client, path):
     resp = client.post(path, data={"name": "X", "planet": "Berkav", "delta": "1"})
     assert resp.status_code == 400 and "Reload the page" in resp.get_data(as_text=True)
+
+
+def test_nested_form_fields_are_named_as_a_player_reads_them():
+    # A refusal names the field (brief: "Bad input"): a card form's nested fields read as the card does.
+    from companion.web.render import field_label
+
+    assert field_label("rows.yellow.actions.0.type") == "Yellow row, action 1: Type"
+    assert field_label("difficulties.4.hp") == "Difficulty 4: HP"
+    assert field_label("attributes.3.range") == "3 characters: Range"
+    assert field_label("card_name") == "Action card"

@@ -140,7 +140,7 @@ def test_an_action_card_with_an_unknown_action_type(app, table):
     before = snapshot(app)
     resp = table.post("/cards/species-card", {"_form": "species-card", "deck": "Grallok", "name": "Fly Away", "ap": 3,
                                               "actions.0.type": "fly", "actions.0.value": 2})
-    refused(resp, "Actions.0.type", "must be one of move, leap")
+    refused(resp, "Action 1: Type", "must be one of move, leap")
     assert snapshot(app) == before
 
 

@@ -46,6 +46,39 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
+_LEAVES = {"hp": "HP", "max_hp": "Max HP", "ap": "AP", "attack": "Attack", "guard": "Guard", "range": "Range",
+           "at": "Space", "value": "Value", "round": "Round effect", "critical_ability": "Critical ability"}
+_PARTS = {"actions": "action", "difficulties": "difficulty", "attributes": "characters", "rows": "row",
+          "cards": "card", "figures": "figure"}
+
+
+def field_label(field: str, labels: dict | None = None) -> str:
+    """A field name as the person at the table reads it: `rows.yellow.actions.0.type` -> "Yellow row,
+    action 1: Type"; plain names come from the page's `labels` (LABELS by default)."""
+    labels = LABELS if labels is None else labels
+    if field in labels or "." not in field:
+        return labels.get(field, field.replace("_", " ").capitalize())
+    *path, leaf = field.split(".")
+    words, i = [], 0
+    while i < len(path):
+        part = path[i]
+        following = path[i + 1] if i + 1 < len(path) else None
+        if part in _PARTS and following is not None:
+            n = following
+            if part == "rows":
+                words.append(f"{n.replace('-', ' ')} row")
+            elif part == "attributes":
+                words.append(f"{n} characters")
+            else:
+                words.append(f"{_PARTS[part]} {int(n) + 1 if n.isdigit() and part in ('actions', 'cards', 'figures') else n}")
+            i += 2
+        else:
+            words.append(labels.get(part, part.replace("_", " ")))
+            i += 1
+    head = ", ".join(words)
+    return f"{head[:1].upper()}{head[1:]}: {_LEAVES.get(leaf) or labels.get(leaf, leaf.replace('_', ' '))}"
+
+
 def respond(template: str, ctx: dict, status: int = 200, block: str = "main"):
     """The whole page, or for htmx just `block`; both from the same context."""
     ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **ctx}

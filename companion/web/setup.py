@@ -44,6 +44,10 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
 
+    from .render import field_label
+
+    app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
+
     from . import aboard, backups, campaigns, cards, characters, games, home, maps, missions
 
     for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards):
