@@ -135,6 +135,35 @@ def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
     assert "Light Step (round 1)" in log and "green 1 = 1" in log and "destroyed" in log
 
 
+def test_combat_dice_are_tapped_as_big_face_buttons_per_die_and_explosions_re_rolled(expanding, app, table):
+    # p.10-11: "If any dice roll a number with a *, add that number to your total, roll that die again, and
+    # add the new roll to the total as well." The physical roll is tapped face by face (issue 7's promise);
+    # an exploding face opens its re-roll row; dice left untapped are rolled by the app.
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    s = g.row.state
+    enemy = next(i for i in s.combat.seats if i != me)
+    page = table.get(g.url).get_data(as_text=True)
+    for i in s.combat.seats:
+        assert f'name="face_{i}_green_0"' in page and f'name="face_{i}_green_0_1"' in page  # die and re-roll
+    assert 'class="face green critical"' in page and 'value="1*"' in page
+    # My die explodes (1*) and its re-roll shows 1: 2 hits; the enemy's die is left for the app to roll.
+    g.do("roll", {f"face_{me}_green_0": "1*", f"face_{me}_green_0_1": "1", "roll": "1"})
+    s = g.row.state
+    assert s.combat.rolled
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "green 1*+1 = 2" in log
+    assert f"{s.players[enemy].name}: green " in log  # rolled for them, one die
+
+
+def test_an_exploding_face_tapped_without_its_re_roll_is_refused(expanding, app):
+    g = expanding
+    refused(app, g, "roll", {"face_0_green_0": "1*"}, "Ann's green dice", "explodes")
+
+
 # -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
 
 def test_a_stack_of_6_airships_is_refused(expanding, app):

@@ -51,14 +51,14 @@ def _roll(g, f, c):
     for seat, pool in pools.items():
         rolls[seat] = {}
         for color in rules.COLORS:
-            given = getattr(f, f"dice_{seat}_{color}")
-            if given is None and f.roll:
-                given = tuple(rules.roll_chain(c.die(color), _rng()) for _ in range(pool.get(color, 0)))
-            rolls[seat][color] = given or ()
-    escalation = f.escalation
-    if escalation is None and f.roll and comb and comb.round > 1 and comb.escalation_hits is None:
-        escalation = tuple(rules.roll_chain(c.die("green"), _rng()) for _ in range(comb.escalation))
-    return rules.combat_roll(g, c, rolls, escalation or ())
+            given = getattr(f, f"dice_{seat}_{color}") or ()
+            if f.roll:  # the dice not tapped nor typed
+                given += tuple(rules.roll_chain(c.die(color), _rng()) for _ in range(pool.get(color, 0) - len(given)))
+            rolls[seat][color] = given
+    escalation = f.escalation or ()
+    if f.roll and comb and comb.round > 1 and comb.escalation_hits is None:
+        escalation += tuple(rules.roll_chain(c.die("green"), _rng()) for _ in range(comb.escalation - len(escalation)))
+    return rules.combat_roll(g, c, rolls, escalation)
 
 
 def seat(g, f, value=None) -> int:
