@@ -417,6 +417,29 @@ def test_build_in_turn_order_pays_the_card_and_outposts_cost_less_per_forest():
         al.build_unit(g, CONTENT, ANN, "A1", "Frigate", 1)
 
 
+def test_no_units_at_a_new_outpost_and_only_1_at_an_outpost_being_upgraded_to_a_fortress():
+    # p.13, Build: "You cannot build Units at new Outposts and can only build 1 at an Outpost that is being
+    # upgraded to a Fortress"; a Fortress at an older one builds 2.
+    g = game("management", 5, units=(("B1", ANN, "Engineer", 1), ("B2", ANN, "Outpost", 1), ("B2", ANN, "Engineer", 1),
+                                      ("B4", ANN, "Fortress", 1)),
+             sides=(al.Side(coins=99), al.Side(), al.Side()))
+    g = al.build_unit(g, CONTENT, ANN, "B1", "Outpost").state
+    for kind in ("Engineer", "Frigate", "Fortress"):
+        with pytest.raises(GameError, match="cannot build Units at new Outposts"):
+            al.build_unit(g, CONTENT, ANN, "B1", kind)
+    g = al.build_unit(g, CONTENT, ANN, "B2", "Fortress").state
+    with pytest.raises(GameError, match="up to 1 this step"):
+        al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 2)
+    g = al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 1).state
+    with pytest.raises(GameError, match="up to 1 this step"):
+        al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 1)
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B4", "Frigate", 2).state, "B4", ANN, "Frigate") == 2
+    # The next Build step, B1's Outpost is no longer new (it builds Engineers) and B2's Fortress builds 2.
+    g = replace(al.finish_building(g, ANN).state, chooser=0)
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B1", "Engineer", 2).state, "B1", ANN, "Engineer") == 3
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 2).state, "B2", ANN, "Frigate") == 3
+
+
 def test_the_coalition_converts_4_coins_to_a_crystal_and_gets_free_outposts():
     g = game("management", 5, units=(("B2", CY, "Engineer", 1),), chooser=2,
              sides=(al.Side(), al.Side(), al.Side(coins=9)))

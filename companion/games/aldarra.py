@@ -189,6 +189,7 @@ class Game:
     combat: Combat | None = None
     last_combat: tuple[str, ...] = ()
     built: tuple[tuple[str, int], ...] = ()  # this Build step: (territory, airships or engineers built)
+    founded: tuple[tuple[str, str], ...] = ()  # this Build step: (territory, Building built there) (p.13)
     applied: tuple[str, ...] = ()
     verdict: Verdict | None = None
 
@@ -1061,6 +1062,10 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     if _enemy(g, at, player):
         raise GameError("at", f"{at} holds enemy units: build where you control the territory (p.13).")
     done = dict(g.built).get(at, 0)
+    new = dict(g.founded).get(at)
+    if new == "Outpost":
+        raise GameError("at", f"{tile_name(t, g)}: the Outpost there was built this step: you cannot build Units at "
+                              "new Outposts (p.13).")
     if kind == "Outpost":
         if "Engineer" not in mine or mine & set(BUILDINGS) or t.stronghold is not None:
             raise GameError("at", "Outposts can be built anywhere you have an Engineer, one Building per "
@@ -1073,7 +1078,8 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
         if t.stronghold == player:
             cap = None if faction_of(g, player) == CINDAR else STACK
         elif "Fortress" in mine:
-            cap = FORTRESS_BUILDS
+            # "can only build 1 at an Outpost that is being upgraded to a Fortress" (p.13)
+            cap = 1 if new == "Fortress" else FORTRESS_BUILDS
         elif "Outpost" in mine and kind == "Engineer":
             cap = OUTPOST_ENGINEERS
         else:
@@ -1094,6 +1100,8 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     g = _add(g, at, player, kind, n)
     if kind not in BUILDINGS:
         g = replace(g, built=tuple((a, k) for a, k in g.built if a != at) + ((at, done + n),))
+    else:
+        g = replace(g, founded=g.founded + ((at, kind),))
     return Outcome(g, f"{player_name(g, player)} built {n} {kind} on {tile_name(t, g)} for {coins * n} coins"
                       f"{f' and {crystals * n} crystals' if crystals else ''}")
 
@@ -1112,7 +1120,7 @@ def finish_building(g: Game, player: int) -> Outcome:
                     and not _enemy(g, t.id, player) and in_supply(g, player, "Outpost") > 0):
                 g = _add(g, t.id, player, "Outpost", 1)
                 reasons.append(f"{COALITION}: a free Outpost on {t.id} (p.16).")
-    g = replace(g, chooser=g.chooser + 1, built=())
+    g = replace(g, chooser=g.chooser + 1, built=(), founded=())
     return Outcome(g, f"{player_name(g, player)} finished building", tuple(reasons))
 
 
@@ -1259,7 +1267,7 @@ def _management_next(g: Game) -> Outcome:
         return Outcome(replace(g, step=3), "Check Win: nobody has 20 VP; the game goes on",
                        ("20 VP are checked only here (p.14).",))
     if g.step == 4:
-        return Outcome(replace(g, step=5, chooser=0, built=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
+        return Outcome(replace(g, step=5, chooser=0, built=(), founded=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
     if g.step == 5:
         if g.chooser < n:
             raise GameError("step", f"{player_name(g, builder(g))} is still building: players build in Turn Order (p.13).")
@@ -1268,7 +1276,7 @@ def _management_next(g: Game) -> Outcome:
 
 
 def _new_round(g: Game, round_no: int) -> Outcome:
-    g = replace(g, round=round_no, phase="preparation", step=0, chooser=0, applied=(), built=(),
+    g = replace(g, round=round_no, phase="preparation", step=0, chooser=0, applied=(), built=(), founded=(),
                 new_order=tuple(-1 for _ in g.players), spawn_rolled=False, crystals_left=0)
     return Outcome(g, f"Round {round_no}: Preparation Phase",
                    ("Skip the turn order in the first round (p.8).",) if round_no == 1 else
