@@ -164,6 +164,23 @@ def test_an_exploding_face_tapped_without_its_re_roll_is_refused(expanding, app)
     refused(app, g, "roll", {"face_0_green_0": "1*"}, "Ann's green dice", "explodes")
 
 
+def test_the_objectives_step_offers_draw_1_or_discard_and_draw_as_many(arrived, app, table):
+    # p.13, Draw Secondary Objectives: "Draw 1 Secondary Objective card from the deck. OR Discard any number of
+    # Secondary Objective cards from your hand and draw that many new ones from the deck."
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=3))
+    page = table.get(g.url).get_data(as_text=True)
+    held = g.row.state.sides[0].objectives
+    assert held == 2 and "Draw 1" in page
+    assert 'name="discard" value="2">Discard 2, draw 2' in page and "Discard 3" not in page
+    g.do("draw", {"player": "0", "discard": "2"}, form="draw-0")
+    assert g.row.state.sides[0].objectives == 2  # swapped, not grown
+    g.do("draw", {"player": "1"}, form="draw-1")
+    assert g.row.state.sides[1].objectives == 3
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "discarded and drew 2 Secondary Objective cards" in log
+
+
 # -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
 
 def test_a_stack_of_6_airships_is_refused(expanding, app):
