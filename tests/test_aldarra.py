@@ -172,6 +172,49 @@ def test_three_players_roll_together_and_assign_in_turn_order():
     assert g.combat is None and g.sides[CY].vp == 0
 
 
+def test_a_fortress_fires_into_an_adjacent_combat_and_its_owner_rolls_and_assigns_in_turn_order():
+    # p.11, Combats with more than 2 players: "Combat with more than 2 players can occur in a few ways, including
+    # Destroyers joining a combat or Fortresses firing into an adjacent combat. If this happens, all players roll
+    # simultaneously during each Combat Step. Assign damage in turn order."
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Engineer", 1), ("D5", CY, "Fortress", 1),
+                    ("A1", CY, "Fortress", 1)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    assert al.fortress_fire_options(g) == ((CY, "D5"),)  # A1 is not next door
+    with pytest.raises(GameError, match="no Fortress on A1 next to the combat"):
+        al.fortress_fire(g, CY, "A1")
+    g = al.fortress_fire(g, CY, "D5").state
+    assert g.combat.seats == (ANN, BOB, CY) and "Fortress on D5 fires" in g.last_combat[-1]
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {}  # a Building attacks in the Heavy and Buildings Step
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}}).state
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {"blue": 2}  # the Fortress card's dice
+    with pytest.raises(GameError, match="before the Light Step of a round is rolled"):
+        al.fortress_fire(g, CY, "D5")
+    g = al.combat_roll(g, CONTENT, {BOB: {"green": ((0,),)}, CY: {"blue": ((1,), (1,))}}).state
+    assert [d for d, _ in g.combat.pending] == [CY]
+    assert {(u.owner, u.kind) for u in al.targets(g, CY)} == {(ANN, "Frigate"), (BOB, "Engineer")}
+    g = al.assign(g, CONTENT, BOB, "Engineer").state  # Cy's 2 hits destroy Bob's Engineer (armor 2)
+    assert g.combat is None and g.sides[ANN].vp == 1 and al.count(g, "D5", CY, "Fortress") == 1
+
+
+def test_destroyers_join_a_combat_from_next_door_before_the_light_step():
+    # p.11: "Destroyers joining a combat" makes a combat of more than 2 players: all roll together.
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1), ("C4", CY, "Destroyer", 2),
+                    ("D4", CY, "Frigate", 4), ("A1", CY, "Destroyer", 1)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    assert al.destroyer_join_options(g) == ((CY, "C4", 2),)
+    with pytest.raises(GameError, match="not next to the combat"):
+        al.destroyer_join(g, CY, "A1", 1)
+    with pytest.raises(GameError, match="Stacking Limit"):
+        al.destroyer_join(g, CY, "C4", 2)  # 4 Frigates + 2 = 6 airships
+    g = al.destroyer_join(g, CY, "C4", 1).state
+    assert al.count(g, "D4", CY, "Destroyer") == 1 and al.count(g, "C4", CY, "Destroyer") == 1
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {"green": 4, "pink": 1}
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)},
+                                    CY: {"green": ((0,),) * 4, "pink": ((0,),)}}).state
+    with pytest.raises(GameError, match="before the Light Step of a round is rolled"):
+        al.destroyer_join(g, CY, "C4", 1)
+
+
 def test_the_syndicate_takes_hostages_in_a_combat_it_started_and_owners_still_collect_coins():
     g = game(factions=("Arrodan Syndicate", "Cin'dar Empire", "Odarian Empire"),
              units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1)), order=al.Order(ANN, "D4"))

@@ -181,6 +181,29 @@ def test_the_objectives_step_offers_draw_1_or_discard_and_draw_as_many(arrived, 
     assert "discarded and drew 2 Secondary Objective cards" in log
 
 
+def test_a_fortress_next_door_fires_in_and_destroyers_next_door_join_from_the_combat_panel(expanding, app, table):
+    # p.11: "Destroyers joining a combat or Fortresses firing into an adjacent combat"; then all roll together.
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    s = g.row.state
+    third = next(i for i in s.turn_order if i != me and i not in al.owners_at(s, spot))
+    free = [n for n in al.neighbours(s, spot) if al.tile(s, n).stronghold is None and not al.units_at(s, n)]
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(free[0], third, "Fortress", 1),
+                                                         al.Units(free[1], third, "Destroyer", 2))))
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    page = table.get(g.url).get_data(as_text=True)
+    name = g.row.state.players[third].name
+    assert f"{name}'s Fortress on {free[0]} fires in" in page and f"{name}'s 2 Destroyers from {free[1]} join" in page
+    g.do("fortress-fire", {"player": str(third), "at": free[0]}, form=f"fire-{free[0]}")
+    g.do("join", {"player": str(third), "frm": free[1], "count": "2"}, form=f"join-{free[1]}-{third}")
+    s = g.row.state
+    assert third in s.combat.seats and al.count(s, spot, third, "Destroyer") == 2
+    assert s.combat.firing == ((third, free[0]),)
+    assert f'name="face_{third}_pink_1"' in table.get(g.url).get_data(as_text=True)  # the Destroyers' dice
+
+
 # -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
 
 def test_a_stack_of_6_airships_is_refused(expanding, app):

@@ -168,6 +168,7 @@ class Combat:
     pending: tuple[tuple[int, int], ...] = ()  # (dealer, hits still to assign), in turn order
     destroyed: int = 0  # units destroyed this round
     retreat_next: int = 0  # index into retreat_order
+    firing: tuple[tuple[int, str], ...] = ()  # (owner, territory) of Fortresses firing in from next door (p.11)
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,8 @@ def from_dict(d: dict) -> Game:
     sides = tuple(replace(build(Side, s), hostages=tuple(tuple(h) for h in s["hostages"])) for s in d["sides"])
     combat = build(Combat, d.get("combat"))
     if combat is not None:
-        combat = replace(combat, pending=tuple(tuple(p) for p in d["combat"]["pending"]))
+        combat = replace(combat, pending=tuple(tuple(p) for p in d["combat"]["pending"]),
+                         firing=tuple(tuple(f) for f in d["combat"].get("firing", ())))
     return replace(g, players=tuple(build(Player, p) for p in d["players"]), sides=sides,
                    tiles=tuple(build(Tile, t) for t in d["tiles"]), units=tuple(build(Units, u) for u in d["units"]),
                    order=build(Order, d.get("order")), combat=combat, built=tuple(tuple(b) for b in d["built"]),
@@ -655,7 +657,76 @@ def dice_pool(g: Game, content: Content, c: Combat, owner: int) -> dict[str, int
     for u in step_units(g, content, c, owner):
         for color, n in stats(g, content, owner, u.kind).dice:
             pool[color] += n * u.count
+    if c.step == "heavy":  # a Fortress firing in from next door attacks with the Buildings (p.10-11)
+        for seat, at in c.firing:
+            if seat == owner and count(g, at, owner, "Fortress"):
+                for color, n in stats(g, content, owner, "Fortress").dice:
+                    pool[color] += n
     return {k: v for k, v in pool.items() if v}
+
+
+def _before_light_roll(c: Combat, what: str) -> None:
+    if c.step != "light" or c.rolled:
+        raise GameError("player", f"{what} before the Light Step of a round is rolled (p.10-11).")
+
+
+def _with_seat(g: Game, c: Combat, player: int) -> Combat:
+    seats = set(c.seats) | {player}
+    return replace(c, seats=tuple(i for i in g.turn_order if i in seats))
+
+
+def fortress_fire_options(g: Game) -> tuple[tuple[int, str], ...]:
+    """Fortresses next to the combat not yet firing into it: (owner, territory)."""
+    c = g.combat
+    if c is None or c.step != "light" or c.rolled:
+        return ()
+    return tuple((u.owner, u.at) for u in g.units if u.kind == "Fortress" and u.at in neighbours(g, c.at)
+                 and (u.owner, u.at) not in c.firing)
+
+
+def fortress_fire(g: Game, player: int, at: str) -> Outcome:
+    """A Fortress fires into an adjacent combat: its owner joins it, rolling the Fortress's dice in every Heavy
+    and Buildings Step; all players roll together and assign damage in turn order (p.11). The Fortress is not
+    in the territory, so it takes no damage (docs/rules.md)."""
+    c = _combat(g)
+    _before_light_roll(c, "A Fortress starts firing into an adjacent combat")
+    if at not in neighbours(g, c.at) or not count(g, at, player, "Fortress"):
+        raise GameError("at", f"{player_name(g, player)} has no Fortress on {at} next to the combat on {c.at}: "
+                              "Fortresses fire into an adjacent combat (p.11).")
+    if (player, at) in c.firing:
+        raise GameError("at", f"The Fortress on {at} already fires into this combat.")
+    c = _with_seat(g, replace(c, firing=c.firing + ((player, at),)), player)
+    line = f"{player_name(g, player)}'s Fortress on {at} fires into the combat on {c.at}"
+    return Outcome(replace(g, combat=c, last_combat=g.last_combat + (line,)), line,
+                   ("Combat with more than 2 players: all players roll simultaneously during each Combat Step; "
+                    "assign damage in turn order (p.11).",))
+
+
+def destroyer_join_options(g: Game) -> tuple[tuple[int, str, int], ...]:
+    """Destroyers next to the combat that may join it: (owner, territory, how many)."""
+    c = g.combat
+    if c is None or c.step != "light" or c.rolled:
+        return ()
+    return tuple((u.owner, u.at, u.count) for u in g.units if u.kind == "Destroyer" and u.at in neighbours(g, c.at))
+
+
+def destroyer_join(g: Game, player: int, frm: str, n: int) -> Outcome:
+    """Destroyers from an adjacent territory join the combat: they move in and their owner fights too (p.11)."""
+    c = _combat(g)
+    _before_light_roll(c, "Destroyers join a combat")
+    if frm not in neighbours(g, c.at):
+        raise GameError("frm", f"{frm} is not next to the combat on {c.at}: Destroyers join a combat from an "
+                               "adjacent territory (p.11).")
+    if n < 1 or count(g, frm, player, "Destroyer") < n:
+        raise GameError("count", f"{player_name(g, player)} has {count(g, frm, player, 'Destroyer')} Destroyer on {frm}, "
+                                 f"not {n}.")
+    _check_stack(g, c.at, player, n, "count")
+    g = _add(_add(g, frm, player, "Destroyer", -n), c.at, player, "Destroyer", n)
+    c = _with_seat(g, c, player)
+    line = f"{player_name(g, player)}'s {n} Destroyer{'s' * (n > 1)} from {frm} join{'s' * (n == 1)} the combat on {c.at}"
+    return Outcome(replace(g, combat=c, last_combat=g.last_combat + (line,)), line,
+                   ("Combat with more than 2 players: all players roll simultaneously during each Combat Step; "
+                    "assign damage in turn order (p.11).",))
 
 
 def delay_light(g: Game, player: int) -> Outcome:

@@ -97,6 +97,11 @@ class DiceEntry(GameForm):
 RollForm = type("RollForm", (DiceEntry,), {f"dice_{s}_{c}": dice() for s in SEATS for c in al.COLORS})
 
 
+class JoinForm(SeatForm):
+    frm = Territory()
+    count = count(1, 99)
+
+
 class AssignForm(GameForm):
     owner = choice(SEATS)
     kind = choice(al.UNITS)

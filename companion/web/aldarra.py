@@ -78,6 +78,8 @@ ACTIONS = {
     "move": (forms.MoveForm, lambda g, f, c: rules.move(g, c, f.frm, f.to, f.kind, f.count)),
     "combat": (forms.AtForm, lambda g, f, c: rules.start_combat(g, f.at)),
     "delay": (forms.SeatForm, lambda g, f, c: rules.delay_light(g, seat(g, f))),
+    "fortress-fire": (forms.PlaceForm, lambda g, f, c: rules.fortress_fire(g, seat(g, f), f.at)),
+    "join": (forms.JoinForm, lambda g, f, c: rules.destroyer_join(g, seat(g, f), f.frm, f.count)),
     "roll": (forms.RollForm, _roll),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, c, seat(g, f, f.owner), f.kind)),
     "retreat": (forms.RetreatForm, lambda g, f, c: rules.retreat(g, seat(g, f), f.to or None)),
