@@ -507,6 +507,34 @@ def test_round_stepper_runs_through_the_management_steps_to_the_next_round():
     assert (g.round, g.phase, al.current_step(g).step) == (2, "preparation", "Turn order")
 
 
+def test_back_crosses_phases_while_nothing_was_done_and_never_mines_twice():
+    # The round's phases (p.8-13): Preparation, Expansion, Management, and the next round's Preparation.
+    g = game("management", 5, chooser=3, round=1, applied=("mine",), sides=(al.Side(coins=12), al.Side(), al.Side()))
+    g = al.next_step(g).state
+    assert (g.round, g.phase, g.step) == (2, "preparation", 0)
+    back = al.back_step(g).state
+    assert (back.round, back.phase, back.step, back.chooser) == (1, "management", 5, 3)
+    for _ in range(5):
+        back = al.back_step(back).state
+    assert (back.phase, back.step) == ("management", 0)
+    back = al.back_step(back).state
+    assert (back.phase, back.step) == ("expansion", 0)
+    back = al.back_step(back).state
+    assert (back.phase, back.step) == ("preparation", 1)
+    assert al.back_step(back).state.step == 0
+    # Forward again from the Mine step: the Mine of round 1 is not collected twice.
+    again = replace(back, phase="management", step=0)
+    assert al.next_step(again).state.sides[ANN].coins == 12
+    # Once something was done in a phase, Back refuses and Undo takes it back.
+    with pytest.raises(GameError, match="Orders were placed"):
+        al.back_step(game("expansion", 0, order=al.Order(ANN, "A1")))
+    with pytest.raises(GameError, match="Crystals were spawned"):
+        al.back_step(game("preparation", 1, spawn_rolled=True))
+    with pytest.raises(GameError, match="turn order were chosen"):
+        al.back_step(game("preparation", 0, round=2, chooser=1))
+    assert al.back_step(game("preparation", 0, round=1)).state.phase == "arrival"
+
+
 def test_state_round_trips_through_plain_json():
     g = al.new_game((Player("A", "red"), Player("B", "blue"), Player("C", "green")), random.Random(1))
     assert al.from_dict(al.to_dict(g)) == g

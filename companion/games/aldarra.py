@@ -1355,12 +1355,31 @@ def _new_round(g: Game, round_no: int) -> Outcome:
 
 
 def back_step(g: Game) -> Outcome:
-    """Back one step within a phase; what a step applied stays (Undo reverses it)."""
-    if g.stage != "play" or g.step == 0:
-        raise GameError("step", "This is the start of a phase; use Undo to go further back.")
-    if g.phase != "management":
-        raise GameError("step", "Use Undo to take back placements.")
-    return Outcome(replace(g, step=g.step - 1), f"Back to {STEPS['management'][g.step - 1]}")
+    """Back one step, into the previous phase too, while nothing was done in this one; what a step applied
+    stays (the Mine is never collected twice) and Undo reverses it."""
+    if g.stage != "play":
+        raise GameError("step", "The game is over." if g.stage == "over" else "The game has not begun.")
+    n = len(g.players)
+    if g.phase == "management":
+        if g.step > 0:
+            return Outcome(replace(g, step=g.step - 1), f"Back to {STEPS['management'][g.step - 1]}")
+        return Outcome(replace(g, phase="expansion", step=0), "Back to the Expansion Phase: all Order Tokens are out")
+    if g.phase == "expansion":
+        if g.order is not None or any(s.orders != ORDERS for s in g.sides):
+            raise GameError("step", "Orders were placed in this Expansion Phase: use Undo to take them back.")
+        return Outcome(replace(g, phase="preparation", step=1), "Back to Spawn Crystals")
+    if g.phase == "preparation":
+        if g.step == 1:
+            if g.spawn_rolled:
+                raise GameError("step", "The Crystals were spawned: use Undo to take them back.")
+            return Outcome(replace(g, step=0, chooser=n if g.round > 1 else 0), "Back to Turn order")
+        if g.chooser > 0 and g.round > 1:
+            raise GameError("step", "Positions in the turn order were chosen: use Undo to take them back.")
+        if g.round == 1:
+            return Outcome(replace(g, phase="arrival", step=1, chooser=n, round=0), "Back to the Arrival")
+        return Outcome(replace(g, round=g.round - 1, phase="management", step=5, chooser=n, applied=("mine",)),
+                       f"Back to round {g.round - 1}: Build")
+    raise GameError("step", "This is the start of the game; use Undo to take back placements.")
 
 
 # -- the score panel ---------------------------------------------------------------------------
