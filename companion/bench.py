@@ -9,7 +9,8 @@ campaign is played in memory (on every core) and written in one transaction,
 so the fill is quick. Then every page of a campaign in the middle of the set,
 its htmx fragment and the main actions are timed through the app's test
 client, with no other connection open (as under `serve`), and a Lost Empires
-game's page, log, an action, its undo and the version poll. The "engine"
+game's page, log, an action, its undo and the version poll; an Aldarra Reborn
+game's page (a 3-player combat, its dice as face buttons), log, an action and its undo. The "engine"
 section (companion.bench_engine) times line of sight, attack spaces and
 adversary turns on mission maps; it needs no database. The answer is JSON
 text; speed is reported, never asserted.
@@ -45,9 +46,12 @@ PAGES = (
     ("backups", "/backups"),
     ("game", "{game}"),
     ("game_log", "{game}/log"),
+    ("aldarra_game", "{aldarra}"),
+    ("aldarra_game_log", "{aldarra}/log"),
 )
 ACTIONS = ("fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "undo_buy_equipment",
-           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll")
+           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll",
+           "aldarra_delay", "aldarra_undo")
 
 EXTRA_CLASSES = ("Engineer", "Psion", "Sentinel", "Tactician", "Medic", "Scout", "Gunner", "Mystic")
 EXTRA_SPECIES = ("Vorr", "Sylph")
@@ -423,6 +427,24 @@ def _game(app) -> int:
         return store.create(db, le.KEY, "Bench game", g, "Bench game")
 
 
+def _aldarra_game(app) -> int:
+    """An Aldarra Reborn game of 3 in the Expansion Phase, a combat of all three on one territory (the busiest
+    page: every player's dice as face buttons)."""
+    from dataclasses import replace
+
+    from .games import aldarra as al
+    from .games.frame import Player
+    from .store import games as store
+
+    g = al.new_game((Player("Ann", "red"), Player("Bob", "blue"), Player("Cy", "green")), random.Random(8))
+    at = g.tiles[10].id
+    units = tuple(al.Units(at, i, kind, n) for i in range(3) for kind, n in (("Frigate", 3), ("Destroyer", 2)))
+    g = replace(g, stage="play", round=1, phase="expansion", units=units, order=al.Order(g.turn_order[0], at))
+    g = al.start_combat(g, at).state
+    with _connection(app) as db:
+        return store.create(db, al.KEY, "Bench Aldarra game", g, "Bench Aldarra game")
+
+
 def _time_pages(timer: _Timer, urls: dict, repeat: int) -> list[dict]:
     results = []
     for kind, headers in (("page", {}), ("fragment", HTMX)):
@@ -434,7 +456,7 @@ def _time_pages(timer: _Timer, urls: dict, repeat: int) -> list[dict]:
 
 
 def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, game_id: int,
-                  repeat: int) -> list[dict]:
+                  repeat: int, aldarra_id: int) -> list[dict]:
     """Each round leaves the campaign as it found it, but for one Orbos fame and the name's version;
     the game too, but for its version."""
     from .store import campaigns as store
@@ -442,6 +464,7 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, game_
 
     base = f"/campaigns/{campaign_id}"
     game = f"/games/{game_id}"
+    aldarra = f"/games/{aldarra_id}"
     char_url = f"{base}/characters/{character_id}"
     requests = {
         "fame": f"POST {base}/fame (Berkav +1/-1 alternating)",
@@ -456,6 +479,8 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, game_
         "game_damage": f"POST {game}/do/damage (1 damage to a unit, with the current version)",
         "game_undo": f"POST {game}/undo",
         "game_poll": f"GET {game}/poll (nothing changed: 204)",
+        "aldarra_delay": f"POST {aldarra}/do/delay (a player delays Light units, with the current version)",
+        "aldarra_undo": f"POST {aldarra}/undo",
     }
 
     def post(url, data):
@@ -478,11 +503,14 @@ def _time_actions(app, timer: _Timer, campaign_id: int, character_id: str, game_
         with _connection(app) as db:
             c = store.get(db, campaign_id).campaign
             version = games.version(db, game_id)
+            aldarra_version = games.version(db, aldarra_id)
         name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
         out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
         out["game_damage"] = post(f"{game}/do/damage", {"unit": "u1", "delta": 1, "by": 1, "version": version})
         out["game_undo"] = post(f"{game}/undo", {})
         out["game_poll"] = timer("GET", f"{game}/poll?seen={version + 2}", expect=204, headers=HTMX)
+        out["aldarra_delay"] = post(f"{aldarra}/do/delay", {"player": 0, "version": aldarra_version})
+        out["aldarra_undo"] = post(f"{aldarra}/undo", {})
         return out
 
     _prepare(app, campaign_id, character_id)
@@ -504,10 +532,12 @@ def measure(app, campaign_id: int, character_id: str, repeat: int, game_id: int 
     deep_page = max(1, math.ceil(visible / store.HISTORY_PAGE))
     base = f"/campaigns/{campaign_id}"
     game_id = game_id or _game(app)
-    urls = {name: path.format(base=base, character=character_id, deep_page=deep_page, game=f"/games/{game_id}")
-            for name, path in PAGES}
+    aldarra_id = _aldarra_game(app)
+    urls = {name: path.format(base=base, character=character_id, deep_page=deep_page, game=f"/games/{game_id}",
+                              aldarra=f"/games/{aldarra_id}") for name, path in PAGES}
     timer = _Timer(app.test_client())
-    return _time_pages(timer, urls, repeat) + _time_actions(app, timer, campaign_id, character_id, game_id, repeat)
+    return _time_pages(timer, urls, repeat) + _time_actions(app, timer, campaign_id, character_id, game_id, repeat,
+                                                            aldarra_id)
 
 
 def _size(db_path: Path) -> int:

@@ -172,6 +172,49 @@ def test_three_players_roll_together_and_assign_in_turn_order():
     assert g.combat is None and g.sides[CY].vp == 0
 
 
+def test_a_fortress_fires_into_an_adjacent_combat_and_its_owner_rolls_and_assigns_in_turn_order():
+    # p.11, Combats with more than 2 players: "Combat with more than 2 players can occur in a few ways, including
+    # Destroyers joining a combat or Fortresses firing into an adjacent combat. If this happens, all players roll
+    # simultaneously during each Combat Step. Assign damage in turn order."
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Engineer", 1), ("D5", CY, "Fortress", 1),
+                    ("A1", CY, "Fortress", 1)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    assert al.fortress_fire_options(g) == ((CY, "D5"),)  # A1 is not next door
+    with pytest.raises(GameError, match="no Fortress on A1 next to the combat"):
+        al.fortress_fire(g, CY, "A1")
+    g = al.fortress_fire(g, CY, "D5").state
+    assert g.combat.seats == (ANN, BOB, CY) and "Fortress on D5 fires" in g.last_combat[-1]
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {}  # a Building attacks in the Heavy and Buildings Step
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}}).state
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {"blue": 2}  # the Fortress card's dice
+    with pytest.raises(GameError, match="before the Light Step of a round is rolled"):
+        al.fortress_fire(g, CY, "D5")
+    g = al.combat_roll(g, CONTENT, {BOB: {"green": ((0,),)}, CY: {"blue": ((1,), (1,))}}).state
+    assert [d for d, _ in g.combat.pending] == [CY]
+    assert {(u.owner, u.kind) for u in al.targets(g, CY)} == {(ANN, "Frigate"), (BOB, "Engineer")}
+    g = al.assign(g, CONTENT, BOB, "Engineer").state  # Cy's 2 hits destroy Bob's Engineer (armor 2)
+    assert g.combat is None and g.sides[ANN].vp == 1 and al.count(g, "D5", CY, "Fortress") == 1
+
+
+def test_destroyers_join_a_combat_from_next_door_before_the_light_step():
+    # p.11: "Destroyers joining a combat" makes a combat of more than 2 players: all roll together.
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1), ("C4", CY, "Destroyer", 2),
+                    ("D4", CY, "Frigate", 4), ("A1", CY, "Destroyer", 1)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    assert al.destroyer_join_options(g) == ((CY, "C4", 2),)
+    with pytest.raises(GameError, match="not next to the combat"):
+        al.destroyer_join(g, CY, "A1", 1)
+    with pytest.raises(GameError, match="Stacking Limit"):
+        al.destroyer_join(g, CY, "C4", 2)  # 4 Frigates + 2 = 6 airships
+    g = al.destroyer_join(g, CY, "C4", 1).state
+    assert al.count(g, "D4", CY, "Destroyer") == 1 and al.count(g, "C4", CY, "Destroyer") == 1
+    assert al.dice_pool(g, CONTENT, g.combat, CY) == {"green": 4, "pink": 1}
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)},
+                                    CY: {"green": ((0,),) * 4, "pink": ((0,),)}}).state
+    with pytest.raises(GameError, match="before the Light Step of a round is rolled"):
+        al.destroyer_join(g, CY, "C4", 1)
+
+
 def test_the_syndicate_takes_hostages_in_a_combat_it_started_and_owners_still_collect_coins():
     g = game(factions=("Arrodan Syndicate", "Cin'dar Empire", "Odarian Empire"),
              units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Frigate", 1)), order=al.Order(ANN, "D4"))
@@ -417,6 +460,29 @@ def test_build_in_turn_order_pays_the_card_and_outposts_cost_less_per_forest():
         al.build_unit(g, CONTENT, ANN, "A1", "Frigate", 1)
 
 
+def test_no_units_at_a_new_outpost_and_only_1_at_an_outpost_being_upgraded_to_a_fortress():
+    # p.13, Build: "You cannot build Units at new Outposts and can only build 1 at an Outpost that is being
+    # upgraded to a Fortress"; a Fortress at an older one builds 2.
+    g = game("management", 5, units=(("B1", ANN, "Engineer", 1), ("B2", ANN, "Outpost", 1), ("B2", ANN, "Engineer", 1),
+                                      ("B4", ANN, "Fortress", 1)),
+             sides=(al.Side(coins=99), al.Side(), al.Side()))
+    g = al.build_unit(g, CONTENT, ANN, "B1", "Outpost").state
+    for kind in ("Engineer", "Frigate", "Fortress"):
+        with pytest.raises(GameError, match="cannot build Units at new Outposts"):
+            al.build_unit(g, CONTENT, ANN, "B1", kind)
+    g = al.build_unit(g, CONTENT, ANN, "B2", "Fortress").state
+    with pytest.raises(GameError, match="up to 1 this step"):
+        al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 2)
+    g = al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 1).state
+    with pytest.raises(GameError, match="up to 1 this step"):
+        al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 1)
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B4", "Frigate", 2).state, "B4", ANN, "Frigate") == 2
+    # The next Build step, B1's Outpost is no longer new (it builds Engineers) and B2's Fortress builds 2.
+    g = replace(al.finish_building(g, ANN).state, chooser=0)
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B1", "Engineer", 2).state, "B1", ANN, "Engineer") == 3
+    assert al.count(al.build_unit(g, CONTENT, ANN, "B2", "Frigate", 2).state, "B2", ANN, "Frigate") == 3
+
+
 def test_the_coalition_converts_4_coins_to_a_crystal_and_gets_free_outposts():
     g = game("management", 5, units=(("B2", CY, "Engineer", 1),), chooser=2,
              sides=(al.Side(), al.Side(), al.Side(coins=9)))
@@ -439,6 +505,34 @@ def test_round_stepper_runs_through_the_management_steps_to_the_next_round():
         g = al.finish_building(g, who).state
     g = al.next_step(g).state
     assert (g.round, g.phase, al.current_step(g).step) == (2, "preparation", "Turn order")
+
+
+def test_back_crosses_phases_while_nothing_was_done_and_never_mines_twice():
+    # The round's phases (p.8-13): Preparation, Expansion, Management, and the next round's Preparation.
+    g = game("management", 5, chooser=3, round=1, applied=("mine",), sides=(al.Side(coins=12), al.Side(), al.Side()))
+    g = al.next_step(g).state
+    assert (g.round, g.phase, g.step) == (2, "preparation", 0)
+    back = al.back_step(g).state
+    assert (back.round, back.phase, back.step, back.chooser) == (1, "management", 5, 3)
+    for _ in range(5):
+        back = al.back_step(back).state
+    assert (back.phase, back.step) == ("management", 0)
+    back = al.back_step(back).state
+    assert (back.phase, back.step) == ("expansion", 0)
+    back = al.back_step(back).state
+    assert (back.phase, back.step) == ("preparation", 1)
+    assert al.back_step(back).state.step == 0
+    # Forward again from the Mine step: the Mine of round 1 is not collected twice.
+    again = replace(back, phase="management", step=0)
+    assert al.next_step(again).state.sides[ANN].coins == 12
+    # Once something was done in a phase, Back refuses and Undo takes it back.
+    with pytest.raises(GameError, match="Orders were placed"):
+        al.back_step(game("expansion", 0, order=al.Order(ANN, "A1")))
+    with pytest.raises(GameError, match="Crystals were spawned"):
+        al.back_step(game("preparation", 1, spawn_rolled=True))
+    with pytest.raises(GameError, match="turn order were chosen"):
+        al.back_step(game("preparation", 0, round=2, chooser=1))
+    assert al.back_step(game("preparation", 0, round=1)).state.phase == "arrival"
 
 
 def test_state_round_trips_through_plain_json():

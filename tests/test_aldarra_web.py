@@ -135,6 +135,75 @@ def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
     assert "Light Step (round 1)" in log and "green 1 = 1" in log and "destroyed" in log
 
 
+def test_combat_dice_are_tapped_as_big_face_buttons_per_die_and_explosions_re_rolled(expanding, app, table):
+    # p.10-11: "If any dice roll a number with a *, add that number to your total, roll that die again, and
+    # add the new roll to the total as well." The physical roll is tapped face by face (issue 7's promise);
+    # an exploding face opens its re-roll row; dice left untapped are rolled by the app.
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    s = g.row.state
+    enemy = next(i for i in s.combat.seats if i != me)
+    page = table.get(g.url).get_data(as_text=True)
+    for i in s.combat.seats:
+        assert f'name="face_{i}_green_0"' in page and f'name="face_{i}_green_0_1"' in page  # die and re-roll
+    assert 'class="face green critical"' in page and 'value="1*"' in page
+    # My die explodes (1*) and its re-roll shows 1: 2 hits; the enemy's die is left for the app to roll.
+    g.do("roll", {f"face_{me}_green_0": "1*", f"face_{me}_green_0_1": "1", "roll": "1"})
+    s = g.row.state
+    assert s.combat.rolled
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "green 1*+1 = 2" in log
+    assert f"{s.players[enemy].name}: green " in log  # rolled for them, one die
+
+
+def test_an_exploding_face_tapped_without_its_re_roll_is_refused(expanding, app):
+    g = expanding
+    refused(app, g, "roll", {"face_0_green_0": "1*"}, "Ann's green dice", "explodes")
+
+
+def test_the_objectives_step_offers_draw_1_or_discard_and_draw_as_many(arrived, app, table):
+    # p.13, Draw Secondary Objectives: "Draw 1 Secondary Objective card from the deck. OR Discard any number of
+    # Secondary Objective cards from your hand and draw that many new ones from the deck."
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=3))
+    page = table.get(g.url).get_data(as_text=True)
+    held = g.row.state.sides[0].objectives
+    assert held == 2 and "Draw 1" in page
+    assert 'name="discard" value="2">Discard 2, draw 2' in page and "Discard 3" not in page
+    g.do("draw", {"player": "0", "discard": "2"}, form="draw-0")
+    assert g.row.state.sides[0].objectives == 2  # swapped, not grown
+    g.do("draw", {"player": "1"}, form="draw-1")
+    assert g.row.state.sides[1].objectives == 3
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "discarded and drew 2 Secondary Objective cards" in log
+
+
+def test_a_fortress_next_door_fires_in_and_destroyers_next_door_join_from_the_combat_panel(expanding, app, table):
+    # p.11: "Destroyers joining a combat or Fortresses firing into an adjacent combat"; then all roll together.
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    s = g.row.state
+    third = next(i for i in s.turn_order if i != me and i not in al.owners_at(s, spot))
+    free = [n for n in al.neighbours(s, spot) if al.tile(s, n).stronghold is None and not al.units_at(s, n)]
+    edit(app, g, lambda st: replace(st, units=st.units + (al.Units(free[0], third, "Fortress", 1),
+                                                         al.Units(free[1], third, "Destroyer", 2))))
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    page = table.get(g.url).get_data(as_text=True)
+    name = g.row.state.players[third].name
+    assert f"{name}'s Fortress on {free[0]} fires in" in page and f"{name}'s 2 Destroyers from {free[1]} join" in page
+    g.do("fortress-fire", {"player": str(third), "at": free[0]}, form=f"fire-{free[0]}")
+    g.do("join", {"player": str(third), "frm": free[1], "count": "2"}, form=f"join-{free[1]}-{third}")
+    s = g.row.state
+    assert third in s.combat.seats and al.count(s, spot, third, "Destroyer") == 2
+    assert s.combat.firing == ((third, free[0]),)
+    assert f'name="face_{third}_pink_1"' in table.get(g.url).get_data(as_text=True)  # the Destroyers' dice
+
+
 # -- bad input (issue 8): refused with the rule named, nothing changed ------------------------------------
 
 def test_a_stack_of_6_airships_is_refused(expanding, app):

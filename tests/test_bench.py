@@ -9,9 +9,9 @@ from companion.phantom.board import Board
 from companion.phantom.hexmap import HexMap, distance
 
 PAGES = ["home", "campaign", "character", "missions", "aboard", "history", "history_deep", "backups", "game",
-         "game_log"]
+         "game_log", "aldarra_game", "aldarra_game_log"]
 ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "undo_buy_equipment",
-           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll"]
+           "undo", "redo", "rename", "game_damage", "game_undo", "game_poll", "aldarra_delay", "aldarra_undo"]
 # issue 3, "Speed": the two targets, and the cold and map-change figures that show the cost of precompute
 ENGINE = {"sight_query": 0.2, "line_of_sight_bool": None, "sight_query_cold_map": None,
           "attack_spaces_move6": 2.0, "attack_spaces_move6_cold_map": None, "map_change": None,

@@ -168,6 +168,7 @@ class Combat:
     pending: tuple[tuple[int, int], ...] = ()  # (dealer, hits still to assign), in turn order
     destroyed: int = 0  # units destroyed this round
     retreat_next: int = 0  # index into retreat_order
+    firing: tuple[tuple[int, str], ...] = ()  # (owner, territory) of Fortresses firing in from next door (p.11)
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,7 @@ class Game:
     combat: Combat | None = None
     last_combat: tuple[str, ...] = ()
     built: tuple[tuple[str, int], ...] = ()  # this Build step: (territory, airships or engineers built)
+    founded: tuple[tuple[str, str], ...] = ()  # this Build step: (territory, Building built there) (p.13)
     applied: tuple[str, ...] = ()
     verdict: Verdict | None = None
 
@@ -202,7 +204,8 @@ def from_dict(d: dict) -> Game:
     sides = tuple(replace(build(Side, s), hostages=tuple(tuple(h) for h in s["hostages"])) for s in d["sides"])
     combat = build(Combat, d.get("combat"))
     if combat is not None:
-        combat = replace(combat, pending=tuple(tuple(p) for p in d["combat"]["pending"]))
+        combat = replace(combat, pending=tuple(tuple(p) for p in d["combat"]["pending"]),
+                         firing=tuple(tuple(f) for f in d["combat"].get("firing", ())))
     return replace(g, players=tuple(build(Player, p) for p in d["players"]), sides=sides,
                    tiles=tuple(build(Tile, t) for t in d["tiles"]), units=tuple(build(Units, u) for u in d["units"]),
                    order=build(Order, d.get("order")), combat=combat, built=tuple(tuple(b) for b in d["built"]),
@@ -654,7 +657,76 @@ def dice_pool(g: Game, content: Content, c: Combat, owner: int) -> dict[str, int
     for u in step_units(g, content, c, owner):
         for color, n in stats(g, content, owner, u.kind).dice:
             pool[color] += n * u.count
+    if c.step == "heavy":  # a Fortress firing in from next door attacks with the Buildings (p.10-11)
+        for seat, at in c.firing:
+            if seat == owner and count(g, at, owner, "Fortress"):
+                for color, n in stats(g, content, owner, "Fortress").dice:
+                    pool[color] += n
     return {k: v for k, v in pool.items() if v}
+
+
+def _before_light_roll(c: Combat, what: str) -> None:
+    if c.step != "light" or c.rolled:
+        raise GameError("player", f"{what} before the Light Step of a round is rolled (p.10-11).")
+
+
+def _with_seat(g: Game, c: Combat, player: int) -> Combat:
+    seats = set(c.seats) | {player}
+    return replace(c, seats=tuple(i for i in g.turn_order if i in seats))
+
+
+def fortress_fire_options(g: Game) -> tuple[tuple[int, str], ...]:
+    """Fortresses next to the combat not yet firing into it: (owner, territory)."""
+    c = g.combat
+    if c is None or c.step != "light" or c.rolled:
+        return ()
+    return tuple((u.owner, u.at) for u in g.units if u.kind == "Fortress" and u.at in neighbours(g, c.at)
+                 and (u.owner, u.at) not in c.firing)
+
+
+def fortress_fire(g: Game, player: int, at: str) -> Outcome:
+    """A Fortress fires into an adjacent combat: its owner joins it, rolling the Fortress's dice in every Heavy
+    and Buildings Step; all players roll together and assign damage in turn order (p.11). The Fortress is not
+    in the territory, so it takes no damage (docs/rules.md)."""
+    c = _combat(g)
+    _before_light_roll(c, "A Fortress starts firing into an adjacent combat")
+    if at not in neighbours(g, c.at) or not count(g, at, player, "Fortress"):
+        raise GameError("at", f"{player_name(g, player)} has no Fortress on {at} next to the combat on {c.at}: "
+                              "Fortresses fire into an adjacent combat (p.11).")
+    if (player, at) in c.firing:
+        raise GameError("at", f"The Fortress on {at} already fires into this combat.")
+    c = _with_seat(g, replace(c, firing=c.firing + ((player, at),)), player)
+    line = f"{player_name(g, player)}'s Fortress on {at} fires into the combat on {c.at}"
+    return Outcome(replace(g, combat=c, last_combat=g.last_combat + (line,)), line,
+                   ("Combat with more than 2 players: all players roll simultaneously during each Combat Step; "
+                    "assign damage in turn order (p.11).",))
+
+
+def destroyer_join_options(g: Game) -> tuple[tuple[int, str, int], ...]:
+    """Destroyers next to the combat that may join it: (owner, territory, how many)."""
+    c = g.combat
+    if c is None or c.step != "light" or c.rolled:
+        return ()
+    return tuple((u.owner, u.at, u.count) for u in g.units if u.kind == "Destroyer" and u.at in neighbours(g, c.at))
+
+
+def destroyer_join(g: Game, player: int, frm: str, n: int) -> Outcome:
+    """Destroyers from an adjacent territory join the combat: they move in and their owner fights too (p.11)."""
+    c = _combat(g)
+    _before_light_roll(c, "Destroyers join a combat")
+    if frm not in neighbours(g, c.at):
+        raise GameError("frm", f"{frm} is not next to the combat on {c.at}: Destroyers join a combat from an "
+                               "adjacent territory (p.11).")
+    if n < 1 or count(g, frm, player, "Destroyer") < n:
+        raise GameError("count", f"{player_name(g, player)} has {count(g, frm, player, 'Destroyer')} Destroyer on {frm}, "
+                                 f"not {n}.")
+    _check_stack(g, c.at, player, n, "count")
+    g = _add(_add(g, frm, player, "Destroyer", -n), c.at, player, "Destroyer", n)
+    c = _with_seat(g, c, player)
+    line = f"{player_name(g, player)}'s {n} Destroyer{'s' * (n > 1)} from {frm} join{'s' * (n == 1)} the combat on {c.at}"
+    return Outcome(replace(g, combat=c, last_combat=g.last_combat + (line,)), line,
+                   ("Combat with more than 2 players: all players roll simultaneously during each Combat Step; "
+                    "assign damage in turn order (p.11).",))
 
 
 def delay_light(g: Game, player: int) -> Outcome:
@@ -1061,6 +1133,10 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     if _enemy(g, at, player):
         raise GameError("at", f"{at} holds enemy units: build where you control the territory (p.13).")
     done = dict(g.built).get(at, 0)
+    new = dict(g.founded).get(at)
+    if new == "Outpost":
+        raise GameError("at", f"{tile_name(t, g)}: the Outpost there was built this step: you cannot build Units at "
+                              "new Outposts (p.13).")
     if kind == "Outpost":
         if "Engineer" not in mine or mine & set(BUILDINGS) or t.stronghold is not None:
             raise GameError("at", "Outposts can be built anywhere you have an Engineer, one Building per "
@@ -1073,7 +1149,8 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
         if t.stronghold == player:
             cap = None if faction_of(g, player) == CINDAR else STACK
         elif "Fortress" in mine:
-            cap = FORTRESS_BUILDS
+            # "can only build 1 at an Outpost that is being upgraded to a Fortress" (p.13)
+            cap = 1 if new == "Fortress" else FORTRESS_BUILDS
         elif "Outpost" in mine and kind == "Engineer":
             cap = OUTPOST_ENGINEERS
         else:
@@ -1094,6 +1171,8 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
     g = _add(g, at, player, kind, n)
     if kind not in BUILDINGS:
         g = replace(g, built=tuple((a, k) for a, k in g.built if a != at) + ((at, done + n),))
+    else:
+        g = replace(g, founded=g.founded + ((at, kind),))
     return Outcome(g, f"{player_name(g, player)} built {n} {kind} on {tile_name(t, g)} for {coins * n} coins"
                       f"{f' and {crystals * n} crystals' if crystals else ''}")
 
@@ -1112,7 +1191,7 @@ def finish_building(g: Game, player: int) -> Outcome:
                     and not _enemy(g, t.id, player) and in_supply(g, player, "Outpost") > 0):
                 g = _add(g, t.id, player, "Outpost", 1)
                 reasons.append(f"{COALITION}: a free Outpost on {t.id} (p.16).")
-    g = replace(g, chooser=g.chooser + 1, built=())
+    g = replace(g, chooser=g.chooser + 1, built=(), founded=())
     return Outcome(g, f"{player_name(g, player)} finished building", tuple(reasons))
 
 
@@ -1259,7 +1338,7 @@ def _management_next(g: Game) -> Outcome:
         return Outcome(replace(g, step=3), "Check Win: nobody has 20 VP; the game goes on",
                        ("20 VP are checked only here (p.14).",))
     if g.step == 4:
-        return Outcome(replace(g, step=5, chooser=0, built=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
+        return Outcome(replace(g, step=5, chooser=0, built=(), founded=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
     if g.step == 5:
         if g.chooser < n:
             raise GameError("step", f"{player_name(g, builder(g))} is still building: players build in Turn Order (p.13).")
@@ -1268,7 +1347,7 @@ def _management_next(g: Game) -> Outcome:
 
 
 def _new_round(g: Game, round_no: int) -> Outcome:
-    g = replace(g, round=round_no, phase="preparation", step=0, chooser=0, applied=(), built=(),
+    g = replace(g, round=round_no, phase="preparation", step=0, chooser=0, applied=(), built=(), founded=(),
                 new_order=tuple(-1 for _ in g.players), spawn_rolled=False, crystals_left=0)
     return Outcome(g, f"Round {round_no}: Preparation Phase",
                    ("Skip the turn order in the first round (p.8).",) if round_no == 1 else
@@ -1276,12 +1355,31 @@ def _new_round(g: Game, round_no: int) -> Outcome:
 
 
 def back_step(g: Game) -> Outcome:
-    """Back one step within a phase; what a step applied stays (Undo reverses it)."""
-    if g.stage != "play" or g.step == 0:
-        raise GameError("step", "This is the start of a phase; use Undo to go further back.")
-    if g.phase != "management":
-        raise GameError("step", "Use Undo to take back placements.")
-    return Outcome(replace(g, step=g.step - 1), f"Back to {STEPS['management'][g.step - 1]}")
+    """Back one step, into the previous phase too, while nothing was done in this one; what a step applied
+    stays (the Mine is never collected twice) and Undo reverses it."""
+    if g.stage != "play":
+        raise GameError("step", "The game is over." if g.stage == "over" else "The game has not begun.")
+    n = len(g.players)
+    if g.phase == "management":
+        if g.step > 0:
+            return Outcome(replace(g, step=g.step - 1), f"Back to {STEPS['management'][g.step - 1]}")
+        return Outcome(replace(g, phase="expansion", step=0), "Back to the Expansion Phase: all Order Tokens are out")
+    if g.phase == "expansion":
+        if g.order is not None or any(s.orders != ORDERS for s in g.sides):
+            raise GameError("step", "Orders were placed in this Expansion Phase: use Undo to take them back.")
+        return Outcome(replace(g, phase="preparation", step=1), "Back to Spawn Crystals")
+    if g.phase == "preparation":
+        if g.step == 1:
+            if g.spawn_rolled:
+                raise GameError("step", "The Crystals were spawned: use Undo to take them back.")
+            return Outcome(replace(g, step=0, chooser=n if g.round > 1 else 0), "Back to Turn order")
+        if g.chooser > 0 and g.round > 1:
+            raise GameError("step", "Positions in the turn order were chosen: use Undo to take them back.")
+        if g.round == 1:
+            return Outcome(replace(g, phase="arrival", step=1, chooser=n, round=0), "Back to the Arrival")
+        return Outcome(replace(g, round=g.round - 1, phase="management", step=5, chooser=n, applied=("mine",)),
+                       f"Back to round {g.round - 1}: Build")
+    raise GameError("step", "This is the start of the game; use Undo to take back placements.")
 
 
 # -- the score panel ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, pre_load
 
 from ..games import aldarra as al
 from .fields import choice, count, delta, flag, text
@@ -63,10 +63,43 @@ class AtForm(GameForm):
     at = Territory()
 
 
+FACE_KEY = re.compile(r"(face_(?:[0-9]_[a-z]+|esc))_([0-9]+)$")
+
+
+class DiceEntry(GameForm):
+    """The face buttons of a combat step: one radio group per die ("face_0_green_2"), and per die the
+    re-rolls of an exploding face ("face_0_green_2_1", "…_2") shown once a * face is tapped (p.10-11). They
+    become the typed text the dice fields read ("2*+1"); a die typed in its text box wins."""
+    roll = flag()
+    escalation = dice()
+
+    @pre_load
+    def faces_to_text(self, data, **kwargs):
+        data = dict(data)
+        chains: dict[str, dict[int, str]] = {}
+        for key in list(data):
+            found = FACE_KEY.match(key)
+            if not found or not str(data[key]).strip():
+                continue
+            chain = [str(data[key]).strip()]
+            while chain[-1].endswith("*") and str(data.get(f"{key}_{len(chain)}", "")).strip():
+                chain.append(str(data[f"{key}_{len(chain)}"]).strip())
+            chains.setdefault(found.group(1), {})[int(found.group(2))] = "+".join(chain)
+        for prefix, dice_ in chains.items():
+            target = "escalation" if prefix == "face_esc" else "dice_" + prefix[len("face_"):]
+            if not str(data.get(target) or "").strip():
+                data[target] = " ".join(dice_[k] for k in sorted(dice_))
+        return data
+
+
 # One combat step's dice: a field per seat and color ("dice_0_green"), the escalation dice, and "roll" to let
 # the app roll every die left blank.
-RollForm = type("RollForm", (GameForm,), {"roll": flag(), "escalation": dice(),
-                                          **{f"dice_{s}_{c}": dice() for s in SEATS for c in al.COLORS}})
+RollForm = type("RollForm", (DiceEntry,), {f"dice_{s}_{c}": dice() for s in SEATS for c in al.COLORS})
+
+
+class JoinForm(SeatForm):
+    frm = Territory()
+    count = count(1, 99)
 
 
 class AssignForm(GameForm):

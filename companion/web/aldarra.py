@@ -51,14 +51,14 @@ def _roll(g, f, c):
     for seat, pool in pools.items():
         rolls[seat] = {}
         for color in rules.COLORS:
-            given = getattr(f, f"dice_{seat}_{color}")
-            if given is None and f.roll:
-                given = tuple(rules.roll_chain(c.die(color), _rng()) for _ in range(pool.get(color, 0)))
-            rolls[seat][color] = given or ()
-    escalation = f.escalation
-    if escalation is None and f.roll and comb and comb.round > 1 and comb.escalation_hits is None:
-        escalation = tuple(rules.roll_chain(c.die("green"), _rng()) for _ in range(comb.escalation))
-    return rules.combat_roll(g, c, rolls, escalation or ())
+            given = getattr(f, f"dice_{seat}_{color}") or ()
+            if f.roll:  # the dice not tapped nor typed
+                given += tuple(rules.roll_chain(c.die(color), _rng()) for _ in range(pool.get(color, 0) - len(given)))
+            rolls[seat][color] = given
+    escalation = f.escalation or ()
+    if f.roll and comb and comb.round > 1 and comb.escalation_hits is None:
+        escalation += tuple(rules.roll_chain(c.die("green"), _rng()) for _ in range(comb.escalation - len(escalation)))
+    return rules.combat_roll(g, c, rolls, escalation)
 
 
 def seat(g, f, value=None) -> int:
@@ -78,6 +78,8 @@ ACTIONS = {
     "move": (forms.MoveForm, lambda g, f, c: rules.move(g, c, f.frm, f.to, f.kind, f.count)),
     "combat": (forms.AtForm, lambda g, f, c: rules.start_combat(g, f.at)),
     "delay": (forms.SeatForm, lambda g, f, c: rules.delay_light(g, seat(g, f))),
+    "fortress-fire": (forms.PlaceForm, lambda g, f, c: rules.fortress_fire(g, seat(g, f), f.at)),
+    "join": (forms.JoinForm, lambda g, f, c: rules.destroyer_join(g, seat(g, f), f.frm, f.count)),
     "roll": (forms.RollForm, _roll),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, c, seat(g, f, f.owner), f.kind)),
     "retreat": (forms.RetreatForm, lambda g, f, c: rules.retreat(g, seat(g, f), f.to or None)),

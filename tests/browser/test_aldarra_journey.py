@@ -19,7 +19,7 @@ from companion.store import games as store
 
 from .conftest import LiveServer
 from .test_campaign_journey import assert_touch_target
-from .test_lost_empires_journey import settled, step_name
+from .test_lost_empires_journey import settled, step_name, tap_face
 
 
 @pytest.fixture(scope="module")
@@ -192,11 +192,13 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         combat = page.locator("#combat")
         expect(combat).to_contain_text("round 1, Light Step")
         roll = page.locator("#roll-form")
-        roll.get_by_label(f"{names[A]}: 2 green dice").fill("0 0")
-        roll.get_by_label(f"{names[B]}: 1 green die").fill("0")
+        # Big face buttons per die, in the die's color (issue 7's promise for physical rolls).
+        assert_touch_target(roll.locator("label.face.green").first)
+        for face in (f"{names[A]} green die 1: 0", f"{names[A]} green die 2: 0", f"{names[B]} green die 1: 0"):
+            tap_face(roll, face)
         press(roll, "Record the roll")
         expect(combat).to_contain_text("Heavy and Buildings Step")
-        page.locator("#roll-form").get_by_label(f"{names[B]}: 1 green die").fill("0")
+        tap_face(page.locator("#roll-form"), f"{names[B]} green die 1: 0")
         press(page.locator("#roll-form"), "Record the roll")
         press(combat, "Stay")  # the Attacker first (p.11)
         press(combat, "Stay")
@@ -204,14 +206,18 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         expect(combat).to_contain_text("round 2, Light Step")
         expect(combat).to_contain_text("Escalation Dice Pool: 1 green")
         roll = page.locator("#roll-form")
-        roll.get_by_label("Escalation: 1 green").fill("0")
-        roll.get_by_label(f"{names[A]}: 2 green dice").fill("1*+0 0")  # an exploding die, re-rolled
-        roll.get_by_label(f"{names[B]}: 1 green die").fill("0")
+        tap_face(roll, "Escalation die 1: 0")
+        reroll = roll.get_by_role("radio", name=f"{names[A]} green die 1 re-roll: 0", exact=True)
+        expect(roll.locator("label.face").filter(has=reroll)).to_be_hidden()
+        tap_face(roll, f"{names[A]} green die 1: 1*")  # an exploding die (p.10-11): its re-roll row opens
+        tap_face(roll, f"{names[A]} green die 1 re-roll: 0")
+        tap_face(roll, f"{names[A]} green die 2: 0")
+        tap_face(roll, f"{names[B]} green die 1: 0")
         press(roll, "Record the roll")
         expect(page.locator("#lastlog")).to_contain_text("green 1*+0 0 = 1")
         press(page.locator("#assign"), f"{names[B]}'s Engineer (1, armor 2)")
         expect(page.locator("#lastlog")).to_contain_text("not destroyed, the damage repairs")
-        page.locator("#roll-form").get_by_label(f"{names[B]}: 1 green die").fill("0")
+        tap_face(page.locator("#roll-form"), f"{names[B]} green die 1: 0")
         press(page.locator("#roll-form"), "Record the roll")
         press(combat, "Stay")
         press(combat, f"Retreat to {ob}")  # the Defender leaves; only A remains
