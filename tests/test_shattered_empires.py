@@ -396,8 +396,6 @@ def test_each_weapon_fires_once_per_turn():
         se.declare(g, "a", ((1, "d"), (1, "d")))
     g = se.resolve(se.declare(g, "a", ((1, "d"),)).state).state  # the other weapon is still free
     assert se.unit(g, "d").damage == 3
-    with pytest.raises(GameError, match="already fired"):
-        se.declare(g, "a", ((1, "d"),))
 
 
 def test_weapons_are_ready_again_next_turn():
@@ -458,6 +456,25 @@ def test_intercept_fires_at_the_attacker_before_the_attack_resolves():
     with pytest.raises(GameError, match="no Intercept"):
         se.resolve(se.declare(combat(unit("a", 0), unit("d", 1)), "a", ((0, "base-1"),)).state,
                    intercept=(("d", 0),))
+
+
+def test_an_interceptor_may_become_the_target_of_the_attack_at_effective_evasion_0():
+    # Intercept: "Alternatively, the unit with Intercept may choose to become the target of the attack. When
+    # becoming the target of the attack, effective evasion is 0." No roll, although the Interceptor has Evasion 4.
+    g = combat(unit("a", 0), unit("i", 1, "Interceptor"), unit("d", 1, "Tender"))
+    g = se.declare(g, "a", ((0, "base-1"), (1, "d"))).state
+    out = se.resolve(g, back=(("i", 0),), cover="i", rolls={"a:0": 1, "a:1": 1})
+    assert out.state.sides[1].base_damage == 0 and se.unit(out.state, "d").damage == 0
+    assert "i" not in {u.id for u in out.state.units}  # 2 + 1 damage against 2 hit points
+    assert any("effective evasion is 0 (Intercept)" in r for r in out.reasons)
+    assert se.unit(out.state, "a").shields == 1  # the new target is targeted: it may fire back
+    with pytest.raises(GameError, match="not targeted"):
+        se.resolve(g, back=(("d", 0),), cover="i")  # the first target is no longer targeted
+    with pytest.raises(GameError, match="Alternatively") as e:
+        se.resolve(g, intercept=(("i", 0),), cover="i")
+    assert e.value.field == "cover"
+    with pytest.raises(GameError, match="only a unit with Intercept"):
+        se.resolve(g, cover="d")
 
 
 def test_destroyed_units_and_their_personnel_go_to_the_scrapyard():

@@ -925,15 +925,26 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
 
 
 def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tuple[str, int], ...] = (),
-            rolls: dict[str, int] | None = None, rng: random.Random | None = None) -> Outcome:
+            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None
+            ) -> Outcome:
     """Resolve the declared attack. Order: Defense Stations the attacker ignored fire first; then intercept;
     then the attacker's weapons and the return fire together; then destroyed units.
-    `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6."""
+    `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6;
+    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0."""
     if g.attack is None:
         raise GameError("attacker", "Announce an attack first (Combat Phase).")
     rolls = rolls or {}
     at = g.attack
     a = unit(g, at.attacker)
+    if cover:
+        c = unit(g, cover)
+        if c.owner == g.turn or not c.intercept:
+            raise GameError("cover", f"{c.card} is not a defending unit with Intercept: only a unit with Intercept "
+                                     "may choose to become the target of the attack (Intercept).")
+        if any(uid == cover for uid, _ in intercept):
+            raise GameError("cover", f"{c.card} either fires its weapons at the attacker or becomes the target of "
+                                     "the attack, not both: “Alternatively” (Intercept).")
+        at = replace(at, targets=tuple((w, cover) for w, _ in at.targets))
     targeted = {t.split("/")[0] for _, t in at.targets}
     g = replace(g, attack=None)
     lines = []
@@ -970,7 +981,10 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
         g, dead = _casualties(g)
         return Outcome(replace(g, combat=tuple(lines) + dead), f"{a.card} was destroyed before attacking",
                        tuple(lines) + dead)
-    shots = tuple(_aim(g, a, w, t, rolls, rng) for w, t in at.targets)
+    if cover:
+        lines.append(f"{unit(g, cover).card} becomes the target of the attack: its effective evasion is 0 "
+                     "(Intercept).")
+    shots = tuple(_aim(g, a, w, t, rolls, rng, 0 if cover else None) for w, t in at.targets)
     shots += tuple(_aim(g, unit(g, uid), w, a.id, rolls, rng) for uid, w in back)
     g = _apply(g, shots)
     lines += [s.text for s in shots]

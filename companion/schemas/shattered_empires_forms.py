@@ -84,6 +84,7 @@ class ResolveForm(GameForm):
     back = Shots(fields.String(validate=validate.Length(max=20)), load_default=tuple)
     intercept = Shots(fields.String(validate=validate.Length(max=20)), load_default=tuple)
     rolls = Rolls(fields.String(validate=validate.Length(max=24)), load_default=dict)
+    cover = text(12, required=False)  # a unit with Intercept that becomes the target instead
 
 
 class RepairForm(GameForm):

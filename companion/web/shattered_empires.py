@@ -10,7 +10,7 @@ KEY = rules.KEY
 TEMPLATE = "games/shattered_empires.html"
 SE_LABELS = {**LABELS, "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
-             "back": "Return fire", "intercept": "Intercept", "rolls": "Evasion rolls", "repairer": "Repairing unit",
+             "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls", "repairer": "Repairing unit",
              "sideboard": "Sideboard", "player": "Player", "begin": "Beginning triggers", "end": "End triggers",
              **{f"weapon_{k}": f"Weapon {k}" for k in range(1, forms.MAX_WEAPONS + 1)}}
 
@@ -59,8 +59,9 @@ def pending_shots(g: rules.Game) -> dict:
     back = [(u, w) for u in g.units if u.id in targeted for w in u.ready()]
     intercept = [(u, w) for u in g.units if u.owner != g.turn and u.intercept and u.id not in targeted
                  for w in u.ready()]
+    cover = [(u.id, f"{u.card} (effective evasion 0)") for u in g.units if u.owner != g.turn and u.intercept]
     return {"attacker": a, "mine": [(w, t, evades(t)) for w, t in at.targets], "back": back,
-            "intercept": intercept, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
+            "intercept": intercept, "cover": cover, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
 
 
 def _deck(g, f, c):
@@ -98,7 +99,7 @@ ACTIONS = {
     "allocate": (forms.AllocateForm, lambda g, f, c: rules.allocate(g, f.project, f.amount, f.target or None)),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, f.personnel, f.to)),
     "declare": (forms.DeclareForm, _declare),
-    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls)),
+    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None)),
     "repair": (forms.RepairForm, lambda g, f, c: rules.repair(g, f.repairer, f.target, f.amount)),
     "scrap": (forms.ProjectForm, lambda g, f, c: rules.scrap(g, f.project)),
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
