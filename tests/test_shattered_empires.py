@@ -557,6 +557,26 @@ def test_promotion_keeps_damage_modifications_and_personnel():
     assert g.staff[0].on == "u" and g.sides[0].scrapyard == ("Frigate",)
 
 
+def test_a_promoted_unit_keeps_only_what_the_text_lists_not_testing_or_fired_weapons():
+    # Promotion: "all modifications, personnel and damage are placed onto the new unit" — nothing else;
+    # Construction Project: Testing follows completing a Construction Project, which a promotion is not.
+    old = replace(unit("u", 0, "Frigate"), testing=True, fired=(0, 1))
+    out = se.promote(with_units(started(), old), CONTENT, "u", "Destroyer")
+    new = se.unit(out.state, "u")
+    assert not new.testing and new.fired == () and new.shields == 3
+    assert any("not in Testing" in r for r in out.reasons)
+
+
+def test_promotion_into_a_unique_card_already_in_play_is_refused():
+    # Unique: "If a card or ability would make a copy of unique card, that copy does not come into play."
+    g = with_units(started(), unit("d", 0, "Destroyer"), unit("u", 0, "Frigate"))
+    with pytest.raises(GameError, match="Unique") as e:
+        se.promote(g, CONTENT, "u", "Destroyer")
+    assert e.value.field == "card"
+    assert se.promote(with_units(started(), unit("d", 1, "Destroyer"), unit("u", 0)), CONTENT, "u",
+                      "Destroyer").state.units[1].card == "Destroyer"  # one per player's control
+
+
 def test_a_state_survives_its_dict_round_trip():
     g = se.play_construction(to(started(), "queue"), CONTENT, "Plating").state
     g = with_units(g, replace(unit("u", 0), mods=(se.Mod("Plating", 2),)))

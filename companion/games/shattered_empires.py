@@ -1030,20 +1030,25 @@ def scrap(g: Game, project_id: str) -> Outcome:
 
 def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
     """Replace the unit with the named card; the original goes to the Scrapyard; modifications, personnel and
-    damage go onto the new unit as if they were on it the entire time."""
+    damage go onto the new unit as if they were on it the entire time. Nothing else carries over: the new
+    card was not completed as a Construction Project, so it is not in Testing, and its weapons are its own."""
     if g.stage != "play":
         raise GameError("stage", "The game is not being played.")
     old = unit(g, unit_id)
     card = content.card(name)
     if card is None or card.type != "construction" or card.unit is None:
         raise GameError("card", f"{name!r} is not a unit card in the card list.")
-    new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=old.testing,
-                  fired=old.fired)
+    if card.unique and any(x.id != old.id and x.card == name for x in g.units if x.owner == old.owner):
+        raise GameError("card", f"{name} is Unique and already in play under {player_name(g, old.owner)}'s "
+                                "control: a copy of a unique card does not come into play (Unique).")
+    new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=False)
     g = _put(g, new)
     g = with_side(g, old.owner, scrapyard=g.sides[old.owner].scrapyard + (old.card,))
     g, dead = _casualties(g)
     return Outcome(g, f"{old.card} promoted to {name}", ("The original unit is placed in the Scrap Yard; "
-                   "modifications, personnel and damage move onto the new unit (Promotion).",) + dead)
+                   "modifications, personnel and damage move onto the new unit (Promotion).",
+                   f"{name} was not completed as a Construction Project: it is not in Testing (Promotion, "
+                   "Construction Project).") + dead)
 
 
 def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tuple[str, ...]) -> Outcome:
