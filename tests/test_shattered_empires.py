@@ -263,6 +263,28 @@ def test_a_finished_modification_completes_onto_a_unit_of_the_required_type_or_s
     assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),)
 
 
+def test_a_finished_modification_left_in_the_queue_gets_its_unit_without_more_yield():
+    # Modification: "If there are no units of the required type available, the Modification cannot be
+    # completed and must remain in the Queue" — once a unit exists, naming it needs no further Yield.
+    g = se.play_construction(to(started(), "queue"), CONTENT, "Plating").state
+    pid = g.projects[0].id
+    g = se.next_step(se.allocate(to(g, "allocation"), pid, 2).state).state
+    g = to(se.next_step(to(g, "end")).state, "end")  # Bob's turn
+    g = with_units(se.next_step(g).state, unit("u50", 0, "Frigate"), unit("u51", 0, "Interceptor"))
+    g = to(g, "allocation")
+    with pytest.raises(GameError, match="modifies capital units") as e:
+        se.choose_modified(g, pid, "u51")
+    assert e.value.field == "target"
+    with pytest.raises(GameError, match="Frigate is not one of Ann's"):
+        se.choose_modified(with_units(g, unit("b1", 1)), pid, "b1")
+    g = se.choose_modified(g, pid, "u50").state
+    assert g.sides[0].yield_used == 0
+    g = se.next_step(g).state
+    assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),) and g.projects == ()
+    with pytest.raises(GameError, match="only in the"):
+        se.choose_modified(g, pid, "u50")  # the Acquisition Phase: too late this turn
+
+
 def test_research_costs_1_command_point_and_takes_effect_when_completed():
     # Research Projects: 1 CP to play; Yield to complete; no effect until completed; alternate cost noted.
     g = to(started(), "acquisition")

@@ -153,3 +153,26 @@ def test_an_interceptor_may_become_the_target_from_the_resolve_form(app, se_star
     g.do("declare", {"attacker": "u1", "weapon_2": "base-1"}, form="declare")
     g.do("resolve", {"cover": "u1"}, form="resolve", status=422)
     assert g.row.state.attack is not None and g.row.state.sides[1].base_damage == 0
+
+
+def test_a_queued_modification_gets_its_unit_from_its_own_form(app, se_started):
+    # Modification: a Modification augments an existing unit of the required type; it is chosen apart from
+    # assigning Yield, so a finished one left in the Queue needs no more Yield.
+    from companion.games import shattered_empires as se
+    g = se_started
+    until(g, "queue")
+    g.do("play", {"card": "Armor Plating"}, form="queue")
+    pid = g.row.state.projects[0].id
+    frigate = se.Unit("u9", "Frigate", 0, "capital", 5, weapons=(2, 1), testing=False)
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, 1, None, lambda s: Outcome(replace(s, units=(frigate,)), "units"))
+    finally:
+        db.conn.close()
+    until(g, "allocation")
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert "Choose the unit Armor Plating modifies" in page
+    g.do("modify", {"project": pid, "target": "nope"}, form=f"modify-{pid}", status=422)
+    assert g.row.state.projects[0].target is None
+    g.do("modify", {"project": pid, "target": "u9"}, form=f"modify-{pid}")
+    assert g.row.state.projects[0].target == "u9" and g.row.state.sides[0].yield_used == 0

@@ -638,10 +638,7 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
         raise GameError("amount", f"{player_name(g, i)} has {yield_left(g, i)} Yield left to assign of "
                                   f"{yield_total(g, i)}; {amount} is more (Yield).")
     if target:
-        u = unit(g, target)
-        if p.mod is None or u.owner != i or u.type != p.requires:
-            raise GameError("target", f"{p.card} modifies {p.requires or 'no'} units; {u.card} is not one of "
-                                      f"{player_name(g, i)}'s (Modification).")
+        _check_mod_target(g, p, target)
     g = with_side(g, i, yield_used=g.sides[i].yield_used + amount)
     p2 = replace(p, allocated=p.allocated + amount, target=target or p.target)
     g = replace(g, projects=tuple(p2 if x.id == p.id else x for x in g.projects))
@@ -649,6 +646,28 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
     return Outcome(g, f"{player_name(g, i)} assigned {amount} Yield to {p.card} ({p2.allocated} of {p.cost}){done}",
                    ("A project is completed when the Yield allocated equals or exceeds its cost (Construction "
                     "Project).",))
+
+
+def _check_mod_target(g: Game, p: Project, target: str) -> Unit:
+    u = unit(g, target)
+    if p.mod is None or u.owner != p.owner or u.type != p.requires:
+        raise GameError("target", f"{p.card} modifies {p.requires or 'no'} units; {u.card} is not one of "
+                                  f"{player_name(g, p.owner)}'s (Modification).")
+    return u
+
+
+def choose_modified(g: Game, project_id: str, target: str) -> Outcome:
+    """Name (or change) the unit a queued Modification will modify, with or without assigning Yield: a
+    finished one left in the Queue completes at the end of the next Allocation Phase (Modification)."""
+    _playing(g, "queue", "allocation", field="target", what="The unit a Modification modifies is chosen")
+    p = project(g, project_id)
+    if p.owner != g.turn:
+        raise GameError("project", f"{p.card} is not {player_name(g, g.turn)}'s project.")
+    u = _check_mod_target(g, p, target)
+    g = replace(g, projects=tuple(replace(x, target=target) if x.id == p.id else x for x in g.projects))
+    return Outcome(g, f"{p.card} will modify {u.card}", ("Modification Construction Projects augment an existing "
+                   "unit of the required type; it completes when its Yield is allocated, at the end of the "
+                   "Allocation Phase (Modification).",))
 
 
 def play_research(g: Game, content: Content, name: str) -> Outcome:

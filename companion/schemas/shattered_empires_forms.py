@@ -34,6 +34,11 @@ class AllocateForm(GameForm):
     target = text(12, required=False)
 
 
+class ModifyForm(GameForm):
+    project = text(12)
+    target = text(12)
+
+
 class AssignForm(GameForm):
     personnel = text(12)
     to = text(12)

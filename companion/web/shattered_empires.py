@@ -30,6 +30,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "targets": attack_targets(g), "shots": pending_shots(g) if g.attack else {},
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
+        "mod_targets": {p.id: [(u.id, u.card) for u in g.units if u.owner == me and u.type == p.requires]
+                        for p in g.projects if p.mod},
         "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
     }
@@ -97,6 +99,7 @@ ACTIONS = {
     "deck": (forms.DeckForm, _deck),
     "play": (forms.CardForm, _play),
     "allocate": (forms.AllocateForm, lambda g, f, c: rules.allocate(g, f.project, f.amount, f.target or None)),
+    "modify": (forms.ModifyForm, lambda g, f, c: rules.choose_modified(g, f.project, f.target)),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, f.personnel, f.to)),
     "declare": (forms.DeclareForm, _declare),
     "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None)),
