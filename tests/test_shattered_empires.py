@@ -327,6 +327,27 @@ def test_a_unique_card_cannot_have_a_second_copy_in_play():
         se.play_construction(g, CONTENT, "Destroyer")
 
 
+def test_no_more_copies_in_play_than_the_deck_holds():
+    # Deck Construction: a player has one deck; its four Frigates are all there is. Copies in play or in the
+    # Scrapyard cannot be in the hand, whatever the hand count says.
+    g = to(started(), "queue")
+    three = with_units(g, *(unit(f"f{k}", 0) for k in range(3)))
+    assert se.play_construction(three, CONTENT, "Frigate").state.projects[-1].card == "Frigate"
+    full = se.with_side(three, 0, scrapyard=("Frigate",))
+    with pytest.raises(GameError, match="hold 4 Frigate; 4 already in play or in the Scrapyard") as e:
+        se.play_construction(full, CONTENT, "Frigate")
+    assert e.value.field == "card"
+    plated = with_units(g, *(unit(f"f{k}", 0, mods=(se.Mod("Plating", 2),)) for k in range(4)))
+    with pytest.raises(GameError, match="hold 4 Plating"):  # modifications on units count too
+        se.play_construction(plated, CONTENT, "Plating")
+    assert se.play_construction(with_units(g, *(unit(f"b{k}", 1) for k in range(4))), CONTENT, "Frigate").state
+    # Sideboard: the one declared Academy, once in play, is not there to play again.
+    g = to(started(), "acquisition")
+    g = se.play_research(g, CONTENT, "Academy").state
+    with pytest.raises(GameError, match="hold 1 Academy"):
+        se.play_research(g, CONTENT, "Academy")
+
+
 # -- personnel -------------------------------------------------------------------------------------------------
 
 def test_hiring_pays_the_command_point_cost_and_starts_unassigned_at_the_base():

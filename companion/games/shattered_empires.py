@@ -582,6 +582,11 @@ def _from_hand(g: Game, i: int, content: Content, name: str, *types: str) -> tup
     if card.unique and _in_play(g, i, name):
         raise GameError("card", f"{name} is Unique and already in play under {player_name(g, i)}'s control: another "
                                 "one cannot be put into play (Unique).")
+    held = dict(g.sides[i].deck).get(name, 0) + g.sides[i].sideboard.count(name)
+    out = _copies_out(g, i, name)
+    if out >= held:
+        raise GameError("card", f"{player_name(g, i)}'s deck and sideboard hold {held} {name}; {out} already in play "
+                                "or in the Scrapyard: no copy is left to play (Deck Construction).")
     if name in g.sides[i].sideboard:
         return g, card
     if g.sides[i].hand <= 0:
@@ -589,8 +594,17 @@ def _from_hand(g: Game, i: int, content: Content, name: str, *types: str) -> tup
     return with_side(g, i, hand=g.sides[i].hand - 1), card
 
 
-def _in_play(g: Game, i: int, name: str) -> bool:
-    return any(x.card == name and x.owner == i for x in (*g.units, *g.assets, *g.projects, *g.staff))
+def _in_play(g: Game, i: int, name: str) -> int:
+    """Copies of the card in play under the player's control, modifications on units included."""
+    mine = [x for x in (*g.units, *g.assets, *g.projects, *g.staff) if x.owner == i]
+    return (sum(1 for x in mine if x.card == name)
+            + sum(1 for u in g.units if u.owner == i for m in u.mods if m.card == name))
+
+
+def _copies_out(g: Game, i: int, name: str) -> int:
+    """Copies the player cannot have in hand: in play or in the Scrapyard (a shuffled Scrapyard is the deck
+    again and empties it)."""
+    return _in_play(g, i, name) + g.sides[i].scrapyard.count(name)
 
 
 def _pay(g: Game, i: int, cp: int, what: str, rule: str, field: str = "card") -> Game:
