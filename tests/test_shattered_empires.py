@@ -628,10 +628,28 @@ def test_a_state_survives_its_dict_round_trip():
     assert se.from_dict(json.loads(json.dumps(se.to_dict(g)))) == g
 
 
-def test_base_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
-    g = se.adjust_base_damage(started(), 1, 17).state
+def test_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
+    # Command Card: its text is resolved at the table; an attack is also "playing an Attack Command".
+    # The Rules: a base is destroyed once damage equal to or exceeding its hit points is assigned to it.
+    g = se.command_damage(started(), "base-1", 17).state
     assert g.sides[1].base_damage == 17 and g.stage == "play"
-    with pytest.raises(GameError, match="has 17 damage"):
-        se.adjust_base_damage(g, 1, -18)
-    g = se.adjust_base_damage(g, 1, 1).state
+    for target, amount, field in (("base-1", 0, "amount"), ("base-7", 2, "target"), ("nope", 2, "target")):
+        with pytest.raises(GameError) as e:
+            se.command_damage(g, target, amount)
+        assert e.value.field == field
+    g = se.command_damage(g, "base-1", 1).state
     assert g.stage == "over" and g.verdict.winner == 0
+    with pytest.raises(GameError, match="The game is over"):
+        se.command_damage(g, "base-1", 1)
+
+
+def test_command_damage_to_a_unit_goes_to_shields_first_or_to_a_modification():
+    # Assigning Damage: shields first, then the unit. Destroying a Modification: "When using a command that
+    # deals damage to a unit, that damage may be redirected to a Modification on that unit", unmitigated.
+    g = combat(unit("d", 1, mods=(se.Mod("Plating", 2),)))
+    out = se.command_damage(g, "d", 3)
+    assert (se.unit(out.state, "d").shields, se.unit(out.state, "d").damage) == (0, 1)
+    assert "2 to shields first, 1 to the unit (Assigning Damage)" in out.reasons[0]
+    out = se.command_damage(g, "d/0", 2)
+    assert se.unit(out.state, "d").mods == () and se.unit(out.state, "d").shields == 2
+    assert out.state.sides[1].scrapyard == ("Plating",)

@@ -176,3 +176,14 @@ def test_a_queued_modification_gets_its_unit_from_its_own_form(app, se_started):
     assert g.row.state.projects[0].target is None
     g.do("modify", {"project": pid, "target": "u9"}, form=f"modify-{pid}")
     assert g.row.state.projects[0].target == "u9" and g.row.state.sides[0].yield_used == 0
+
+
+def test_command_damage_is_a_checked_action(se_started):
+    # Command Card: the text is resolved at the table; the damage it deals is recorded and checked.
+    g = se_started
+    g.do("command-damage", {"target": "base-1", "amount": "4"}, form="command-damage")
+    assert g.row.state.sides[1].base_damage == 4
+    for bad in ({"target": "base-9", "amount": "2"}, {"target": "u77", "amount": "2"},
+                {"target": "base-1", "amount": "0"}):
+        g.do("command-damage", bad, form="command-damage", status=422)
+    assert g.row.state.sides[1].base_damage == 4

@@ -812,6 +812,21 @@ def _target_owner(g: Game, target: str) -> int:
     return unit(g, target.split("/")[0]).owner
 
 
+def _check_target(g: Game, t: str, field: str) -> None:
+    """A standing base ("base-<seat>"), a unit in play, or one of its modifications ("<unit>/<index>")."""
+    if t.startswith("base-"):
+        seat = int(t[5:]) if t[5:].isdigit() and t[5:].isascii() else -1
+        if not 0 <= seat < len(g.players) or g.sides[seat].out:
+            raise GameError(field, f"There is no base {t!r} to attack.")
+    else:
+        uid, _, k = t.partition("/")
+        u = next((x for x in g.units if x.id == uid), None)
+        if u is None:
+            raise GameError(field, f"There is no unit {uid!r} in play; it may have been destroyed.")
+        if k and not (k.isdigit() and k.isascii() and int(k) < len(u.mods)):
+            raise GameError(field, f"{u.card} has no modification {k}.")
+
+
 def _stations(g: Game, owner: int) -> tuple[Unit, ...]:
     return tuple(u for u in g.units if u.owner == owner and u.type == "defense-station")
 
@@ -841,15 +856,7 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
             raise GameError("targets", f"{a.card}'s weapon {w + 1} has already fired this turn: each weapon on a "
                                        "unit may only be fired once per turn (Combat Phase).")
         seen.add(w)
-        if t.startswith("base-"):
-            seat = int(t[5:]) if t[5:].isdigit() else -1
-            if not 0 <= seat < len(g.players) or g.sides[seat].out:
-                raise GameError("targets", f"There is no base {t!r} to attack.")
-        else:
-            uid, _, k = t.partition("/")
-            u = unit(g, uid)
-            if k and not (k.isdigit() and int(k) < len(u.mods)):
-                raise GameError("targets", f"{u.card} has no modification {k}.")
+        _check_target(g, t, "targets")
         if _target_owner(g, t) == i:
             raise GameError("targets", "Choose an opposing unit or base.")
         if t.startswith("base-") and _stations(g, int(t[5:])) and not ignore_stations:
@@ -904,9 +911,13 @@ def _apply(g: Game, shots: tuple[Shot, ...]) -> Game:
     """Mark weapons fired and put damage on shields, hulls, modifications and bases."""
     for s in shots:
         shooter = unit(g, s.shooter)
-        g = _put(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon}))))
-        if not s.hit:
-            continue
+        g = _damage(_put(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon})))), s)
+    return g
+
+
+def _damage(g: Game, s: Shot) -> Game:
+    """Put a hit's damage on shields, hull, modification or base."""
+    if s.hit:
         if s.target.startswith("base-"):
             seat = int(s.target[5:])
             g = with_side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
@@ -1089,15 +1100,26 @@ def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tu
     return Outcome(g, f"{player_name(g, player)}'s trigger reminders updated")
 
 
-def adjust_base_damage(g: Game, player: int, delta: int) -> Outcome:
-    """Damage a Command card dealt to a base, resolved at the table and recorded here."""
+def command_damage(g: Game, target: str, amount: int) -> Outcome:
+    """Damage dealt by a Command card, its text resolved at the table (an attack is also "playing an Attack
+    Command"): to a base; to a unit, shields first; or redirected to a Modification on that unit, which
+    shields do not mitigate. Instant commands may be played at any time, so any step of play is allowed."""
     if g.stage != "play":
-        raise GameError("stage", "The game is not being played.")
-    s = g.sides[seat(g, player)]
-    if s.base_damage + delta < 0:
-        raise GameError("delta", f"{player_name(g, player)}'s base has {s.base_damage} damage.")
-    g, dead = _casualties(with_side(g, player, base_damage=s.base_damage + delta))
-    return Outcome(g, f"{player_name(g, player)}'s base damage {delta:+d} (now {s.base_damage + delta})", dead)
+        raise GameError("stage", "The game is over." if g.stage == "over" else "The game has not begun.")
+    _check_target(g, target, "target")
+    if amount < 1:
+        raise GameError("amount", f"A Command card's damage is at least 1 ({amount}).")
+    label = _target_label(g, target)
+    if target.startswith("base-") or "/" in target:
+        shot = Shot("", 0, target, None, True, 0, amount)
+        why = ("Command damage to a Modification: defenses such as shields do not mitigate it (Destroying a "
+               "Modification)." if "/" in target else "Command damage to a base (Command Card).")
+    else:
+        to_s, to_h = damage_split(amount, unit(g, target).shields)
+        shot = Shot("", 0, target, None, True, to_s, to_h)
+        why = f"Command damage: {to_s} to shields first, {to_h} to the unit (Assigning Damage)."
+    g, dead = _casualties(_damage(g, shot))
+    return Outcome(g, f"A Command card deals {amount} damage to {label}", (why,) + dead)
 
 
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:

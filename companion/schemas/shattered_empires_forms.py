@@ -118,6 +118,6 @@ class HandForm(GameForm):
     delta = delta(-9, 9)
 
 
-class BaseDamageForm(GameForm):
-    player = choice(SEATS)
-    delta = delta(-30, 30)
+class CommandDamageForm(GameForm):
+    target = text(40)
+    amount = count(1, 99)

@@ -10,7 +10,8 @@ KEY = rules.KEY
 TEMPLATE = "games/shattered_empires.html"
 SE_LABELS = {**LABELS, "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
-             "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls", "repairer": "Repairing unit",
+             "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
+             "repairer": "Repairing unit",
              "sideboard": "Sideboard", "player": "Player", "begin": "Beginning triggers", "end": "End triggers",
              **{f"weapon_{k}": f"Weapon {k}" for k in range(1, forms.MAX_WEAPONS + 1)}}
 
@@ -27,7 +28,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
                          for s in g.sides],
         "sideboard_choices": [[c for c in content.cards if c.faction in (None, s.faction) and c.sideboard]
                               for s in g.sides],
-        "targets": attack_targets(g), "shots": pending_shots(g) if g.attack else {},
+        "targets": attack_targets(g), "damage_targets": damage_targets(g), "shots": pending_shots(g) if g.attack else {},
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
         "mod_targets": {p.id: [(u.id, u.card) for u in g.units if u.owner == me and u.type == p.requires]
@@ -45,6 +46,16 @@ def attack_targets(g: rules.Game) -> list[tuple[str, str]]:
             out.append((u.id, f"{u.card} ({g.players[u.owner].name})"))
             out += [(f"{u.id}/{k}", f"{m.card} on {u.card} (modification)") for k, m in enumerate(u.mods)]
     out += [(f"base-{i}", f"{g.players[i].name}'s base") for i, s in enumerate(g.sides) if i != g.turn and not s.out]
+    return out
+
+
+def damage_targets(g: rules.Game) -> list[tuple[str, str]]:
+    """What a Command card may damage: every standing base, every unit and its modifications (an Instant
+    card may be played by any player, so every side's are listed)."""
+    out = [(f"base-{i}", f"{g.players[i].name}'s base") for i, s in enumerate(g.sides) if not s.out]
+    for u in g.units:
+        out.append((u.id, f"{u.card} ({g.players[u.owner].name})"))
+        out += [(f"{u.id}/{k}", f"{m.card} on {u.card} (modification)") for k, m in enumerate(u.mods)]
     return out
 
 
@@ -108,6 +119,6 @@ ACTIONS = {
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
     "triggers": (forms.TriggersForm, lambda g, f, c: rules.set_triggers(g, int(f.player), _lines(f.begin),
                                                                          _lines(f.end))),
-    "base-damage": (forms.BaseDamageForm, lambda g, f, c: rules.adjust_base_damage(g, int(f.player), f.delta)),
+    "command-damage": (forms.CommandDamageForm, lambda g, f, c: rules.command_damage(g, f.target, f.amount)),
     "hand": (forms.HandForm, lambda g, f, c: rules.adjust_hand(g, int(f.player), f.delta)),
 }
