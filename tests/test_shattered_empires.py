@@ -633,9 +633,9 @@ def test_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
     # The Rules: a base is destroyed once damage equal to or exceeding its hit points is assigned to it.
     g = se.command_damage(started(), "base-1", 17).state
     assert g.sides[1].base_damage == 17 and g.stage == "play"
-    for target, amount, field in (("base-1", 0, "amount"), ("base-7", 2, "target"), ("nope", 2, "target")):
+    for target, damage, field in (("base-1", 0, "damage"), ("base-7", 2, "target"), ("nope", 2, "target")):
         with pytest.raises(GameError) as e:
-            se.command_damage(g, target, amount)
+            se.command_damage(g, target, damage)
         assert e.value.field == field
     g = se.command_damage(g, "base-1", 1).state
     assert g.stage == "over" and g.verdict.winner == 0

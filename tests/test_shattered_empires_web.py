@@ -181,9 +181,9 @@ def test_a_queued_modification_gets_its_unit_from_its_own_form(app, se_started):
 def test_command_damage_is_a_checked_action(se_started):
     # Command Card: the text is resolved at the table; the damage it deals is recorded and checked.
     g = se_started
-    g.do("command-damage", {"target": "base-1", "amount": "4"}, form="command-damage")
+    g.do("command-damage", {"target": "base-1", "damage": "4"}, form="command-damage")
     assert g.row.state.sides[1].base_damage == 4
-    for bad in ({"target": "base-9", "amount": "2"}, {"target": "u77", "amount": "2"},
-                {"target": "base-1", "amount": "0"}):
-        g.do("command-damage", bad, form="command-damage", status=422)
+    for bad, says in (({"target": "base-9", "damage": "2"}, "no base"), ({"target": "u77", "damage": "2"}, "no unit"),
+                      ({"target": "base-1", "damage": "0"}, "Damage")):
+        assert says in g.do("command-damage", bad, form="command-damage", status=422).get_data(as_text=True)
     assert g.row.state.sides[1].base_damage == 4

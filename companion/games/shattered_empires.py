@@ -1100,26 +1100,26 @@ def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tu
     return Outcome(g, f"{player_name(g, player)}'s trigger reminders updated")
 
 
-def command_damage(g: Game, target: str, amount: int) -> Outcome:
+def command_damage(g: Game, target: str, damage: int) -> Outcome:
     """Damage dealt by a Command card, its text resolved at the table (an attack is also "playing an Attack
     Command"): to a base; to a unit, shields first; or redirected to a Modification on that unit, which
     shields do not mitigate. Instant commands may be played at any time, so any step of play is allowed."""
     if g.stage != "play":
         raise GameError("stage", "The game is over." if g.stage == "over" else "The game has not begun.")
     _check_target(g, target, "target")
-    if amount < 1:
-        raise GameError("amount", f"A Command card's damage is at least 1 ({amount}).")
+    if damage < 1:
+        raise GameError("damage", f"A Command card's damage is at least 1 ({damage}).")
     label = _target_label(g, target)
     if target.startswith("base-") or "/" in target:
-        shot = Shot("", 0, target, None, True, 0, amount)
+        shot = Shot("", 0, target, None, True, 0, damage)
         why = ("Command damage to a Modification: defenses such as shields do not mitigate it (Destroying a "
                "Modification)." if "/" in target else "Command damage to a base (Command Card).")
     else:
-        to_s, to_h = damage_split(amount, unit(g, target).shields)
+        to_s, to_h = damage_split(damage, unit(g, target).shields)
         shot = Shot("", 0, target, None, True, to_s, to_h)
         why = f"Command damage: {to_s} to shields first, {to_h} to the unit (Assigning Damage)."
     g, dead = _casualties(_damage(g, shot))
-    return Outcome(g, f"A Command card deals {amount} damage to {label}", (why,) + dead)
+    return Outcome(g, f"A Command card deals {damage} damage to {label}", (why,) + dead)
 
 
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:

@@ -120,4 +120,4 @@ class HandForm(GameForm):
 
 class CommandDamageForm(GameForm):
     target = text(40)
-    amount = count(1, 99)
+    damage = count(1, 99)

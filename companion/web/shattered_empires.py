@@ -11,7 +11,7 @@ TEMPLATE = "games/shattered_empires.html"
 SE_LABELS = {**LABELS, "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
-             "repairer": "Repairing unit",
+             "repairer": "Repairing unit", "damage": "Damage",
              "sideboard": "Sideboard", "player": "Player", "begin": "Beginning triggers", "end": "End triggers",
              **{f"weapon_{k}": f"Weapon {k}" for k in range(1, forms.MAX_WEAPONS + 1)}}
 
@@ -119,6 +119,6 @@ ACTIONS = {
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
     "triggers": (forms.TriggersForm, lambda g, f, c: rules.set_triggers(g, int(f.player), _lines(f.begin),
                                                                          _lines(f.end))),
-    "command-damage": (forms.CommandDamageForm, lambda g, f, c: rules.command_damage(g, f.target, f.amount)),
+    "command-damage": (forms.CommandDamageForm, lambda g, f, c: rules.command_damage(g, f.target, f.damage)),
     "hand": (forms.HandForm, lambda g, f, c: rules.adjust_hand(g, int(f.player), f.delta)),
 }
