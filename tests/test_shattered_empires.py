@@ -263,6 +263,28 @@ def test_a_finished_modification_completes_onto_a_unit_of_the_required_type_or_s
     assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),)
 
 
+def test_a_finished_modification_left_in_the_queue_gets_its_unit_without_more_yield():
+    # Modification: "If there are no units of the required type available, the Modification cannot be
+    # completed and must remain in the Queue" — once a unit exists, naming it needs no further Yield.
+    g = se.play_construction(to(started(), "queue"), CONTENT, "Plating").state
+    pid = g.projects[0].id
+    g = se.next_step(se.allocate(to(g, "allocation"), pid, 2).state).state
+    g = to(se.next_step(to(g, "end")).state, "end")  # Bob's turn
+    g = with_units(se.next_step(g).state, unit("u50", 0, "Frigate"), unit("u51", 0, "Interceptor"))
+    g = to(g, "allocation")
+    with pytest.raises(GameError, match="modifies capital units") as e:
+        se.choose_modified(g, pid, "u51")
+    assert e.value.field == "target"
+    with pytest.raises(GameError, match="Frigate is not one of Ann's"):
+        se.choose_modified(with_units(g, unit("b1", 1)), pid, "b1")
+    g = se.choose_modified(g, pid, "u50").state
+    assert g.sides[0].yield_used == 0
+    g = se.next_step(g).state
+    assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),) and g.projects == ()
+    with pytest.raises(GameError, match="only in the"):
+        se.choose_modified(g, pid, "u50")  # the Acquisition Phase: too late this turn
+
+
 def test_research_costs_1_command_point_and_takes_effect_when_completed():
     # Research Projects: 1 CP to play; Yield to complete; no effect until completed; alternate cost noted.
     g = to(started(), "acquisition")
@@ -303,6 +325,27 @@ def test_a_unique_card_cannot_have_a_second_copy_in_play():
     g = with_units(to(started(), "queue"), unit("u50", 0, "Destroyer"))
     with pytest.raises(GameError, match="Unique"):
         se.play_construction(g, CONTENT, "Destroyer")
+
+
+def test_no_more_copies_in_play_than_the_deck_holds():
+    # Deck Construction: a player has one deck; its four Frigates are all there is. Copies in play or in the
+    # Scrapyard cannot be in the hand, whatever the hand count says.
+    g = to(started(), "queue")
+    three = with_units(g, *(unit(f"f{k}", 0) for k in range(3)))
+    assert se.play_construction(three, CONTENT, "Frigate").state.projects[-1].card == "Frigate"
+    full = se.with_side(three, 0, scrapyard=("Frigate",))
+    with pytest.raises(GameError, match="hold 4 Frigate; 4 already in play or in the Scrapyard") as e:
+        se.play_construction(full, CONTENT, "Frigate")
+    assert e.value.field == "card"
+    plated = with_units(g, *(unit(f"f{k}", 0, mods=(se.Mod("Plating", 2),)) for k in range(4)))
+    with pytest.raises(GameError, match="hold 4 Plating"):  # modifications on units count too
+        se.play_construction(plated, CONTENT, "Plating")
+    assert se.play_construction(with_units(g, *(unit(f"b{k}", 1) for k in range(4))), CONTENT, "Frigate").state
+    # Sideboard: the one declared Academy, once in play, is not there to play again.
+    g = to(started(), "acquisition")
+    g = se.play_research(g, CONTENT, "Academy").state
+    with pytest.raises(GameError, match="hold 1 Academy"):
+        se.play_research(g, CONTENT, "Academy")
 
 
 # -- personnel -------------------------------------------------------------------------------------------------
@@ -396,8 +439,6 @@ def test_each_weapon_fires_once_per_turn():
         se.declare(g, "a", ((1, "d"), (1, "d")))
     g = se.resolve(se.declare(g, "a", ((1, "d"),)).state).state  # the other weapon is still free
     assert se.unit(g, "d").damage == 3
-    with pytest.raises(GameError, match="already fired"):
-        se.declare(g, "a", ((1, "d"),))
 
 
 def test_weapons_are_ready_again_next_turn():
@@ -458,6 +499,25 @@ def test_intercept_fires_at_the_attacker_before_the_attack_resolves():
     with pytest.raises(GameError, match="no Intercept"):
         se.resolve(se.declare(combat(unit("a", 0), unit("d", 1)), "a", ((0, "base-1"),)).state,
                    intercept=(("d", 0),))
+
+
+def test_an_interceptor_may_become_the_target_of_the_attack_at_effective_evasion_0():
+    # Intercept: "Alternatively, the unit with Intercept may choose to become the target of the attack. When
+    # becoming the target of the attack, effective evasion is 0." No roll, although the Interceptor has Evasion 4.
+    g = combat(unit("a", 0), unit("i", 1, "Interceptor"), unit("d", 1, "Tender"))
+    g = se.declare(g, "a", ((0, "base-1"), (1, "d"))).state
+    out = se.resolve(g, back=(("i", 0),), cover="i", rolls={"a:0": 1, "a:1": 1})
+    assert out.state.sides[1].base_damage == 0 and se.unit(out.state, "d").damage == 0
+    assert "i" not in {u.id for u in out.state.units}  # 2 + 1 damage against 2 hit points
+    assert any("effective evasion is 0 (Intercept)" in r for r in out.reasons)
+    assert se.unit(out.state, "a").shields == 1  # the new target is targeted: it may fire back
+    with pytest.raises(GameError, match="not targeted"):
+        se.resolve(g, back=(("d", 0),), cover="i")  # the first target is no longer targeted
+    with pytest.raises(GameError, match="Alternatively") as e:
+        se.resolve(g, intercept=(("i", 0),), cover="i")
+    assert e.value.field == "cover"
+    with pytest.raises(GameError, match="only a unit with Intercept"):
+        se.resolve(g, cover="d")
 
 
 def test_destroyed_units_and_their_personnel_go_to_the_scrapyard():
@@ -540,6 +600,26 @@ def test_promotion_keeps_damage_modifications_and_personnel():
     assert g.staff[0].on == "u" and g.sides[0].scrapyard == ("Frigate",)
 
 
+def test_a_promoted_unit_keeps_only_what_the_text_lists_not_testing_or_fired_weapons():
+    # Promotion: "all modifications, personnel and damage are placed onto the new unit" — nothing else;
+    # Construction Project: Testing follows completing a Construction Project, which a promotion is not.
+    old = replace(unit("u", 0, "Frigate"), testing=True, fired=(0, 1))
+    out = se.promote(with_units(started(), old), CONTENT, "u", "Destroyer")
+    new = se.unit(out.state, "u")
+    assert not new.testing and new.fired == () and new.shields == 3
+    assert any("not in Testing" in r for r in out.reasons)
+
+
+def test_promotion_into_a_unique_card_already_in_play_is_refused():
+    # Unique: "If a card or ability would make a copy of unique card, that copy does not come into play."
+    g = with_units(started(), unit("d", 0, "Destroyer"), unit("u", 0, "Frigate"))
+    with pytest.raises(GameError, match="Unique") as e:
+        se.promote(g, CONTENT, "u", "Destroyer")
+    assert e.value.field == "card"
+    assert se.promote(with_units(started(), unit("d", 1, "Destroyer"), unit("u", 0)), CONTENT, "u",
+                      "Destroyer").state.units[1].card == "Destroyer"  # one per player's control
+
+
 def test_a_state_survives_its_dict_round_trip():
     g = se.play_construction(to(started(), "queue"), CONTENT, "Plating").state
     g = with_units(g, replace(unit("u", 0), mods=(se.Mod("Plating", 2),)))
@@ -548,10 +628,28 @@ def test_a_state_survives_its_dict_round_trip():
     assert se.from_dict(json.loads(json.dumps(se.to_dict(g)))) == g
 
 
-def test_base_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
-    g = se.adjust_base_damage(started(), 1, 17).state
+def test_damage_from_a_command_card_is_recorded_and_can_destroy_the_base():
+    # Command Card: its text is resolved at the table; an attack is also "playing an Attack Command".
+    # The Rules: a base is destroyed once damage equal to or exceeding its hit points is assigned to it.
+    g = se.command_damage(started(), "base-1", 17).state
     assert g.sides[1].base_damage == 17 and g.stage == "play"
-    with pytest.raises(GameError, match="has 17 damage"):
-        se.adjust_base_damage(g, 1, -18)
-    g = se.adjust_base_damage(g, 1, 1).state
+    for target, damage, field in (("base-1", 0, "damage"), ("base-7", 2, "target"), ("nope", 2, "target")):
+        with pytest.raises(GameError) as e:
+            se.command_damage(g, target, damage)
+        assert e.value.field == field
+    g = se.command_damage(g, "base-1", 1).state
     assert g.stage == "over" and g.verdict.winner == 0
+    with pytest.raises(GameError, match="The game is over"):
+        se.command_damage(g, "base-1", 1)
+
+
+def test_command_damage_to_a_unit_goes_to_shields_first_or_to_a_modification():
+    # Assigning Damage: shields first, then the unit. Destroying a Modification: "When using a command that
+    # deals damage to a unit, that damage may be redirected to a Modification on that unit", unmitigated.
+    g = combat(unit("d", 1, mods=(se.Mod("Plating", 2),)))
+    out = se.command_damage(g, "d", 3)
+    assert (se.unit(out.state, "d").shields, se.unit(out.state, "d").damage) == (0, 1)
+    assert "2 to shields first, 1 to the unit (Assigning Damage)" in out.reasons[0]
+    out = se.command_damage(g, "d/0", 2)
+    assert se.unit(out.state, "d").mods == () and se.unit(out.state, "d").shields == 2
+    assert out.state.sides[1].scrapyard == ("Plating",)

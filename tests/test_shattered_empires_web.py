@@ -126,3 +126,64 @@ def test_the_results_page_names_the_winner(app, se_started):
         db.conn.close()
     page = se_started.table.get(f"{se_started.url}/results").get_data(as_text=True)
     assert "Ann wins" in page and "Every base but Ann’s is destroyed." in page
+
+
+def test_an_interceptor_may_become_the_target_from_the_resolve_form(app, se_started):
+    # Intercept: "Alternatively, the unit with Intercept may choose to become the target of the attack. When
+    # becoming the target of the attack, effective evasion is 0."
+    from companion.games import shattered_empires as se
+    g = se_started
+    units = (se.Unit("u1", "Frigate", 0, "capital", 5, weapons=(2, 1), hit=1, testing=False),
+             se.Unit("u2", "Interceptor", 1, "fighter", 3, evasion=4, weapons=(1,), intercept=True))
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, 1, None, lambda s: Outcome(replace(s, units=units), "units"))
+    finally:
+        db.conn.close()
+    until(g, "combat")
+    g.do("declare", {"attacker": "u1", "weapon_1": "base-1"}, form="declare")
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert "Interceptor (effective evasion 0)" in page
+    text = g.do("resolve", {"cover": "u2"}, form="resolve").get_data(as_text=True)
+    assert "Interceptor becomes the target of the attack: its effective evasion is 0 (Intercept)." in text
+    s = g.row.state
+    assert s.sides[1].base_damage == 0 and s.units[1].damage == 2
+    g.do("next")
+    g.do("back")
+    g.do("declare", {"attacker": "u1", "weapon_2": "base-1"}, form="declare")
+    g.do("resolve", {"cover": "u1"}, form="resolve", status=422)
+    assert g.row.state.attack is not None and g.row.state.sides[1].base_damage == 0
+
+
+def test_a_queued_modification_gets_its_unit_from_its_own_form(app, se_started):
+    # Modification: a Modification augments an existing unit of the required type; it is chosen apart from
+    # assigning Yield, so a finished one left in the Queue needs no more Yield.
+    from companion.games import shattered_empires as se
+    g = se_started
+    until(g, "queue")
+    g.do("play", {"card": "Armor Plating"}, form="queue")
+    pid = g.row.state.projects[0].id
+    frigate = se.Unit("u9", "Frigate", 0, "capital", 5, weapons=(2, 1), testing=False)
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, 1, None, lambda s: Outcome(replace(s, units=(frigate,)), "units"))
+    finally:
+        db.conn.close()
+    until(g, "allocation")
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert "Choose the unit Armor Plating modifies" in page
+    g.do("modify", {"project": pid, "target": "nope"}, form=f"modify-{pid}", status=422)
+    assert g.row.state.projects[0].target is None
+    g.do("modify", {"project": pid, "target": "u9"}, form=f"modify-{pid}")
+    assert g.row.state.projects[0].target == "u9" and g.row.state.sides[0].yield_used == 0
+
+
+def test_command_damage_is_a_checked_action(se_started):
+    # Command Card: the text is resolved at the table; the damage it deals is recorded and checked.
+    g = se_started
+    g.do("command-damage", {"target": "base-1", "damage": "4"}, form="command-damage")
+    assert g.row.state.sides[1].base_damage == 4
+    for bad, says in (({"target": "base-9", "damage": "2"}, "no base"), ({"target": "u77", "damage": "2"}, "no unit"),
+                      ({"target": "base-1", "damage": "0"}, "Damage")):
+        assert says in g.do("command-damage", bad, form="command-damage", status=422).get_data(as_text=True)
+    assert g.row.state.sides[1].base_damage == 4

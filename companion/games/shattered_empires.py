@@ -582,6 +582,11 @@ def _from_hand(g: Game, i: int, content: Content, name: str, *types: str) -> tup
     if card.unique and _in_play(g, i, name):
         raise GameError("card", f"{name} is Unique and already in play under {player_name(g, i)}'s control: another "
                                 "one cannot be put into play (Unique).")
+    held = dict(g.sides[i].deck).get(name, 0) + g.sides[i].sideboard.count(name)
+    out = _copies_out(g, i, name)
+    if out >= held:
+        raise GameError("card", f"{player_name(g, i)}'s deck and sideboard hold {held} {name}; {out} already in play "
+                                "or in the Scrapyard: no copy is left to play (Deck Construction).")
     if name in g.sides[i].sideboard:
         return g, card
     if g.sides[i].hand <= 0:
@@ -589,8 +594,17 @@ def _from_hand(g: Game, i: int, content: Content, name: str, *types: str) -> tup
     return with_side(g, i, hand=g.sides[i].hand - 1), card
 
 
-def _in_play(g: Game, i: int, name: str) -> bool:
-    return any(x.card == name and x.owner == i for x in (*g.units, *g.assets, *g.projects, *g.staff))
+def _in_play(g: Game, i: int, name: str) -> int:
+    """Copies of the card in play under the player's control, modifications on units included."""
+    mine = [x for x in (*g.units, *g.assets, *g.projects, *g.staff) if x.owner == i]
+    return (sum(1 for x in mine if x.card == name)
+            + sum(1 for u in g.units if u.owner == i for m in u.mods if m.card == name))
+
+
+def _copies_out(g: Game, i: int, name: str) -> int:
+    """Copies the player cannot have in hand: in play or in the Scrapyard (a shuffled Scrapyard is the deck
+    again and empties it)."""
+    return _in_play(g, i, name) + g.sides[i].scrapyard.count(name)
 
 
 def _pay(g: Game, i: int, cp: int, what: str, rule: str, field: str = "card") -> Game:
@@ -638,10 +652,7 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
         raise GameError("amount", f"{player_name(g, i)} has {yield_left(g, i)} Yield left to assign of "
                                   f"{yield_total(g, i)}; {amount} is more (Yield).")
     if target:
-        u = unit(g, target)
-        if p.mod is None or u.owner != i or u.type != p.requires:
-            raise GameError("target", f"{p.card} modifies {p.requires or 'no'} units; {u.card} is not one of "
-                                      f"{player_name(g, i)}'s (Modification).")
+        _check_mod_target(g, p, target)
     g = with_side(g, i, yield_used=g.sides[i].yield_used + amount)
     p2 = replace(p, allocated=p.allocated + amount, target=target or p.target)
     g = replace(g, projects=tuple(p2 if x.id == p.id else x for x in g.projects))
@@ -649,6 +660,28 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
     return Outcome(g, f"{player_name(g, i)} assigned {amount} Yield to {p.card} ({p2.allocated} of {p.cost}){done}",
                    ("A project is completed when the Yield allocated equals or exceeds its cost (Construction "
                     "Project).",))
+
+
+def _check_mod_target(g: Game, p: Project, target: str) -> Unit:
+    u = unit(g, target)
+    if p.mod is None or u.owner != p.owner or u.type != p.requires:
+        raise GameError("target", f"{p.card} modifies {p.requires or 'no'} units; {u.card} is not one of "
+                                  f"{player_name(g, p.owner)}'s (Modification).")
+    return u
+
+
+def choose_modified(g: Game, project_id: str, target: str) -> Outcome:
+    """Name (or change) the unit a queued Modification will modify, with or without assigning Yield: a
+    finished one left in the Queue completes at the end of the next Allocation Phase (Modification)."""
+    _playing(g, "queue", "allocation", field="target", what="The unit a Modification modifies is chosen")
+    p = project(g, project_id)
+    if p.owner != g.turn:
+        raise GameError("project", f"{p.card} is not {player_name(g, g.turn)}'s project.")
+    u = _check_mod_target(g, p, target)
+    g = replace(g, projects=tuple(replace(x, target=target) if x.id == p.id else x for x in g.projects))
+    return Outcome(g, f"{p.card} will modify {u.card}", ("Modification Construction Projects augment an existing "
+                   "unit of the required type; it completes when its Yield is allocated, at the end of the "
+                   "Allocation Phase (Modification).",))
 
 
 def play_research(g: Game, content: Content, name: str) -> Outcome:
@@ -779,6 +812,21 @@ def _target_owner(g: Game, target: str) -> int:
     return unit(g, target.split("/")[0]).owner
 
 
+def _check_target(g: Game, t: str, field: str) -> None:
+    """A standing base ("base-<seat>"), a unit in play, or one of its modifications ("<unit>/<index>")."""
+    if t.startswith("base-"):
+        seat = int(t[5:]) if t[5:].isdigit() and t[5:].isascii() else -1
+        if not 0 <= seat < len(g.players) or g.sides[seat].out:
+            raise GameError(field, f"There is no base {t!r} to attack.")
+    else:
+        uid, _, k = t.partition("/")
+        u = next((x for x in g.units if x.id == uid), None)
+        if u is None:
+            raise GameError(field, f"There is no unit {uid!r} in play; it may have been destroyed.")
+        if k and not (k.isdigit() and k.isascii() and int(k) < len(u.mods)):
+            raise GameError(field, f"{u.card} has no modification {k}.")
+
+
 def _stations(g: Game, owner: int) -> tuple[Unit, ...]:
     return tuple(u for u in g.units if u.owner == owner and u.type == "defense-station")
 
@@ -808,15 +856,7 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
             raise GameError("targets", f"{a.card}'s weapon {w + 1} has already fired this turn: each weapon on a "
                                        "unit may only be fired once per turn (Combat Phase).")
         seen.add(w)
-        if t.startswith("base-"):
-            seat = int(t[5:]) if t[5:].isdigit() else -1
-            if not 0 <= seat < len(g.players) or g.sides[seat].out:
-                raise GameError("targets", f"There is no base {t!r} to attack.")
-        else:
-            uid, _, k = t.partition("/")
-            u = unit(g, uid)
-            if k and not (k.isdigit() and int(k) < len(u.mods)):
-                raise GameError("targets", f"{u.card} has no modification {k}.")
+        _check_target(g, t, "targets")
         if _target_owner(g, t) == i:
             raise GameError("targets", "Choose an opposing unit or base.")
         if t.startswith("base-") and _stations(g, int(t[5:])) and not ignore_stations:
@@ -871,9 +911,13 @@ def _apply(g: Game, shots: tuple[Shot, ...]) -> Game:
     """Mark weapons fired and put damage on shields, hulls, modifications and bases."""
     for s in shots:
         shooter = unit(g, s.shooter)
-        g = _put(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon}))))
-        if not s.hit:
-            continue
+        g = _damage(_put(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon})))), s)
+    return g
+
+
+def _damage(g: Game, s: Shot) -> Game:
+    """Put a hit's damage on shields, hull, modification or base."""
+    if s.hit:
         if s.target.startswith("base-"):
             seat = int(s.target[5:])
             g = with_side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
@@ -925,15 +969,26 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
 
 
 def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tuple[str, int], ...] = (),
-            rolls: dict[str, int] | None = None, rng: random.Random | None = None) -> Outcome:
+            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None
+            ) -> Outcome:
     """Resolve the declared attack. Order: Defense Stations the attacker ignored fire first; then intercept;
     then the attacker's weapons and the return fire together; then destroyed units.
-    `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6."""
+    `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6;
+    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0."""
     if g.attack is None:
         raise GameError("attacker", "Announce an attack first (Combat Phase).")
     rolls = rolls or {}
     at = g.attack
     a = unit(g, at.attacker)
+    if cover:
+        c = unit(g, cover)
+        if c.owner == g.turn or not c.intercept:
+            raise GameError("cover", f"{c.card} is not a defending unit with Intercept: only a unit with Intercept "
+                                     "may choose to become the target of the attack (Intercept).")
+        if any(uid == cover for uid, _ in intercept):
+            raise GameError("cover", f"{c.card} either fires its weapons at the attacker or becomes the target of "
+                                     "the attack, not both: “Alternatively” (Intercept).")
+        at = replace(at, targets=tuple((w, cover) for w, _ in at.targets))
     targeted = {t.split("/")[0] for _, t in at.targets}
     g = replace(g, attack=None)
     lines = []
@@ -970,7 +1025,10 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
         g, dead = _casualties(g)
         return Outcome(replace(g, combat=tuple(lines) + dead), f"{a.card} was destroyed before attacking",
                        tuple(lines) + dead)
-    shots = tuple(_aim(g, a, w, t, rolls, rng) for w, t in at.targets)
+    if cover:
+        lines.append(f"{unit(g, cover).card} becomes the target of the attack: its effective evasion is 0 "
+                     "(Intercept).")
+    shots = tuple(_aim(g, a, w, t, rolls, rng, 0 if cover else None) for w, t in at.targets)
     shots += tuple(_aim(g, unit(g, uid), w, a.id, rolls, rng) for uid, w in back)
     g = _apply(g, shots)
     lines += [s.text for s in shots]
@@ -1016,20 +1074,25 @@ def scrap(g: Game, project_id: str) -> Outcome:
 
 def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
     """Replace the unit with the named card; the original goes to the Scrapyard; modifications, personnel and
-    damage go onto the new unit as if they were on it the entire time."""
+    damage go onto the new unit as if they were on it the entire time. Nothing else carries over: the new
+    card was not completed as a Construction Project, so it is not in Testing, and its weapons are its own."""
     if g.stage != "play":
         raise GameError("stage", "The game is not being played.")
     old = unit(g, unit_id)
     card = content.card(name)
     if card is None or card.type != "construction" or card.unit is None:
         raise GameError("card", f"{name!r} is not a unit card in the card list.")
-    new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=old.testing,
-                  fired=old.fired)
+    if card.unique and any(x.id != old.id and x.card == name for x in g.units if x.owner == old.owner):
+        raise GameError("card", f"{name} is Unique and already in play under {player_name(g, old.owner)}'s "
+                                "control: a copy of a unique card does not come into play (Unique).")
+    new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=False)
     g = _put(g, new)
     g = with_side(g, old.owner, scrapyard=g.sides[old.owner].scrapyard + (old.card,))
     g, dead = _casualties(g)
     return Outcome(g, f"{old.card} promoted to {name}", ("The original unit is placed in the Scrap Yard; "
-                   "modifications, personnel and damage move onto the new unit (Promotion).",) + dead)
+                   "modifications, personnel and damage move onto the new unit (Promotion).",
+                   f"{name} was not completed as a Construction Project: it is not in Testing (Promotion, "
+                   "Construction Project).") + dead)
 
 
 def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tuple[str, ...]) -> Outcome:
@@ -1037,15 +1100,26 @@ def set_triggers(g: Game, player: int, begin_list: tuple[str, ...], end_list: tu
     return Outcome(g, f"{player_name(g, player)}'s trigger reminders updated")
 
 
-def adjust_base_damage(g: Game, player: int, delta: int) -> Outcome:
-    """Damage a Command card dealt to a base, resolved at the table and recorded here."""
+def command_damage(g: Game, target: str, damage: int) -> Outcome:
+    """Damage dealt by a Command card, its text resolved at the table (an attack is also "playing an Attack
+    Command"): to a base; to a unit, shields first; or redirected to a Modification on that unit, which
+    shields do not mitigate. Instant commands may be played at any time, so any step of play is allowed."""
     if g.stage != "play":
-        raise GameError("stage", "The game is not being played.")
-    s = g.sides[seat(g, player)]
-    if s.base_damage + delta < 0:
-        raise GameError("delta", f"{player_name(g, player)}'s base has {s.base_damage} damage.")
-    g, dead = _casualties(with_side(g, player, base_damage=s.base_damage + delta))
-    return Outcome(g, f"{player_name(g, player)}'s base damage {delta:+d} (now {s.base_damage + delta})", dead)
+        raise GameError("stage", "The game is over." if g.stage == "over" else "The game has not begun.")
+    _check_target(g, target, "target")
+    if damage < 1:
+        raise GameError("damage", f"A Command card's damage is at least 1 ({damage}).")
+    label = _target_label(g, target)
+    if target.startswith("base-") or "/" in target:
+        shot = Shot("", 0, target, None, True, 0, damage)
+        why = ("Command damage to a Modification: defenses such as shields do not mitigate it (Destroying a "
+               "Modification)." if "/" in target else "Command damage to a base (Command Card).")
+    else:
+        to_s, to_h = damage_split(damage, unit(g, target).shields)
+        shot = Shot("", 0, target, None, True, to_s, to_h)
+        why = f"Command damage: {to_s} to shields first, {to_h} to the unit (Assigning Damage)."
+    g, dead = _casualties(_damage(g, shot))
+    return Outcome(g, f"A Command card deals {damage} damage to {label}", (why,) + dead)
 
 
 def adjust_hand(g: Game, player: int, delta: int) -> Outcome:

@@ -34,6 +34,11 @@ class AllocateForm(GameForm):
     target = text(12, required=False)
 
 
+class ModifyForm(GameForm):
+    project = text(12)
+    target = text(12)
+
+
 class AssignForm(GameForm):
     personnel = text(12)
     to = text(12)
@@ -84,6 +89,7 @@ class ResolveForm(GameForm):
     back = Shots(fields.String(validate=validate.Length(max=20)), load_default=tuple)
     intercept = Shots(fields.String(validate=validate.Length(max=20)), load_default=tuple)
     rolls = Rolls(fields.String(validate=validate.Length(max=24)), load_default=dict)
+    cover = text(12, required=False)  # a unit with Intercept that becomes the target instead
 
 
 class RepairForm(GameForm):
@@ -112,6 +118,6 @@ class HandForm(GameForm):
     delta = delta(-9, 9)
 
 
-class BaseDamageForm(GameForm):
-    player = choice(SEATS)
-    delta = delta(-30, 30)
+class CommandDamageForm(GameForm):
+    target = text(40)
+    damage = count(1, 99)

@@ -10,7 +10,8 @@ KEY = rules.KEY
 TEMPLATE = "games/shattered_empires.html"
 SE_LABELS = {**LABELS, "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
-             "back": "Return fire", "intercept": "Intercept", "rolls": "Evasion rolls", "repairer": "Repairing unit",
+             "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
+             "repairer": "Repairing unit", "damage": "Damage",
              "sideboard": "Sideboard", "player": "Player", "begin": "Beginning triggers", "end": "End triggers",
              **{f"weapon_{k}": f"Weapon {k}" for k in range(1, forms.MAX_WEAPONS + 1)}}
 
@@ -27,9 +28,11 @@ def context(g: rules.Game, content: rules.Content) -> dict:
                          for s in g.sides],
         "sideboard_choices": [[c for c in content.cards if c.faction in (None, s.faction) and c.sideboard]
                               for s in g.sides],
-        "targets": attack_targets(g), "shots": pending_shots(g) if g.attack else {},
+        "targets": attack_targets(g), "damage_targets": damage_targets(g), "shots": pending_shots(g) if g.attack else {},
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
+        "mod_targets": {p.id: [(u.id, u.card) for u in g.units if u.owner == me and u.type == p.requires]
+                        for p in g.projects if p.mod},
         "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
     }
@@ -46,6 +49,16 @@ def attack_targets(g: rules.Game) -> list[tuple[str, str]]:
     return out
 
 
+def damage_targets(g: rules.Game) -> list[tuple[str, str]]:
+    """What a Command card may damage: every standing base, every unit and its modifications (an Instant
+    card may be played by any player, so every side's are listed)."""
+    out = [(f"base-{i}", f"{g.players[i].name}'s base") for i, s in enumerate(g.sides) if not s.out]
+    for u in g.units:
+        out.append((u.id, f"{u.card} ({g.players[u.owner].name})"))
+        out += [(f"{u.id}/{k}", f"{m.card} on {u.card} (modification)") for k, m in enumerate(u.mods)]
+    return out
+
+
 def pending_shots(g: rules.Game) -> dict:
     """For the resolve form: the attacker's shots, the targeted units' weapons that may fire back, the
     interceptors' weapons, and which of them need an evasion roll (the target has Evasion)."""
@@ -59,8 +72,9 @@ def pending_shots(g: rules.Game) -> dict:
     back = [(u, w) for u in g.units if u.id in targeted for w in u.ready()]
     intercept = [(u, w) for u in g.units if u.owner != g.turn and u.intercept and u.id not in targeted
                  for w in u.ready()]
+    cover = [(u.id, f"{u.card} (effective evasion 0)") for u in g.units if u.owner != g.turn and u.intercept]
     return {"attacker": a, "mine": [(w, t, evades(t)) for w, t in at.targets], "back": back,
-            "intercept": intercept, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
+            "intercept": intercept, "cover": cover, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
 
 
 def _deck(g, f, c):
@@ -96,14 +110,15 @@ ACTIONS = {
     "deck": (forms.DeckForm, _deck),
     "play": (forms.CardForm, _play),
     "allocate": (forms.AllocateForm, lambda g, f, c: rules.allocate(g, f.project, f.amount, f.target or None)),
+    "modify": (forms.ModifyForm, lambda g, f, c: rules.choose_modified(g, f.project, f.target)),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, f.personnel, f.to)),
     "declare": (forms.DeclareForm, _declare),
-    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls)),
+    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None)),
     "repair": (forms.RepairForm, lambda g, f, c: rules.repair(g, f.repairer, f.target, f.amount)),
     "scrap": (forms.ProjectForm, lambda g, f, c: rules.scrap(g, f.project)),
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
     "triggers": (forms.TriggersForm, lambda g, f, c: rules.set_triggers(g, int(f.player), _lines(f.begin),
                                                                          _lines(f.end))),
-    "base-damage": (forms.BaseDamageForm, lambda g, f, c: rules.adjust_base_damage(g, int(f.player), f.delta)),
+    "command-damage": (forms.CommandDamageForm, lambda g, f, c: rules.command_damage(g, f.target, f.damage)),
     "hand": (forms.HandForm, lambda g, f, c: rules.adjust_hand(g, int(f.player), f.delta)),
 }

@@ -117,11 +117,12 @@ def test_three_turns_each_to_a_destroyed_base(tablet: Page):
 
     # Ann, turn 4: a Command card's damage recorded, then the Destroyer finishes the base.
     step_to(page, "Combat Phase")
-    page.get_by_text("Damage to a base from a Command card").tap()
-    form = page.locator("#base-damage")
-    form.get_by_label("Base of").select_option(label="Bob")
-    form.get_by_label("Damage").select_option("13")
-    tap(page, "Record base damage")
+    # Command Card: the card's text is resolved at the table; its damage is recorded against the base.
+    page.get_by_text("Damage from a Command card").tap()
+    form = page.locator("#command-damage")
+    form.get_by_label("Target").select_option(label="Bob's base")
+    form.get_by_label("Amount of damage").select_option("13")
+    tap(page, "Record Command damage")
     expect(page.get_by_label("Bob base damage")).to_have_text("15")
     declare = page.locator("#declare")
     declare.get_by_label("Attacking unit").select_option(label="Empire Destroyer")
