@@ -379,3 +379,80 @@ def test_state_round_trips_through_plain_json():
     g = su.summon(g, CONTENT, sid(g, "Mine 1"), "GU", hp=3, name="Rex").state
     g = su.play_card(g, "Drill", 0, continue_cost=1).state
     assert su.from_dict(json.loads(json.dumps(su.to_dict(g)))) == g
+
+
+# -- the Player Tray: running out, slot bonuses, burning, the Headquarter -----------------------------
+# Test trays: 3 BU slots (a Mineral under the leftmost, Burn under the middle), 2 EU slots (Draw and Discard).
+TRAY = replace(CONTENT, tray=(("BU", ("mineral", "burn", None)), ("EU", ("draw_discard", None))))
+
+
+def test_summoning_when_units_run_out_moves_one_from_another_space():
+    # Summoning Units 2: when Units run out, the player may move a Unit of the same type from another Space.
+    g = action(playing())
+    m, f = sid(g, "Mine 1"), sid(g, "Forest 1")
+    g = su.summon(g, TRAY, m, "BU", 3).state
+    assert su.in_tray(g, TRAY, 0, "BU") == 0
+    with pytest.raises(GameError, match="Summoning Units 2") as e:
+        su.summon(g, TRAY, f, "BU")
+    assert e.value.field == "units"
+    out = su.summon(g, TRAY, f, "BU", take_from=m)
+    assert [u.kind for u in su.space(out.state, f).units] == ["BU"]
+    assert len(su.space(out.state, m).units) == 2 and su.in_tray(out.state, TRAY, 0, "BU") == 0
+    assert any("moved from Mine 1" in r for r in out.reasons)
+    with pytest.raises(GameError, match="Summoning Units 2") as e:
+        su.summon(g, TRAY, f, "BU", take_from=f)  # not from the Space being summoned to
+    assert e.value.field == "take_from"
+
+
+def test_generals_are_never_moved_to_replace_missing_units():
+    # Summoning Units 2: "a Unit of the same type (except General Units)".
+    g = action(playing())
+    with pytest.raises(GameError, match="except|never") as e:
+        su.summon(g, TRAY, sid(g, "Mine 1"), "GU", hp=3, take_from=sid(g, "Forest 1"))
+    assert e.value.field == "take_from"
+
+
+def test_destroyed_units_return_to_their_tray_slots_and_a_mineral_slot_pays():
+    # Combat 7: destroyed units go back to the Player Tray; a slot's bonus is received (Mineral: gain 1),
+    # but not for a converted unit. Summoning took the leftmost units, so the two destroyed fill the burn
+    # and mineral slots they left.
+    g = action(playing())
+    m, hq = sid(g, "Mine 1"), sid(g, "David's Headquarter")
+    g = su.summon(g, TRAY, m, "BU", 2).state
+    g = su.summon(g, TRAY, m, "BU", 1, converted=True).state
+    before = g.sides[0].minerals
+    out = su.attack(g, TRAY, m, hq, su.Fighter(S(0, 0, 0), MINE, 0), su.Fighter(S(2, 0, 0), HQ, 0))
+    # David deals 2 + 1 (Headquarter) = 3: all three of Tyra's BU destroyed, one of them converted.
+    assert su.space(out.state, m).owner is None
+    assert out.state.sides[0].minerals == before + 1
+    assert any("Burn 1 card" in r for r in out.reasons) and any("converted" in r for r in out.reasons)
+    assert su.in_tray(out.state, TRAY, 0, "BU") == 3
+
+
+def test_burn_a_card_from_the_hand_or_the_discard_pile():
+    # Combat 7, Bonuses by Type: Burn 1 card (from your hand or discard pile); Limitations 4: where it goes.
+    g = playing()
+    hand = g.sides[0].hand
+    out = su.burn(g, 0, "hand")
+    assert out.state.sides[0].hand == hand - 1 and "Limitations 4" in out.reasons[0]
+    assert su.burn(g, 0, "discard").state.sides[0].hand == hand
+    empty = replace(g, sides=(replace(g.sides[0], hand=0), g.sides[1]))
+    with pytest.raises(GameError, match="no card in hand"):
+        su.burn(empty, 0, "hand")
+
+
+def test_a_destroyed_headquarter_is_not_rebuilt():
+    # Building a Base 1 and 4: Base Tokens return to the tray and can be built again; nothing returns the
+    # Headquarter (A8, Locations), so a Base later built on its Space is an ordinary Base.
+    g = su.choose_first(game(3), 0).state
+    for i in range(3):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = replace(g, draft=su.Draft(done=True), spaces=g.spaces + (su.Space("s9", "Mine 1", "Mine"),))
+    g = action(su.begin(g).state)
+    g = su.summon(g, CONTENT, "s9", "BU", 3).state
+    hq = sid(g, "David's Headquarter")
+    out = su.attack(g, CONTENT, "s9", hq, su.Fighter(S(5, 0, 0), MINE, 0), su.Fighter(S(0, 0, 0), MINE, 0))
+    assert any("not rebuilt" in r for r in out.reasons)
+    after = su.space(out.state, hq)
+    assert after.terrain == "Headquarter" and not after.headquarter and after.base == 0
+    assert su.bases(out.state, 1) == 0

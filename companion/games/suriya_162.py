@@ -37,6 +37,9 @@ PHASES = ("Upkeep", "Action", "Income")
 PHASE_KEYS = ("upkeep", "action", "income")
 SETUP_STEPS = ("First player", "Factions", "Terrain")
 HEADQUARTER = "Headquarter"
+# Combat 7, Bonuses by Type: what a Player Tray slot gives when a destroyed unit comes back to it.
+BONUSES = {"mineral": "Gain 1 Mineral", "draw_discard": "Draw 1 card, then discard 1 card",
+           "burn": "Burn 1 card (from your hand or discard pile)", "unique": "Trigger the unique effect of your faction"}
 
 
 # -- content (data/suriya-162/, validated at start-up) -------------------------------------------
@@ -94,6 +97,12 @@ class Content:
     dice: tuple[SymbolDie, ...]
     hp: tuple[tuple[str, int | None], ...]  # BU 1, EU 2, GU None (from its card)
     factions: tuple[str, ...]
+    # The Player Tray's BU and EU slots, left to right, each with its bonus (a BONUSES key) or None. Empty: the
+    # tray is not tracked, so running out is not checked and slot bonuses are not applied.
+    tray: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    def slots(self, kind: str) -> tuple[str | None, ...] | None:
+        return dict(self.tray).get(kind)
 
     def terrain(self, name: str) -> Terrain | None:
         return next((t for t in self.terrains if t.name == name), None)
@@ -233,6 +242,25 @@ def command_tokens(g: Game, i: int) -> int:
     """Command tokens in hand: 2 to start (A6), 1 more per Base built (Building a Base 3), less those on the map."""
     placed = sum(1 for s in g.spaces if s.owner == i and s.command)
     return COMMAND_START + g.sides[i].bases_built - placed
+
+
+def on_map(g: Game, i: int, kind: str) -> int:
+    """A player's units of one type on the map that came from their Player Tray (converted ones did not)."""
+    return sum(1 for s in g.spaces if s.owner == i for u in s.units if u.kind == kind and not u.converted)
+
+
+def in_tray(g: Game, content: Content, i: int, kind: str) -> int | None:
+    """Units of a type left on the Player Tray; None when the tray is not tracked (or for Generals)."""
+    slots = content.slots(kind)
+    return None if slots is None or kind == "GU" else max(0, len(slots) - on_map(g, i, kind))
+
+
+def freed_slots(content: Content, kind: str, before: int, n: int) -> tuple[str | None, ...]:
+    """The slots n destroyed units of a type return to. Summoning always takes the leftmost unit (Summoning
+    Units 1), so the empty slots are the leftmost `before`; a returning unit fills the empty slot next to the
+    units still there, the one the last summoned unit left (reading: docs/rules.md, Suriya 162)."""
+    slots = content.slots(kind) or ()
+    return tuple(slots[max(0, before - n):min(before, len(slots))])
 
 
 # -- set-up (A1-A9, B1-B4, C1-C5) ----------------------------------------------------------------
@@ -533,8 +561,10 @@ def _enter_check(g: Game, s: Space, who: int, adding: int, field: str) -> None:
 
 
 def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, hp: int | None = None,
-           name: str = "", converted: bool = False) -> Outcome:
-    """Summon units from a card or token effect (Summoning Units): onto a Space of the player's, or an empty one."""
+           name: str = "", converted: bool = False, take_from: str | None = None) -> Outcome:
+    """Summon units from a card or token effect (Summoning Units): onto a Space of the player's, or an empty one.
+    When the Player Tray has too few of the type, the missing units may be moved from another Space of the
+    player's (Summoning Units 2), never Generals."""
     _playing(g, "action")
     i = g.turn
     s = space(g, space_id)
@@ -543,14 +573,44 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
     if count < 1:
         raise GameError("count", "Summon at least 1 unit.")
     _enter_check(g, s, i, count, "space")
+    asked = count
+    reasons: tuple[str, ...] = ()
+    left = None if converted else in_tray(g, content, i, kind)
+    if take_from and kind == "GU":
+        raise GameError("take_from", "General Units are never moved from another Space to replace missing ones "
+                                     "(Summoning Units 2).")
+    if left is not None and count > left:
+        missing = count - left
+        if not take_from:
+            raise GameError("units", f"{player_name(g, i)} has {left} {kind} left on the Player Tray; {count} asked. "
+                                     f"Units run out: choose a Space to move {missing} {kind} from to replace the "
+                                     "missing (Summoning Units 2).")
+        src = space(g, take_from, "take_from")
+        have = [u for u in src.units if u.kind == kind]
+        if src.owner != i or src.id == s.id or len(have) < missing:
+            raise GameError("take_from", f"{src.name} has {len(have) if src.owner == i else 0} {kind} of "
+                                         f"{player_name(g, i)}'s to move; {missing} needed, from another Space "
+                                         "(Summoning Units 2).")
+        rest = list(src.units)
+        for u in have[-missing:]:
+            rest.remove(u)
+        g = _put(g, replace(src, units=tuple(rest), command=src.command and bool(rest or src.base)))
+        s = space(g, s.id)
+        reasons = (f"The tray had {left} {kind}: {missing} moved from {src.name} to replace the missing "
+                   "(Summoning Units 2).",)
+        count = left
+        g = _put(g, replace(s, owner=i, units=_ordered(s.units + tuple(have[-missing:]))))
+        s = space(g, s.id)
+        if count == 0:
+            return Outcome(g, f"{player_name(g, i)} summoned {missing} {kind} to {s.name}", reasons)
     unit_hp = content.unit_hp(kind) if kind != "GU" else hp
     if unit_hp is None or unit_hp < 1:
         raise GameError("hp", "Enter the General's HP from its GU card (Limitations 3).")
     units = tuple(Unit(kind, unit_hp, name if kind == "GU" else "", converted) for _ in range(count))
     g = _put(g, replace(s, owner=i, units=_ordered(s.units + units)))
-    what = f"{count} {kind}" + (f" ({name})" if name else "")
+    what = f"{asked} {kind}" + (f" ({name})" if name else "")
     return Outcome(g, f"{player_name(g, i)} summoned {what} to {s.name}",
-                   ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",))
+                   ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",) + reasons)
 
 
 def _ordered(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
@@ -787,7 +847,7 @@ def assign_damage(units: tuple[Unit, ...], base: int, damage: int, order: tuple[
             if left >= u.hp:
                 left -= u.hp
                 bonus = ("; it was converted, so no tray bonus (Combat 7)" if u.converted else
-                         "; take the bonus printed on its Player Tray slot, if any (Combat 7)")
+                         " (Combat 7)")
                 reasons.append(f"{u.name or u.kind} ({u.hp} HP) destroyed: back to the Player Tray{bonus}.")
             else:
                 if left:
@@ -823,6 +883,8 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
             continue
         units, base, why = assign_damage(sp.units, sp.base, dealt, order, sp.headquarter)
         reasons += why
+        g, more = _tray_bonuses(g, content, sp.owner, sp.units, units)
+        reasons += more
         destroyed_base = sp.base and not base
         g = _put(g, replace(space(g, sp.id), units=units, base=base,
                             command=space(g, sp.id).command and bool(units or base)))
@@ -832,6 +894,43 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
     text = (f"{player_name(g, i)} attacked {t.name} from {s.name}: {r.dealt[1]} Damage dealt, {r.dealt[0]} taken")
     g = replace(g, combat=(text,) + tuple(reasons))
     return Outcome(g, text, tuple(reasons))
+
+
+def _tray_bonuses(g: Game, content: Content, owner: int, before: tuple[Unit, ...],
+                  after: tuple[Unit, ...]) -> tuple[Game, tuple[str, ...]]:
+    """Combat 7: destroyed units go back to their slots on the Player Tray and the owner receives each slot's
+    bonus; a Mineral is added here, the other bonuses are the owner's to take (Bonuses by Type)."""
+    reasons = []
+    for kind in KINDS:
+        n = (sum(1 for u in before if u.kind == kind and not u.converted)
+             - sum(1 for u in after if u.kind == kind and not u.converted))
+        if n <= 0 or content.slots(kind) is None:
+            continue
+        for bonus in freed_slots(content, kind, on_map(g, owner, kind), n):
+            if bonus == "mineral":
+                g = with_side(g, owner, minerals=g.sides[owner].minerals + 1)
+                reasons.append(f"{player_name(g, owner)}'s {kind} slot gives 1 Mineral, added (Combat 7).")
+            elif bonus:
+                reasons.append(f"{player_name(g, owner)}'s {kind} slot offers: {BONUSES[bonus]}"
+                               + (" — use Burn a card" if bonus == "burn" else "") + " (Combat 7).")
+    return g, tuple(reasons)
+
+
+def burn(g: Game, player: int, source: str) -> Outcome:
+    """Burn 1 card from the hand or the discard pile (Combat 7, Burn): it leaves the game's cards."""
+    _playing(g)
+    if not 0 <= player < len(g.players):
+        raise GameError("player", f"There is no seat {player + 1}.")
+    if source not in ("hand", "discard"):
+        raise GameError("source", "Burn a card from your hand or your discard pile (Combat 7).")
+    if source == "hand":
+        if g.sides[player].hand < 1:
+            raise GameError("source", f"{player_name(g, player)} has no card in hand to burn.")
+        g = with_side(g, player, hand=g.sides[player].hand - 1)
+    where = "hand" if source == "hand" else "discard pile"
+    return Outcome(g, f"{player_name(g, player)} burnt a card from the {where}",
+                   ("A burnt Faction Card goes to the bottom of the Faction pile, a Starting Card to the box "
+                    "(Limitations 4).",))
 
 
 def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]:
@@ -845,6 +944,10 @@ def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]
         v = Verdict(by, (f"{player_name(g, by)} destroyed {player_name(g, owner)}'s main Base, the Headquarter: in a two-player "
                          "game that wins (Objective of the Game).",))
         return replace(g, stage="over", verdict=v), tuple(reasons) + v.how
+    # Nothing in the text rebuilds a Headquarter: the tile stays as terrain and any Base later built on it is an
+    # ordinary Base token (Building a Base 1), so it must not count as a Headquarter again.
+    g = _put(g, replace(space(g, sp.id), headquarter=False))
+    reasons.append("The Headquarter is not rebuilt: its Space stays Headquarter terrain (Locations: Headquarter).")
     g = with_side(g, by, headquarters_destroyed=g.sides[by].headquarters_destroyed + 1)
     reasons.append(f"{player_name(g, by)} destroyed an enemy Headquarter: now needs {bases_needed(g, by)} Bases "
                    "(Objective, 3-4 players).")

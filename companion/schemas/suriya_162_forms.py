@@ -70,6 +70,12 @@ class SummonForm(SpaceForm):
     hp = count(1, 20, required=False)
     name = text(40, required=False)
     converted = flag()
+    take_from = text(12, required=False)  # Summoning Units 2: a Space to move missing units from
+
+
+class BurnForm(GameForm):
+    player = choice(SEATS)
+    source = choice(["hand", "discard"])
 
 
 class MoveForm(SpaceForm):

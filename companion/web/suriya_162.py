@@ -17,6 +17,7 @@ FIELD_LABELS = {
     "high": "Higher Terrain Tray", "tiles": "Tiles", "faction": "Faction", "discard": "Cards discarded",
     "hand": "Cards in hand", "bu": "BU", "eu": "EU", "gu": "GU", "roll": "First player",
     "attacker_tactic_cards": "Attacker's Tactic cards", "defender_tactic_cards": "Defender's Tactic cards",
+    "take_from": "Move the missing from", "source": "Burn from",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
 }
 
@@ -95,7 +96,8 @@ ACTIONS = {
     "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
     "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
-                                                              f.converted)),
+                                                              f.converted, f.take_from or None)),
+    "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
     "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),
     "exhaust": (forms.ExhaustForm, lambda g, f, c: rules.exhaust(g, f.space, f.delta or 1)),
     "extract": (forms.SpaceForm, lambda g, f, c: rules.extract(g, f.space)),
