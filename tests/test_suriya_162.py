@@ -65,7 +65,7 @@ def example_fighters():
     # 7 that leaves David's squad 2 Damage after its 5 V. David rolled 2 V, 1 [T], on a Higher Space.
     tyra = su.Fighter(S(6, 0, 0), FOREST, units=5)
     david = su.Fighter(S(0, 2, 1), LAGOON, units=2, high=True,
-                       tactic=su.Tactic(cards=1, defend=3, ignore_terrain=True))
+                       tactic=(su.TacticCard("V+3", defend=3, ignore_terrain=True),))
     return tyra, david
 
 
@@ -103,15 +103,33 @@ def test_a_converted_unit_gets_no_tray_bonus():
 
 def test_without_the_tactic_card_the_lagoon_sets_davids_defend_to_zero():
     tyra, david = example_fighters()
-    r = su.resolve_combat(tyra, replace(david, tactic=su.Tactic()))
+    r = su.resolve_combat(tyra, replace(david, tactic=()))
     assert r.defend[1] == 0 and r.dealt[1] == 7
 
 
 def test_tactic_cards_are_limited_by_the_tactic_symbols():
     tyra, david = example_fighters()
     with pytest.raises(GameError) as e:
-        su.resolve_combat(replace(tyra, tactic=su.Tactic(cards=1, damage=2)), david)
+        su.resolve_combat(replace(tyra, tactic=(su.TacticCard(damage=2),)), david)
     assert e.value.field == "attacker_tactic_cards" and "Combat 2" in e.value.message
+
+
+def test_tactic_cards_are_individual_each_within_the_tactic_symbols_attackers_first():
+    # Combat 2-4: each side plays Tactic cards face-down, one per [T] rolled; the attacker's are resolved
+    # first, then the defender's.
+    tyra = su.Fighter(S(3, 0, 2), FOREST, units=5,
+                      tactic=(su.TacticCard("Ambush", damage=2), su.TacticCard("Shield Wall", defend=1)))
+    david = su.Fighter(S(0, 2, 1), LAGOON, units=2, tactic=(su.TacticCard("V+3", defend=3, ignore_terrain=True),))
+    r = su.resolve_combat(tyra, david)
+    cards = [x for x in r.reasons if "Tactic card" in x]
+    assert [c.split(",")[1].split(":")[0].strip() for c in cards] == ["Ambush", "Shield Wall", "V+3"]
+    assert "Combat 4: the attacker first" in cards[0] and "after the attacker" in cards[2]
+    assert "its Lagoon effect ignored" in cards[2]
+    # Tyra: 3 + 2 (Ambush) + 1 (Forest) = 6 Damage, 0 + 1 + 1 = 2 V; David: 2 + 3 = 5 V, the Lagoon ignored.
+    assert r.damage == (6, 0) and r.defend == (2, 5) and r.dealt == (0, 1)
+    with pytest.raises(GameError) as e:
+        su.resolve_combat(replace(tyra, tactic=tyra.tactic + (su.TacticCard("Third"),)), david)
+    assert e.value.field == "attacker_tactic_cards" and "3 entered" in e.value.message
 
 
 def test_a_reroll_only_on_a_higher_terrain_tray():
@@ -119,7 +137,7 @@ def test_a_reroll_only_on_a_higher_terrain_tray():
     with pytest.raises(GameError) as e:
         su.resolve_combat(replace(tyra, reroll=(S(1, 0, 0), S(2, 0, 0))), david)
     assert e.value.field == "attacker_reroll" and "Higher Terrain Tray" in e.value.message
-    r = su.resolve_combat(tyra, replace(david, reroll=(S(0, 0, 1), S(0, 1, 0)), tactic=su.Tactic()))
+    r = su.resolve_combat(tyra, replace(david, reroll=(S(0, 0, 1), S(0, 1, 0)), tactic=()))
     assert r.defend[1] == 0  # re-rolled a [T] into a V, but the Lagoon still sets Defend to 0
 
 

@@ -71,7 +71,7 @@ def test_more_tactic_cards_than_tactic_symbols(app, acting):
     mine = space_id(acting, "Mine 1")
     acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     refused(app, acting, "attack", {"space": mine, "target": space_id(acting, "David's Headquarter"),
-                                    "attacker_damage": "2", "attacker_tactic_cards": "1"},
+                                    "attacker_damage": "2", "attacker_card1_name": "Ambush"},
             "Attacker's Tactic cards", "at most 0 Tactic cards", "Combat 2")
 
 

@@ -61,10 +61,10 @@ def test_a_turn_with_a_combat_income_and_undo(su_started):
     g.do("next")  # Tyra again
     g.do("next")
     resp = g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "3",
-                           "defender_defend": "2", "defender_tactic": "1", "defender_tactic_cards": "1",
-                           "defender_tactic_defend": "1"})
+                           "defender_defend": "2", "defender_tactic": "1", "defender_card1_name": "Brace",
+                           "defender_card1_defend": "1"})
     text = resp.get_data(as_text=True)
-    assert "Lagoon" in text and "Defend value is 0" in text
+    assert "Lagoon" in text and "Defend value is 0" in text and "Tactic card 1 of 1, Brace: +0 Damage, +1 V" in text
     st = g.row.state
     assert not any(s.units for s in st.spaces if s.id == lagoon)  # 3 Damage − 0 V destroys the EU
     assert next(s for s in st.spaces if s.id == mine).command

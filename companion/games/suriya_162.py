@@ -738,13 +738,18 @@ def _terrain(content: Content, name: str) -> Terrain:
 # -- combat (Game Phases: Combat 1-7; Locations) ---------------------------------------------------
 
 @dataclass(frozen=True)
-class Tactic:
-    """The Tactic cards a side played, added up: extra Damage and V, and whether they ignore the side's own
-    terrain effect (as the example's card ignores the Lagoon)."""
-    cards: int = 0
+class TacticCard:
+    """One Tactic card played face-down (Combat 2-3), one per [T] rolled: its extra Damage and V, and whether it
+    ignores the side's own terrain effect (as the example's card ignores the Lagoon)."""
+    name: str = "Tactic card"
     damage: int = 0
     defend: int = 0
     ignore_terrain: bool = False
+
+    def __post_init__(self):
+        for field in ("damage", "defend"):
+            if getattr(self, field) < 0:
+                raise GameError(field, f"A Tactic card adds no negative {field}: {getattr(self, field)}.")
 
 
 @dataclass(frozen=True)
@@ -754,7 +759,11 @@ class Fighter:
     units: int
     high: bool = False
     reroll: tuple[Symbols, Symbols] | None = None  # the re-rolled die's face before and after
-    tactic: Tactic = Tactic()
+    tactic: tuple[TacticCard, ...] = ()  # in the order the side resolves them
+
+    @property
+    def ignores_terrain(self) -> bool:
+        return any(c.ignore_terrain for c in self.tactic)
 
 
 @dataclass(frozen=True)
@@ -793,26 +802,27 @@ def resolve_combat(attacker: Fighter, defender: Fighter) -> CombatResult:
         rolls.append(r)
         reasons += why
         reasons.append(f"The {who} rolled {r.label}.")
-    for f, r, who in zip(fighters, rolls, SIDES):  # steps 2-4: the attacker's cards first
-        if f.tactic.cards > r.tactic:
+    for f, r, who in zip(fighters, rolls, SIDES):  # steps 2-3: each side within its [T]
+        step = 2 + SIDES.index(who)
+        if len(f.tactic) > r.tactic:
             raise GameError(f"{who}_tactic_cards", f"The {who} rolled {r.tactic} [T]: at most {r.tactic} Tactic "
-                                                   f"card{'s' if r.tactic != 1 else ''} (Combat {2 + SIDES.index(who)}).")
-        if f.tactic.cards == 0 and (f.tactic.damage or f.tactic.defend or f.tactic.ignore_terrain):
-            raise GameError(f"{who}_tactic_cards", f"Count the {who}'s Tactic cards: effects need a card played.")
-        if f.tactic.cards:
-            reasons.append(f"The {who}'s {f.tactic.cards} Tactic card{'s' if f.tactic.cards > 1 else ''}: "
-                           f"+{f.tactic.damage} Damage, +{f.tactic.defend} V"
-                           + (f", its {f.terrain.name} effect ignored" if f.tactic.ignore_terrain else "")
-                           + f" (Combat 4: {'first' if who == 'attacker' else 'after the attacker'}).")
-        elif r.tactic == 0:
-            reasons.append(f"The {who} rolled no [T]: no Tactic card (Combat {2 + SIDES.index(who)}).")
+                                                   f"card{'s' if r.tactic != 1 else ''}, {len(f.tactic)} entered "
+                                                   f"(Combat {step}).")
+        if not f.tactic and r.tactic == 0:
+            reasons.append(f"The {who} rolled no [T]: no Tactic card (Combat {step}).")
+    for f, who in zip(fighters, SIDES):  # step 4: the attacker's cards resolved first, then the defender's
+        for k, c in enumerate(f.tactic, 1):
+            ignored = f", its {f.terrain.name} effect ignored" if c.ignore_terrain and f.terrain.name else ""
+            reasons.append(f"The {who}'s Tactic card {k} of {len(f.tactic)}, {c.name}: +{c.damage} Damage, "
+                           f"+{c.defend} V{ignored} (Combat 4: "
+                           f"{'the attacker first' if who == 'attacker' else 'after the attacker'}).")
     damage, defend = [], []
     for k, (f, r, who) in enumerate(zip(fighters, rolls, SIDES)):
         other = fighters[1 - k]
-        d = r.damage + f.tactic.damage
-        v = r.defend + f.tactic.defend
+        d = r.damage + sum(c.damage for c in f.tactic)
+        v = r.defend + sum(c.defend for c in f.tactic)
         t = f.terrain
-        bonus = (t.attack or t.defend) and not f.tactic.ignore_terrain
+        bonus = (t.attack or t.defend) and not f.ignores_terrain
         if bonus and other.terrain.ignores_target_bonuses:
             reasons.append(f"The {who}'s {t.name} bonus is ignored: the other side fights from the "
                            f"{other.terrain.name} (Locations: {other.terrain.name}).")
@@ -822,7 +832,7 @@ def resolve_combat(attacker: Fighter, defender: Fighter) -> CombatResult:
         elif bonus:
             d, v = d + t.attack, v + t.defend
             reasons.append(f"The {who} is in the {t.name}: +{t.attack} Attack, +{t.defend} Defend (Locations: {t.name}).")
-        if t.defend_zero and not f.tactic.ignore_terrain:
+        if t.defend_zero and not f.ignores_terrain:
             v = 0
             reasons.append(f"The {who} is in the {t.name}: its Defend value is 0 (Locations: {t.name}).")
         damage.append(d)

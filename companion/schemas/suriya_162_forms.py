@@ -8,6 +8,7 @@ from .fields import choice, count, delta, flag, text
 from .game_forms import GameForm
 
 SEATS = [str(i) for i in range(su.MAX_PLAYERS)]
+TACTIC_SLOTS = 3  # Tactic cards a side can enter in one combat (each needs a [T] rolled)
 ORDERS = [",".join(p) for p in permutations(su.KINDS)]  # the owner's damage order among units (6.5)
 
 
@@ -92,9 +93,11 @@ def _side_fields(side: str) -> dict:
     out |= {f"{side}_{n}": count(0, 12, required=False, default=0) for n in ("basic", "elite", "general")}
     out |= {f"{side}_{w}_{n}": count(0, 9, required=False, default=0)
             for w in ("was", "now") for n in ("damage", "defend", "tactic")}
-    out |= {f"{side}_reroll": flag(), f"{side}_ignore_terrain": flag(),
+    out |= {f"{side}_reroll": flag(),
             f"{side}_order": choice(ORDERS, required=False)}
-    out |= {f"{side}_tactic_{n}": count(0, 9, required=False, default=0) for n in ("cards", "damage", "defend")}
+    for k in range(1, TACTIC_SLOTS + 1):  # Combat 2-4: each Tactic card entered on its own
+        out |= {f"{side}_card{k}_name": text(40, required=False), f"{side}_card{k}_ignore": flag()}
+        out |= {f"{side}_card{k}_{n}": count(0, 9, required=False, default=0) for n in ("damage", "defend")}
     return out
 
 

@@ -16,7 +16,10 @@ FIELD_LABELS = {
     "continue_cost": "Continue cost", "kind": "Unit", "units": "Units", "hp": "General's HP", "terrain": "Terrain",
     "high": "Higher Terrain Tray", "tiles": "Tiles", "faction": "Faction", "discard": "Cards discarded",
     "hand": "Cards in hand", "bu": "BU", "eu": "EU", "gu": "GU", "roll": "First player",
-    "attacker_tactic_cards": "Attacker's Tactic cards", "defender_tactic_cards": "Defender's Tactic cards",
+    "attacker_tactic_cards": "Attacker's Tactic cards",
+    **{f"{side}_card{k}_{n}": f"{side.capitalize()}'s Tactic card {k} {label}" for side in ("attacker", "defender")
+       for k in range(1, forms.TACTIC_SLOTS + 1) for n, label in (("name", "name"), ("damage", "+Damage"),
+                                                                   ("defend", "+V"))}, "defender_tactic_cards": "Defender's Tactic cards",
     "take_from": "Move the missing from", "source": "Burn from",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
 }
@@ -26,7 +29,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     return {"labels": {**LABELS, **FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
-            "rolling": rules.tied_for_first(g), "orders": forms.ORDERS,
+            "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
             "unverified": [d.name for d in content.dice if not d.verified],
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
@@ -67,9 +70,17 @@ def _fighter(f, side: str, c: rules.Content) -> rules.Fighter:
     else:
         roll = _symbols(f, side)
     reroll = (_symbols(f, side, "was_"), _symbols(f, side, "now_")) if getattr(f, f"{side}_reroll") else None
-    tactic = rules.Tactic(*(getattr(f, f"{side}_tactic_{n}") for n in ("cards", "damage", "defend")),
-                          getattr(f, f"{side}_ignore_terrain"))
-    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=tactic)
+    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=_tactic_cards(f, side))
+
+
+def _tactic_cards(f, side: str) -> tuple[rules.TacticCard, ...]:
+    """The Tactic cards a side entered, in slot order; a slot with neither a name nor an effect is unused."""
+    cards = []
+    for k in range(1, forms.TACTIC_SLOTS + 1):
+        name, damage, defend, ignore = (getattr(f, f"{side}_card{k}_{n}") for n in ("name", "damage", "defend", "ignore"))
+        if name or damage or defend or ignore:
+            cards.append(rules.TacticCard(" ".join((name or "").split()) or f"Tactic card {k}", damage, defend, ignore))
+    return tuple(cards)
 
 
 def _order(value: str | None) -> tuple[str, ...]:
