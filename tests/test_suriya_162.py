@@ -254,11 +254,41 @@ def test_three_players_place_three_rounds_then_one_random_tile():
     g = su.choose_first(game(3), 0).state
     for i in range(3):
         g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = su.draw_hands(g, CONTENT, {0: ("Mine", "Mine", "Mine"), 1: ("Desert",) * 3, 2: ("Forest",) * 3}).state
     for _ in range(9):
-        g = su.place_tile(g, CONTENT, "Mine", False).state
+        g = su.place_tile(g, CONTENT, g.draft.hands[su.placer(g)][0], False).state
     assert not g.draft.done and su.placer(g) is None
     g = su.place_tile(g, CONTENT, "Forest", False).state
     assert g.draft.done and len(g.spaces) == 3 + 10
+
+
+def test_three_or_four_players_place_from_the_three_tiles_drawn_then_pass_left():
+    # C2: each player draws 3 Terrain Tiles; C3: each places 1 of theirs, then passes the rest to the left
+    # (the next player clockwise, A1); C4: repeat until all are placed.
+    g = su.choose_first(game(3), 1).state  # David first: David, Lucy, Tyra
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    with pytest.raises(GameError, match="draws 3 Terrain Tiles first"):
+        su.place_tile(g, CONTENT, "Mine", False)
+    with pytest.raises(GameError) as e:
+        su.draw_hands(g, CONTENT, {0: ("Mine", "Mine"), 1: ("Desert",) * 3, 2: ("Forest",) * 3})
+    assert e.value.field == "hand_1" and "C2" in e.value.message
+    with pytest.raises(GameError, match="has 3"):  # the test mix holds 3 Lagoons
+        su.draw_hands(g, CONTENT, {0: ("Lagoon",) * 3, 1: ("Lagoon", "Mine", "Mine"), 2: ("Forest",) * 3})
+    g = su.draw_hands(g, CONTENT, {0: ("Mine", "Desert", "Forest"), 1: ("Lagoon", "Desert", "Mine"),
+                                   2: ("Forest", "Lagoon", "Mine")}).state
+    assert su.placer(g) == 1
+    with pytest.raises(GameError, match="not among them") as e:
+        su.place_tile(g, CONTENT, "Forest", False)
+    assert "C3" in e.value.message
+    g = su.place_tile(g, CONTENT, "Lagoon", False).state  # David
+    g = su.place_tile(g, CONTENT, "Mine", False).state  # Lucy
+    out = su.place_tile(g, CONTENT, "Forest", False)  # Tyra; the round ends, hands go left
+    assert any("C3-C4" in r for r in out.reasons)
+    g = out.state
+    # David's Desert, Mine went to Lucy; Lucy's Forest, Lagoon to Tyra; Tyra's Mine, Desert to David.
+    assert g.draft.hands == (("Forest", "Lagoon"), ("Mine", "Desert"), ("Desert", "Mine"))
+    assert g.draft.round == 2 and len(g.spaces) == 3 + 3
 
 
 # -- the turn ------------------------------------------------------------------------------------------

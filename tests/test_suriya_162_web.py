@@ -81,8 +81,11 @@ def test_a_four_player_game_places_terrain_in_rounds(app, table):
     g.do("roll", {"random": "1"})
     for i in su.seat_order(g.row.state):
         g.do("faction", {"player": str(i), "faction": ("Noah's Ark", "Scarab", "Third faction", "Fourth faction")[i]})
+    g.do("hands", {"draw": "1"})  # C2: 3 tiles each from the mix in data/
+    assert all(len(h) == 3 for h in g.row.state.draft.hands)
     for _ in range(12):
-        g.do("place", {"terrain": "Desert"})
+        st = g.row.state
+        g.do("place", {"terrain": st.draft.hands[su.placer(st)][0], "high": "1"})
     g.do("next")
     st = g.row.state
     assert sorted((s.hand, s.minerals) for s in st.sides) == [(3, 1), (4, 2), (5, 3), (6, 4)]

@@ -164,6 +164,7 @@ class Draft:
     shown: tuple[str, ...] = ()
     picks: int = 0  # tiles placed this round
     done: bool = False
+    hands: tuple[tuple[str, ...], ...] = ()  # 3-4 players: the tiles each seat holds (C2), passed left (C3)
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,8 @@ def from_dict(d: dict) -> Game:
                                for s in d["sides"]),
                    spaces=tuple(replace(build(Space, s), units=tuple(build(Unit, u) for u in s["units"]))
                                 for s in d["spaces"]),
-                   rolls=tuple(tuple(r) for r in d["rolls"]), draft=build(Draft, d["draft"]),
+                   rolls=tuple(tuple(r) for r in d["rolls"]),
+                   draft=replace(build(Draft, d["draft"]), hands=tuple(tuple(h) for h in d["draft"].get("hands", ()))),
                    verdict=build(Verdict, d.get("verdict")))
 
 
@@ -378,6 +380,49 @@ def show_tiles(g: Game, content: Content, tiles: tuple[str, ...] | None) -> Outc
                    f"Draft round {g.draft.round}: {', '.join(tiles)} shown", ("Draw 5 Terrain Tiles face-up (B2).",))
 
 
+def draw_hands(g: Game, content: Content, hands: dict[int, tuple[str, ...]] | None) -> Outcome:
+    """C2: each player randomly draws 3 Terrain Tiles — the ones drawn at the table, or drawn by the app."""
+    _in_setup(g)
+    if len(g.players) == 2:
+        raise GameError("tiles", "Two players draft from 5 shown tiles (B2); the 3 tiles each are for 3-4 players (C2).")
+    if g.first is None or any(p.faction is None for p in g.players):
+        raise GameError("tiles", "Choose the first player and the factions before the terrain (A1-A2, then C).")
+    if g.draft.hands or g.draft.done:
+        raise GameError("tiles", "The tiles are already drawn; place them (C3).")
+    mix = list(content.tiles())
+    if hands is None:
+        need = TILES_EACH * len(g.players)
+        if len(mix) < need:
+            raise GameError("tiles", f"The terrain mix in data/suriya-162/terrain.json has fewer than {need} tiles.")
+        drawn = random.SystemRandom().sample(mix, need)
+        hands = {i: tuple(drawn[i * TILES_EACH:(i + 1) * TILES_EACH]) for i in range(len(g.players))}
+    for i in range(len(g.players)):
+        hand = tuple(hands.get(i, ()))
+        if len(hand) != TILES_EACH:
+            raise GameError(f"hand_{i + 1}", f"{player_name(g, i)} draws {TILES_EACH} Terrain Tiles (C2); "
+                                             f"{len(hand)} given.")
+        for t in hand:
+            _drawable(content, t, f"hand_{i + 1}")
+    for name in {t for h in hands.values() for t in h}:
+        have = sum(1 for t in mix if t == name)
+        drawn = sum(1 for h in hands.values() for t in h if t == name)
+        if drawn > have:
+            raise GameError("tiles", f"{drawn} {name} tiles drawn; the terrain mix in data/suriya-162/terrain.json "
+                                     f"has {have}.")
+    g = replace(g, draft=replace(g.draft, hands=tuple(tuple(hands[i]) for i in range(len(g.players)))))
+    return Outcome(g, "Each player drew 3 Terrain Tiles", tuple(
+        f"{player_name(g, i)}: {', '.join(h)} (C2)." for i, h in enumerate(g.draft.hands)))
+
+
+def _pass_left(g: Game, hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """C3: the remaining tiles go to the player on the left — the next player clockwise (A1)."""
+    order = seat_order(g)
+    out = list(hands)
+    for k, i in enumerate(order):
+        out[order[(k + 1) % len(order)]] = hands[i]
+    return tuple(out)
+
+
 def _drawable(content: Content, name: str, field: str) -> Terrain:
     t = content.terrain(name)
     if t is None or name == HEADQUARTER:
@@ -404,6 +449,16 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
     shown = list(g.draft.shown)
     if two:
         shown.remove(terrain)
+    hands = g.draft.hands
+    if not two and who is not None:
+        if not hands:
+            raise GameError("terrain", "Each player draws 3 Terrain Tiles first (C2).")
+        if terrain not in hands[who]:
+            raise GameError("terrain", f"{player_name(g, who)} holds {', '.join(hands[who]) or 'no tile'}: a tile is "
+                                       f"placed from the tiles in hand (C3); {terrain} is not among them.")
+        held = list(hands[who])
+        held.remove(terrain)
+        hands = tuple(tuple(held) if i == who else h for i, h in enumerate(hands))
     n = sum(1 for s in g.spaces if s.terrain == terrain) + 1
     g = replace(g, spaces=g.spaces + (Space(f"s{g.next_id}", f"{terrain} {n}", terrain, high),), next_id=g.next_id + 1)
     by = player_name(g, who) if who is not None else "The last random tile"
@@ -419,10 +474,11 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
         elif two:
             reasons.append("Repeat with the first player swapped (B4).")
         else:
-            reasons.append("Pass the remaining tiles to the left and place again (C3-C4).")
-        draft = Draft(g.draft.round + (0 if last else 1), (), 0, last)
+            reasons.append("Pass the remaining tiles to the left and place again, also next to placed tiles (C3-C4).")
+        passed = _pass_left(g, hands) if not two and who is not None else hands
+        draft = Draft(g.draft.round + (0 if last else 1), (), 0, last, passed)
     else:
-        draft = replace(g.draft, shown=tuple(shown), picks=picks)
+        draft = replace(g.draft, shown=tuple(shown), picks=picks, hands=hands)
     g = replace(g, draft=draft)
     tray = " on a higher Terrain Tray" if high else ""
     return Outcome(g, f"{by} placed {terrain}{tray}", tuple(reasons))
@@ -1040,7 +1096,9 @@ def current_step(g: Game) -> Step:
                         "highest tray (B4).")
                 return Step(0, "Set-up", "Terrain", f"Draft round {g.draft.round} of 2. {text}", SETUP_STEPS)
             text = ("Place 1 random tile in the empty space (C5)." if who is None else
-                    f"{player_name(g, who)} places a tile next to their Headquarter or a placed tile (C3-C4).")
+                    "Each player draws 3 Terrain Tiles (C2)." if not g.draft.hands else
+                    f"{player_name(g, who)} places one of {', '.join(g.draft.hands[who])} next to their "
+                    "Headquarter" + (" or a placed tile (C3-C4)." if g.draft.round > 1 else " (C3)."))
             return Step(0, "Set-up", "Terrain", f"Placement round {g.draft.round}. {text}", SETUP_STEPS)
         return Step(0, "Set-up", "Terrain", "The map is ready: begin with starting cards and Minerals by turn "
                     "order (A9).", SETUP_STEPS)

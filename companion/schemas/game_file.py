@@ -285,6 +285,9 @@ class DraftSchema(_Strict):
     shown = fields.List(Text(40), required=True, validate=validate.Length(max=su.DRAFT_SHOWN))
     picks = Count(0, 4)
     done = fields.Boolean(required=True)
+    # 3-4 players' tiles in hand (C2); absent in files written before it was tracked
+    hands = fields.List(fields.List(Text(40), validate=validate.Length(max=su.TILES_EACH)), required=False,
+                        validate=validate.Length(max=su.MAX_PLAYERS))
 
 
 class SuriyaVerdictSchema(_Strict):

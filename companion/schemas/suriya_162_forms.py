@@ -103,3 +103,9 @@ def _side_fields(side: str) -> dict:
 
 AttackForm = type("AttackForm", (SpaceForm,), {
     "target": text(12), "roll": flag(), **_side_fields("attacker"), **_side_fields("defender")})
+
+
+# C2: the 3 Terrain Tiles each player drew (hand_<seat>_<k>), or 'draw' for the app to draw them.
+HandsForm = type("HandsForm", (GameForm,), {
+    "draw": flag(), **{f"hand_{i}_{k}": text(40, required=False) for i in range(1, su.MAX_PLAYERS + 1)
+                       for k in range(1, su.TILES_EACH + 1)}})

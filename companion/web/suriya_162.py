@@ -14,7 +14,7 @@ TEMPLATE = "games/suriya_162.html"
 FIELD_LABELS = {
     "space": "Space", "to": "Move to", "target": "Target", "card": "Card", "cost": "Mineral cost",
     "continue_cost": "Continue cost", "kind": "Unit", "units": "Units", "hp": "General's HP", "terrain": "Terrain",
-    "high": "Higher Terrain Tray", "tiles": "Tiles", "faction": "Faction", "discard": "Cards discarded",
+    "high": "Higher Terrain Tray", "tiles": "Tiles", **{f"hand_{i}": f"Player {i}'s tiles" for i in range(1, rules.MAX_PLAYERS + 1)}, "faction": "Faction", "discard": "Cards discarded",
     "hand": "Cards in hand", "bu": "BU", "eu": "EU", "gu": "GU", "roll": "First player",
     "attacker_tactic_cards": "Attacker's Tactic cards",
     **{f"{side}_card{k}_{n}": f"{side.capitalize()}'s Tactic card {k} {label}" for side in ("attacker", "defender")
@@ -51,6 +51,13 @@ def _tiles(g, f, c):
     if f.draw:
         return rules.show_tiles(g, c, None)
     return rules.show_tiles(g, c, tuple(t for t in (f.tile_1, f.tile_2, f.tile_3, f.tile_4, f.tile_5) if t))
+
+
+def _hands(g, f, c):
+    if f.draw:
+        return rules.draw_hands(g, c, None)
+    return rules.draw_hands(g, c, {i: tuple(t for k in range(1, rules.TILES_EACH + 1) if (t := getattr(f, f"hand_{i + 1}_{k}")))
+                                   for i in range(len(g.players))})
 
 
 def _symbols(f, side: str, what: str = "") -> rules.Symbols:
@@ -101,6 +108,7 @@ ACTIONS = {
     "roll": (forms.RollForm, _roll),
     "faction": (forms.FactionForm, lambda g, f, c: rules.choose_faction(g, c, int(f.player), f.faction)),
     "tiles": (forms.TilesForm, _tiles),
+    "hands": (forms.HandsForm, _hands),
     "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high)),
     "upkeep": (forms.UpkeepForm, lambda g, f, c: rules.upkeep(g, f.card, f.keep == "keep")),
     "play": (forms.PlayCardForm, lambda g, f, c: rules.play_card(g, f.card, f.cost, f.continue_cost)),
