@@ -293,6 +293,26 @@ def test_three_or_four_players_place_from_the_three_tiles_drawn_then_pass_left()
 
 # -- the turn ------------------------------------------------------------------------------------------
 
+def test_the_income_phase_gains_one_card_to_the_discard_pile():
+    # 3.2: gain 1 card from the Faction Technology or the Central Cards, optionally resetting the Faction
+    # Technology; Deck-Building Rules 1: gained cards go to the discard pile, so the hand is unchanged.
+    g = action(playing())
+    with pytest.raises(GameError, match="Income Phase"):
+        su.gain_card(g, "central")
+    g = su.next_step(g).state
+    assert "gain 1 card" in su.current_step(g).instruction
+    hand = g.sides[0].hand
+    out = su.gain_card(g, "faction", reset=True, card="Hawk Brigade")
+    assert out.state.gained == "faction" and out.state.sides[0].hand == hand
+    assert "discard pile" in out.reasons[0] and "reset" not in out.reasons[0] and "A5" in out.reasons[1]
+    assert "card gained from the Faction Technology" in su.current_step(out.state).instruction
+    with pytest.raises(GameError, match="1 card") as e:
+        su.gain_card(out.state, "central")
+    assert e.value.field == "source"
+    g = su.next_step(out.state).state  # David's turn: a new card to gain
+    assert g.gained == "" and g.turn == 1
+
+
 def test_upkeep_pays_or_discards_continue_cards():
     # 1. Upkeep example: David may pay 1 Mineral to keep the card, or discard it without paying.
     g = action(playing())

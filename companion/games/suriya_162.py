@@ -33,6 +33,7 @@ BASES_TO_WIN = 4  # Objective: begins a turn with 4 Bases on the map
 DRAFT_SHOWN = 5  # B2
 TILES_EACH = 3  # C2
 KINDS = ("BU", "EU", "GU")  # the damage order, 6.1-6.3
+GAIN_FROM = {"faction": "the Faction Technology", "central": "the Central Cards"}  # 3.2
 PHASES = ("Upkeep", "Action", "Income")
 PHASE_KEYS = ("upkeep", "action", "income")
 SETUP_STEPS = ("First player", "Factions", "Terrain")
@@ -180,6 +181,7 @@ class Game:
     turn_no: int = 1
     phase: str = "upkeep"
     applied: bool = False  # this turn's Income Phase has been applied
+    gained: str = ""  # 3.2: where this turn's card was gained from (GAIN_FROM), "" until it is
     combat: tuple[str, ...] = ()  # the latest combat, explained
     verdict: Verdict | None = None
     next_id: int = 1
@@ -1057,14 +1059,31 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     minerals, cards = income_for(n)
     s = g.sides[i]
     hand = s.hand + cards
-    reasons = list(reasons) + [f"Gain 1 card from the Faction Technology or the Central Cards, to the discard pile "
-                               "(3.2, Deck-Building Rules 1).",
-                               f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
+    reasons = list(reasons) + [f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
                                f"{cards} cards (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
     return with_side(g, i, minerals=s.minerals + minerals, hand=hand), tuple(reasons)
+
+
+def gain_card(g: Game, source: str, reset: bool = False, card: str = "") -> Outcome:
+    """3.2. Gain: 1 card from the Faction Technology or the Central Cards, to the discard pile (Deck-Building
+    Rules 1), so the hand does not change; the Faction Technology on display may then be reset."""
+    _playing(g, "income")
+    if source not in GAIN_FROM:
+        raise GameError("source", f"Gain the card from the Faction Technology or the Central Cards (3.2); {source!r} "
+                                  "is neither.")
+    if g.gained:
+        raise GameError("source", f"{player_name(g, g.turn)} already gained a card this Income Phase, from "
+                                  f"{GAIN_FROM[g.gained]}: 1 card (3.2).")
+    card = " ".join(card.split()) or "a card"
+    reasons = [f"{card} from {GAIN_FROM[source]} goes to the discard pile (3.2, Deck-Building Rules 1)."]
+    if reset:
+        reasons.append("The Faction Technology on display is discarded to the Faction discard pile and 3 new cards "
+                       "are revealed (3.2, A5).")
+    return Outcome(replace(g, gained=source), f"{player_name(g, g.turn)} gained {card} from {GAIN_FROM[source]}",
+                   tuple(reasons))
 
 
 def _start_turn(g: Game) -> tuple[Game, tuple[str, ...]]:
@@ -1114,8 +1133,10 @@ def current_step(g: Game) -> Step:
         text = (f"{who}: play cards, discard a card for 1 Mineral, command a Squad to Move, Attack or Extract — one "
                 "Command Token per Space (2. Action).")
     else:
-        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1-3.3); "
-                "Next ends the turn." if g.applied else "")
+        gain = (f"card gained from {GAIN_FROM[g.gained]} (3.2)" if g.gained else
+                "gain 1 card from the Faction Technology or the Central Cards (3.2)")
+        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1, 3.3); "
+                f"{gain}; Next ends the turn." if g.applied else "")
     return Step(g.turn_no, phase, f"{who}'s turn", text, PHASES)
 
 
@@ -1135,12 +1156,14 @@ def next_step(g: Game) -> Outcome:
         return Outcome(replace(g, applied=True), f"{player_name(g, i)}: Income Phase applied", reasons)
     order = seat_order(g)
     nxt = order[(order.index(i) + 1) % len(order)]
-    g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=())
+    ended = ("Players take turns in sequence until one meets the victory conditions (End Turn).",)
+    if not g.gained:
+        ended += (f"{player_name(g, i)} ended the turn without recording the card gained in 3.2.",)
+    g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=(), gained="")
     g, reasons = _start_turn(g)
     if g.stage == "over":
         return Outcome(g, f"{player_name(g, nxt)} wins", reasons)
-    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, nxt)}'s turn",
-                   ("Players take turns in sequence until one meets the victory conditions (End Turn).",))
+    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, nxt)}'s turn", ended)
 
 
 def back_step(g: Game) -> Outcome:

@@ -308,6 +308,7 @@ class SuriyaSchema(_Strict):
     turn_no = Count(1, 10**9)
     phase = fields.String(required=True, validate=validate.OneOf(su.PHASE_KEYS))
     applied = fields.Boolean(required=True)
+    gained = fields.String(required=False, validate=validate.OneOf(["", *su.GAIN_FROM]))  # 3.2; absent in older files
     combat = fields.List(fields.String(), required=True)
     verdict = fields.Nested(SuriyaVerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)

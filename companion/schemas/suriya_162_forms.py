@@ -74,6 +74,12 @@ class SummonForm(SpaceForm):
     take_from = text(12, required=False)  # Summoning Units 2: a Space to move missing units from
 
 
+class GainForm(GameForm):
+    card = text(40, required=False)
+    source = choice(list(su.GAIN_FROM))
+    reset = flag()
+
+
 class BurnForm(GameForm):
     player = choice(SEATS)
     source = choice(["hand", "discard"])

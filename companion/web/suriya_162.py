@@ -116,6 +116,7 @@ ACTIONS = {
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
     "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
                                                               f.converted, f.take_from or None)),
+    "gain": (forms.GainForm, lambda g, f, c: rules.gain_card(g, f.source, f.reset, f.card or "")),
     "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
     "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),
     "exhaust": (forms.ExhaustForm, lambda g, f, c: rules.exhaust(g, f.space, f.delta or 1)),
