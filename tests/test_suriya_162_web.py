@@ -89,3 +89,17 @@ def test_a_four_player_game_places_terrain_in_rounds(app, table):
     g.do("next")
     st = g.row.state
     assert sorted((s.hand, s.minerals) for s in st.sides) == [(3, 1), (4, 2), (5, 3), (6, 4)]
+
+
+def test_the_income_panel_records_the_card_gained_and_burn_takes_one_from_the_hand(su_started):
+    # 3.2 Gain (to the discard pile, Deck-Building Rules 1); Combat 7 Burn from the hand.
+    g = su_started
+    hand = g.row.state.sides[0].hand
+    page = g.do("burn", {"player": "0", "source": "hand"}).get_data(as_text=True)
+    assert "Limitations 4" in page and g.row.state.sides[0].hand == hand - 1
+    g.do("next")
+    page = g.do("next").get_data(as_text=True)  # the Income Phase
+    assert 'id="gain-form"' in page
+    page = g.do("gain", {"card": "Hawk Brigade", "source": "central"}).get_data(as_text=True)
+    assert "Hawk Brigade from the Central Cards goes to the discard pile" in page
+    assert g.row.state.gained == "central"
