@@ -65,7 +65,7 @@ def example_fighters():
     # 7 that leaves David's squad 2 Damage after its 5 V. David rolled 2 V, 1 [T], on a Higher Space.
     tyra = su.Fighter(S(6, 0, 0), FOREST, units=5)
     david = su.Fighter(S(0, 2, 1), LAGOON, units=2, high=True,
-                       tactic=su.Tactic(cards=1, defend=3, ignore_terrain=True))
+                       tactic=(su.TacticCard("V+3", defend=3, ignore_terrain=True),))
     return tyra, david
 
 
@@ -103,15 +103,33 @@ def test_a_converted_unit_gets_no_tray_bonus():
 
 def test_without_the_tactic_card_the_lagoon_sets_davids_defend_to_zero():
     tyra, david = example_fighters()
-    r = su.resolve_combat(tyra, replace(david, tactic=su.Tactic()))
+    r = su.resolve_combat(tyra, replace(david, tactic=()))
     assert r.defend[1] == 0 and r.dealt[1] == 7
 
 
 def test_tactic_cards_are_limited_by_the_tactic_symbols():
     tyra, david = example_fighters()
     with pytest.raises(GameError) as e:
-        su.resolve_combat(replace(tyra, tactic=su.Tactic(cards=1, damage=2)), david)
+        su.resolve_combat(replace(tyra, tactic=(su.TacticCard(damage=2),)), david)
     assert e.value.field == "attacker_tactic_cards" and "Combat 2" in e.value.message
+
+
+def test_tactic_cards_are_individual_each_within_the_tactic_symbols_attackers_first():
+    # Combat 2-4: each side plays Tactic cards face-down, one per [T] rolled; the attacker's are resolved
+    # first, then the defender's.
+    tyra = su.Fighter(S(3, 0, 2), FOREST, units=5,
+                      tactic=(su.TacticCard("Ambush", damage=2), su.TacticCard("Shield Wall", defend=1)))
+    david = su.Fighter(S(0, 2, 1), LAGOON, units=2, tactic=(su.TacticCard("V+3", defend=3, ignore_terrain=True),))
+    r = su.resolve_combat(tyra, david)
+    cards = [x for x in r.reasons if "Tactic card" in x]
+    assert [c.split(",")[1].split(":")[0].strip() for c in cards] == ["Ambush", "Shield Wall", "V+3"]
+    assert "Combat 4: the attacker first" in cards[0] and "after the attacker" in cards[2]
+    assert "its Lagoon effect ignored" in cards[2]
+    # Tyra: 3 + 2 (Ambush) + 1 (Forest) = 6 Damage, 0 + 1 + 1 = 2 V; David: 2 + 3 = 5 V, the Lagoon ignored.
+    assert r.damage == (6, 0) and r.defend == (2, 5) and r.dealt == (0, 1)
+    with pytest.raises(GameError) as e:
+        su.resolve_combat(replace(tyra, tactic=tyra.tactic + (su.TacticCard("Third"),)), david)
+    assert e.value.field == "attacker_tactic_cards" and "3 entered" in e.value.message
 
 
 def test_a_reroll_only_on_a_higher_terrain_tray():
@@ -119,7 +137,7 @@ def test_a_reroll_only_on_a_higher_terrain_tray():
     with pytest.raises(GameError) as e:
         su.resolve_combat(replace(tyra, reroll=(S(1, 0, 0), S(2, 0, 0))), david)
     assert e.value.field == "attacker_reroll" and "Higher Terrain Tray" in e.value.message
-    r = su.resolve_combat(tyra, replace(david, reroll=(S(0, 0, 1), S(0, 1, 0)), tactic=su.Tactic()))
+    r = su.resolve_combat(tyra, replace(david, reroll=(S(0, 0, 1), S(0, 1, 0)), tactic=()))
     assert r.defend[1] == 0  # re-rolled a [T] into a V, but the Lagoon still sets Defend to 0
 
 
@@ -236,14 +254,64 @@ def test_three_players_place_three_rounds_then_one_random_tile():
     g = su.choose_first(game(3), 0).state
     for i in range(3):
         g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = su.draw_hands(g, CONTENT, {0: ("Mine", "Mine", "Mine"), 1: ("Desert",) * 3, 2: ("Forest",) * 3}).state
     for _ in range(9):
-        g = su.place_tile(g, CONTENT, "Mine", False).state
+        g = su.place_tile(g, CONTENT, g.draft.hands[su.placer(g)][0], False).state
     assert not g.draft.done and su.placer(g) is None
     g = su.place_tile(g, CONTENT, "Forest", False).state
     assert g.draft.done and len(g.spaces) == 3 + 10
 
 
+def test_three_or_four_players_place_from_the_three_tiles_drawn_then_pass_left():
+    # C2: each player draws 3 Terrain Tiles; C3: each places 1 of theirs, then passes the rest to the left
+    # (the next player clockwise, A1); C4: repeat until all are placed.
+    g = su.choose_first(game(3), 1).state  # David first: David, Lucy, Tyra
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    with pytest.raises(GameError, match="draws 3 Terrain Tiles first"):
+        su.place_tile(g, CONTENT, "Mine", False)
+    with pytest.raises(GameError) as e:
+        su.draw_hands(g, CONTENT, {0: ("Mine", "Mine"), 1: ("Desert",) * 3, 2: ("Forest",) * 3})
+    assert e.value.field == "hand_1" and "C2" in e.value.message
+    with pytest.raises(GameError, match="has 3"):  # the test mix holds 3 Lagoons
+        su.draw_hands(g, CONTENT, {0: ("Lagoon",) * 3, 1: ("Lagoon", "Mine", "Mine"), 2: ("Forest",) * 3})
+    g = su.draw_hands(g, CONTENT, {0: ("Mine", "Desert", "Forest"), 1: ("Lagoon", "Desert", "Mine"),
+                                   2: ("Forest", "Lagoon", "Mine")}).state
+    assert su.placer(g) == 1
+    with pytest.raises(GameError, match="not among them") as e:
+        su.place_tile(g, CONTENT, "Forest", False)
+    assert "C3" in e.value.message
+    g = su.place_tile(g, CONTENT, "Lagoon", False).state  # David
+    g = su.place_tile(g, CONTENT, "Mine", False).state  # Lucy
+    out = su.place_tile(g, CONTENT, "Forest", False)  # Tyra; the round ends, hands go left
+    assert any("C3-C4" in r for r in out.reasons)
+    g = out.state
+    # David's Desert, Mine went to Lucy; Lucy's Forest, Lagoon to Tyra; Tyra's Mine, Desert to David.
+    assert g.draft.hands == (("Forest", "Lagoon"), ("Mine", "Desert"), ("Desert", "Mine"))
+    assert g.draft.round == 2 and len(g.spaces) == 3 + 3
+
+
 # -- the turn ------------------------------------------------------------------------------------------
+
+def test_the_income_phase_gains_one_card_to_the_discard_pile():
+    # 3.2: gain 1 card from the Faction Technology or the Central Cards, optionally resetting the Faction
+    # Technology; Deck-Building Rules 1: gained cards go to the discard pile, so the hand is unchanged.
+    g = action(playing())
+    with pytest.raises(GameError, match="Income Phase"):
+        su.gain_card(g, "central")
+    g = su.next_step(g).state
+    assert "gain 1 card" in su.current_step(g).instruction
+    hand = g.sides[0].hand
+    out = su.gain_card(g, "faction", reset=True, card="Hawk Brigade")
+    assert out.state.gained == "faction" and out.state.sides[0].hand == hand
+    assert "discard pile" in out.reasons[0] and "reset" not in out.reasons[0] and "A5" in out.reasons[1]
+    assert "card gained from the Faction Technology" in su.current_step(out.state).instruction
+    with pytest.raises(GameError, match="1 card") as e:
+        su.gain_card(out.state, "central")
+    assert e.value.field == "source"
+    g = su.next_step(out.state).state  # David's turn: a new card to gain
+    assert g.gained == "" and g.turn == 1
+
 
 def test_upkeep_pays_or_discards_continue_cards():
     # 1. Upkeep example: David may pay 1 Mineral to keep the card, or discard it without paying.
@@ -379,3 +447,80 @@ def test_state_round_trips_through_plain_json():
     g = su.summon(g, CONTENT, sid(g, "Mine 1"), "GU", hp=3, name="Rex").state
     g = su.play_card(g, "Drill", 0, continue_cost=1).state
     assert su.from_dict(json.loads(json.dumps(su.to_dict(g)))) == g
+
+
+# -- the Player Tray: running out, slot bonuses, burning, the Headquarter -----------------------------
+# Test trays: 3 BU slots (a Mineral under the leftmost, Burn under the middle), 2 EU slots (Draw and Discard).
+TRAY = replace(CONTENT, tray=(("BU", ("mineral", "burn", None)), ("EU", ("draw_discard", None))))
+
+
+def test_summoning_when_units_run_out_moves_one_from_another_space():
+    # Summoning Units 2: when Units run out, the player may move a Unit of the same type from another Space.
+    g = action(playing())
+    m, f = sid(g, "Mine 1"), sid(g, "Forest 1")
+    g = su.summon(g, TRAY, m, "BU", 3).state
+    assert su.in_tray(g, TRAY, 0, "BU") == 0
+    with pytest.raises(GameError, match="Summoning Units 2") as e:
+        su.summon(g, TRAY, f, "BU")
+    assert e.value.field == "units"
+    out = su.summon(g, TRAY, f, "BU", take_from=m)
+    assert [u.kind for u in su.space(out.state, f).units] == ["BU"]
+    assert len(su.space(out.state, m).units) == 2 and su.in_tray(out.state, TRAY, 0, "BU") == 0
+    assert any("moved from Mine 1" in r for r in out.reasons)
+    with pytest.raises(GameError, match="Summoning Units 2") as e:
+        su.summon(g, TRAY, f, "BU", take_from=f)  # not from the Space being summoned to
+    assert e.value.field == "take_from"
+
+
+def test_generals_are_never_moved_to_replace_missing_units():
+    # Summoning Units 2: "a Unit of the same type (except General Units)".
+    g = action(playing())
+    with pytest.raises(GameError, match="except|never") as e:
+        su.summon(g, TRAY, sid(g, "Mine 1"), "GU", hp=3, take_from=sid(g, "Forest 1"))
+    assert e.value.field == "take_from"
+
+
+def test_destroyed_units_return_to_their_tray_slots_and_a_mineral_slot_pays():
+    # Combat 7: destroyed units go back to the Player Tray; a slot's bonus is received (Mineral: gain 1),
+    # but not for a converted unit. Summoning took the leftmost units, so the two destroyed fill the burn
+    # and mineral slots they left.
+    g = action(playing())
+    m, hq = sid(g, "Mine 1"), sid(g, "David's Headquarter")
+    g = su.summon(g, TRAY, m, "BU", 2).state
+    g = su.summon(g, TRAY, m, "BU", 1, converted=True).state
+    before = g.sides[0].minerals
+    out = su.attack(g, TRAY, m, hq, su.Fighter(S(0, 0, 0), MINE, 0), su.Fighter(S(2, 0, 0), HQ, 0))
+    # David deals 2 + 1 (Headquarter) = 3: all three of Tyra's BU destroyed, one of them converted.
+    assert su.space(out.state, m).owner is None
+    assert out.state.sides[0].minerals == before + 1
+    assert any("Burn 1 card" in r for r in out.reasons) and any("converted" in r for r in out.reasons)
+    assert su.in_tray(out.state, TRAY, 0, "BU") == 3
+
+
+def test_burn_a_card_from_the_hand_or_the_discard_pile():
+    # Combat 7, Bonuses by Type: Burn 1 card (from your hand or discard pile); Limitations 4: where it goes.
+    g = playing()
+    hand = g.sides[0].hand
+    out = su.burn(g, 0, "hand")
+    assert out.state.sides[0].hand == hand - 1 and "Limitations 4" in out.reasons[0]
+    assert su.burn(g, 0, "discard").state.sides[0].hand == hand
+    empty = replace(g, sides=(replace(g.sides[0], hand=0), g.sides[1]))
+    with pytest.raises(GameError, match="no card in hand"):
+        su.burn(empty, 0, "hand")
+
+
+def test_a_destroyed_headquarter_is_not_rebuilt():
+    # Building a Base 1 and 4: Base Tokens return to the tray and can be built again; nothing returns the
+    # Headquarter (A8, Locations), so a Base later built on its Space is an ordinary Base.
+    g = su.choose_first(game(3), 0).state
+    for i in range(3):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = replace(g, draft=su.Draft(done=True), spaces=g.spaces + (su.Space("s9", "Mine 1", "Mine"),))
+    g = action(su.begin(g).state)
+    g = su.summon(g, CONTENT, "s9", "BU", 3).state
+    hq = sid(g, "David's Headquarter")
+    out = su.attack(g, CONTENT, "s9", hq, su.Fighter(S(5, 0, 0), MINE, 0), su.Fighter(S(0, 0, 0), MINE, 0))
+    assert any("not rebuilt" in r for r in out.reasons)
+    after = su.space(out.state, hq)
+    assert after.terrain == "Headquarter" and not after.headquarter and after.base == 0
+    assert su.bases(out.state, 1) == 0

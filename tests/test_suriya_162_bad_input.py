@@ -71,7 +71,7 @@ def test_more_tactic_cards_than_tactic_symbols(app, acting):
     mine = space_id(acting, "Mine 1")
     acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     refused(app, acting, "attack", {"space": mine, "target": space_id(acting, "David's Headquarter"),
-                                    "attacker_damage": "2", "attacker_tactic_cards": "1"},
+                                    "attacker_damage": "2", "attacker_card1_name": "Ambush"},
             "Attacker's Tactic cards", "at most 0 Tactic cards", "Combat 2")
 
 
@@ -92,3 +92,16 @@ def test_a_plateau_off_the_highest_tray(app, su_game):
 
 def test_not_a_number(app, acting):
     refused(app, acting, "play", {"card": "Drill", "cost": "two"}, "Mineral cost", "whole number")
+
+
+def test_summoning_when_the_tray_has_run_out(app, acting):
+    # Summoning Units 2: with no unit of the type left on the Player Tray, the form asks which Space to move
+    # the missing one from; with that Space given the summon goes through.
+    mine, desert, forest = (space_id(acting, n) for n in ("Mine 1", "Desert 1", "Forest 1"))
+    acting.do("summon", {"space": mine, "kind": "BU", "units": "6"})
+    acting.do("summon", {"space": desert, "kind": "BU", "units": "2"})  # the 8 BU slots in data/ are empty
+    refused(app, acting, "summon", {"space": forest, "kind": "BU"}, "Units", "run out", "Summoning Units 2")
+    page = acting.do("summon", {"space": forest, "kind": "BU", "take_from": mine}).get_data(as_text=True)
+    assert "moved from Mine 1" in page
+    spaces = {s.name: len(s.units) for s in acting.row.state.spaces}
+    assert (spaces["Mine 1"], spaces["Forest 1"]) == (5, 1)

@@ -47,13 +47,15 @@ def test_a_game_in_play_survives_export_and_import(db):
     gid = new(db, 4)
     for cmd in (lambda g: su.choose_first(g, 2),
                 *[lambda g, i=i: su.choose_faction(g, CONTENT, i, CONTENT.factions[i]) for i in (2, 3, 0, 1)],
-                *[lambda g: su.place_tile(g, CONTENT, "Forest", False)] * 12,
+                lambda g: su.draw_hands(g, CONTENT, None),
+                *[lambda g: su.place_tile(g, CONTENT, g.draft.hands[su.placer(g)][0], True)] * 12,
                 su.next_step):
         store.change(db, gid, None, cmd)
     row = store.get(db, gid)
     text = dump_game_file(su.KEY, row.name, row.state, "2025-01-01T00:00:00")
     kind, name, state = load_game_file(text)
     assert (kind, name, state) == (su.KEY, "Sunday", row.state)
+    assert state.draft.done and not any(state.draft.hands)
     assert [s.hand for s in state.sides] == [5, 6, 3, 4]  # A9 by turn order from the 3rd seat
 
 

@@ -33,10 +33,14 @@ BASES_TO_WIN = 4  # Objective: begins a turn with 4 Bases on the map
 DRAFT_SHOWN = 5  # B2
 TILES_EACH = 3  # C2
 KINDS = ("BU", "EU", "GU")  # the damage order, 6.1-6.3
+GAIN_FROM = {"faction": "the Faction Technology", "central": "the Central Cards"}  # 3.2
 PHASES = ("Upkeep", "Action", "Income")
 PHASE_KEYS = ("upkeep", "action", "income")
 SETUP_STEPS = ("First player", "Factions", "Terrain")
 HEADQUARTER = "Headquarter"
+# Combat 7, Bonuses by Type: what a Player Tray slot gives when a destroyed unit comes back to it.
+BONUSES = {"mineral": "Gain 1 Mineral", "draw_discard": "Draw 1 card, then discard 1 card",
+           "burn": "Burn 1 card (from your hand or discard pile)", "unique": "Trigger the unique effect of your faction"}
 
 
 # -- content (data/suriya-162/, validated at start-up) -------------------------------------------
@@ -94,6 +98,12 @@ class Content:
     dice: tuple[SymbolDie, ...]
     hp: tuple[tuple[str, int | None], ...]  # BU 1, EU 2, GU None (from its card)
     factions: tuple[str, ...]
+    # The Player Tray's BU and EU slots, left to right, each with its bonus (a BONUSES key) or None. Empty: the
+    # tray is not tracked, so running out is not checked and slot bonuses are not applied.
+    tray: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
+
+    def slots(self, kind: str) -> tuple[str | None, ...] | None:
+        return dict(self.tray).get(kind)
 
     def terrain(self, name: str) -> Terrain | None:
         return next((t for t in self.terrains if t.name == name), None)
@@ -155,6 +165,7 @@ class Draft:
     shown: tuple[str, ...] = ()
     picks: int = 0  # tiles placed this round
     done: bool = False
+    hands: tuple[tuple[str, ...], ...] = ()  # 3-4 players: the tiles each seat holds (C2), passed left (C3)
 
 
 @dataclass(frozen=True)
@@ -170,6 +181,7 @@ class Game:
     turn_no: int = 1
     phase: str = "upkeep"
     applied: bool = False  # this turn's Income Phase has been applied
+    gained: str = ""  # 3.2: where this turn's card was gained from (GAIN_FROM), "" until it is
     combat: tuple[str, ...] = ()  # the latest combat, explained
     verdict: Verdict | None = None
     next_id: int = 1
@@ -196,7 +208,8 @@ def from_dict(d: dict) -> Game:
                                for s in d["sides"]),
                    spaces=tuple(replace(build(Space, s), units=tuple(build(Unit, u) for u in s["units"]))
                                 for s in d["spaces"]),
-                   rolls=tuple(tuple(r) for r in d["rolls"]), draft=build(Draft, d["draft"]),
+                   rolls=tuple(tuple(r) for r in d["rolls"]),
+                   draft=replace(build(Draft, d["draft"]), hands=tuple(tuple(h) for h in d["draft"].get("hands", ()))),
                    verdict=build(Verdict, d.get("verdict")))
 
 
@@ -233,6 +246,25 @@ def command_tokens(g: Game, i: int) -> int:
     """Command tokens in hand: 2 to start (A6), 1 more per Base built (Building a Base 3), less those on the map."""
     placed = sum(1 for s in g.spaces if s.owner == i and s.command)
     return COMMAND_START + g.sides[i].bases_built - placed
+
+
+def on_map(g: Game, i: int, kind: str) -> int:
+    """A player's units of one type on the map that came from their Player Tray (converted ones did not)."""
+    return sum(1 for s in g.spaces if s.owner == i for u in s.units if u.kind == kind and not u.converted)
+
+
+def in_tray(g: Game, content: Content, i: int, kind: str) -> int | None:
+    """Units of a type left on the Player Tray; None when the tray is not tracked (or for Generals)."""
+    slots = content.slots(kind)
+    return None if slots is None or kind == "GU" else max(0, len(slots) - on_map(g, i, kind))
+
+
+def freed_slots(content: Content, kind: str, before: int, n: int) -> tuple[str | None, ...]:
+    """The slots n destroyed units of a type return to. Summoning always takes the leftmost unit (Summoning
+    Units 1), so the empty slots are the leftmost `before`; a returning unit fills the empty slot next to the
+    units still there, the one the last summoned unit left (reading: docs/rules.md, Suriya 162)."""
+    slots = content.slots(kind) or ()
+    return tuple(slots[max(0, before - n):min(before, len(slots))])
 
 
 # -- set-up (A1-A9, B1-B4, C1-C5) ----------------------------------------------------------------
@@ -350,6 +382,49 @@ def show_tiles(g: Game, content: Content, tiles: tuple[str, ...] | None) -> Outc
                    f"Draft round {g.draft.round}: {', '.join(tiles)} shown", ("Draw 5 Terrain Tiles face-up (B2).",))
 
 
+def draw_hands(g: Game, content: Content, hands: dict[int, tuple[str, ...]] | None) -> Outcome:
+    """C2: each player randomly draws 3 Terrain Tiles — the ones drawn at the table, or drawn by the app."""
+    _in_setup(g)
+    if len(g.players) == 2:
+        raise GameError("tiles", "Two players draft from 5 shown tiles (B2); the 3 tiles each are for 3-4 players (C2).")
+    if g.first is None or any(p.faction is None for p in g.players):
+        raise GameError("tiles", "Choose the first player and the factions before the terrain (A1-A2, then C).")
+    if g.draft.hands or g.draft.done:
+        raise GameError("tiles", "The tiles are already drawn; place them (C3).")
+    mix = list(content.tiles())
+    if hands is None:
+        need = TILES_EACH * len(g.players)
+        if len(mix) < need:
+            raise GameError("tiles", f"The terrain mix in data/suriya-162/terrain.json has fewer than {need} tiles.")
+        drawn = random.SystemRandom().sample(mix, need)
+        hands = {i: tuple(drawn[i * TILES_EACH:(i + 1) * TILES_EACH]) for i in range(len(g.players))}
+    for i in range(len(g.players)):
+        hand = tuple(hands.get(i, ()))
+        if len(hand) != TILES_EACH:
+            raise GameError(f"hand_{i + 1}", f"{player_name(g, i)} draws {TILES_EACH} Terrain Tiles (C2); "
+                                             f"{len(hand)} given.")
+        for t in hand:
+            _drawable(content, t, f"hand_{i + 1}")
+    for name in {t for h in hands.values() for t in h}:
+        have = sum(1 for t in mix if t == name)
+        drawn = sum(1 for h in hands.values() for t in h if t == name)
+        if drawn > have:
+            raise GameError("tiles", f"{drawn} {name} tiles drawn; the terrain mix in data/suriya-162/terrain.json "
+                                     f"has {have}.")
+    g = replace(g, draft=replace(g.draft, hands=tuple(tuple(hands[i]) for i in range(len(g.players)))))
+    return Outcome(g, "Each player drew 3 Terrain Tiles", tuple(
+        f"{player_name(g, i)}: {', '.join(h)} (C2)." for i, h in enumerate(g.draft.hands)))
+
+
+def _pass_left(g: Game, hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """C3: the remaining tiles go to the player on the left — the next player clockwise (A1)."""
+    order = seat_order(g)
+    out = list(hands)
+    for k, i in enumerate(order):
+        out[order[(k + 1) % len(order)]] = hands[i]
+    return tuple(out)
+
+
 def _drawable(content: Content, name: str, field: str) -> Terrain:
     t = content.terrain(name)
     if t is None or name == HEADQUARTER:
@@ -376,6 +451,16 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
     shown = list(g.draft.shown)
     if two:
         shown.remove(terrain)
+    hands = g.draft.hands
+    if not two and who is not None:
+        if not hands:
+            raise GameError("terrain", "Each player draws 3 Terrain Tiles first (C2).")
+        if terrain not in hands[who]:
+            raise GameError("terrain", f"{player_name(g, who)} holds {', '.join(hands[who]) or 'no tile'}: a tile is "
+                                       f"placed from the tiles in hand (C3); {terrain} is not among them.")
+        held = list(hands[who])
+        held.remove(terrain)
+        hands = tuple(tuple(held) if i == who else h for i, h in enumerate(hands))
     n = sum(1 for s in g.spaces if s.terrain == terrain) + 1
     g = replace(g, spaces=g.spaces + (Space(f"s{g.next_id}", f"{terrain} {n}", terrain, high),), next_id=g.next_id + 1)
     by = player_name(g, who) if who is not None else "The last random tile"
@@ -391,10 +476,11 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
         elif two:
             reasons.append("Repeat with the first player swapped (B4).")
         else:
-            reasons.append("Pass the remaining tiles to the left and place again (C3-C4).")
-        draft = Draft(g.draft.round + (0 if last else 1), (), 0, last)
+            reasons.append("Pass the remaining tiles to the left and place again, also next to placed tiles (C3-C4).")
+        passed = _pass_left(g, hands) if not two and who is not None else hands
+        draft = Draft(g.draft.round + (0 if last else 1), (), 0, last, passed)
     else:
-        draft = replace(g.draft, shown=tuple(shown), picks=picks)
+        draft = replace(g.draft, shown=tuple(shown), picks=picks, hands=hands)
     g = replace(g, draft=draft)
     tray = " on a higher Terrain Tray" if high else ""
     return Outcome(g, f"{by} placed {terrain}{tray}", tuple(reasons))
@@ -533,8 +619,10 @@ def _enter_check(g: Game, s: Space, who: int, adding: int, field: str) -> None:
 
 
 def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, hp: int | None = None,
-           name: str = "", converted: bool = False) -> Outcome:
-    """Summon units from a card or token effect (Summoning Units): onto a Space of the player's, or an empty one."""
+           name: str = "", converted: bool = False, take_from: str | None = None) -> Outcome:
+    """Summon units from a card or token effect (Summoning Units): onto a Space of the player's, or an empty one.
+    When the Player Tray has too few of the type, the missing units may be moved from another Space of the
+    player's (Summoning Units 2), never Generals."""
     _playing(g, "action")
     i = g.turn
     s = space(g, space_id)
@@ -543,14 +631,44 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
     if count < 1:
         raise GameError("count", "Summon at least 1 unit.")
     _enter_check(g, s, i, count, "space")
+    asked = count
+    reasons: tuple[str, ...] = ()
+    left = None if converted else in_tray(g, content, i, kind)
+    if take_from and kind == "GU":
+        raise GameError("take_from", "General Units are never moved from another Space to replace missing ones "
+                                     "(Summoning Units 2).")
+    if left is not None and count > left:
+        missing = count - left
+        if not take_from:
+            raise GameError("units", f"{player_name(g, i)} has {left} {kind} left on the Player Tray; {count} asked. "
+                                     f"Units run out: choose a Space to move {missing} {kind} from to replace the "
+                                     "missing (Summoning Units 2).")
+        src = space(g, take_from, "take_from")
+        have = [u for u in src.units if u.kind == kind]
+        if src.owner != i or src.id == s.id or len(have) < missing:
+            raise GameError("take_from", f"{src.name} has {len(have) if src.owner == i else 0} {kind} of "
+                                         f"{player_name(g, i)}'s to move; {missing} needed, from another Space "
+                                         "(Summoning Units 2).")
+        rest = list(src.units)
+        for u in have[-missing:]:
+            rest.remove(u)
+        g = _put(g, replace(src, units=tuple(rest), command=src.command and bool(rest or src.base)))
+        s = space(g, s.id)
+        reasons = (f"The tray had {left} {kind}: {missing} moved from {src.name} to replace the missing "
+                   "(Summoning Units 2).",)
+        count = left
+        g = _put(g, replace(s, owner=i, units=_ordered(s.units + tuple(have[-missing:]))))
+        s = space(g, s.id)
+        if count == 0:
+            return Outcome(g, f"{player_name(g, i)} summoned {missing} {kind} to {s.name}", reasons)
     unit_hp = content.unit_hp(kind) if kind != "GU" else hp
     if unit_hp is None or unit_hp < 1:
         raise GameError("hp", "Enter the General's HP from its GU card (Limitations 3).")
     units = tuple(Unit(kind, unit_hp, name if kind == "GU" else "", converted) for _ in range(count))
     g = _put(g, replace(s, owner=i, units=_ordered(s.units + units)))
-    what = f"{count} {kind}" + (f" ({name})" if name else "")
+    what = f"{asked} {kind}" + (f" ({name})" if name else "")
     return Outcome(g, f"{player_name(g, i)} summoned {what} to {s.name}",
-                   ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",))
+                   ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",) + reasons)
 
 
 def _ordered(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
@@ -678,13 +796,18 @@ def _terrain(content: Content, name: str) -> Terrain:
 # -- combat (Game Phases: Combat 1-7; Locations) ---------------------------------------------------
 
 @dataclass(frozen=True)
-class Tactic:
-    """The Tactic cards a side played, added up: extra Damage and V, and whether they ignore the side's own
-    terrain effect (as the example's card ignores the Lagoon)."""
-    cards: int = 0
+class TacticCard:
+    """One Tactic card played face-down (Combat 2-3), one per [T] rolled: its extra Damage and V, and whether it
+    ignores the side's own terrain effect (as the example's card ignores the Lagoon)."""
+    name: str = "Tactic card"
     damage: int = 0
     defend: int = 0
     ignore_terrain: bool = False
+
+    def __post_init__(self):
+        for field in ("damage", "defend"):
+            if getattr(self, field) < 0:
+                raise GameError(field, f"A Tactic card adds no negative {field}: {getattr(self, field)}.")
 
 
 @dataclass(frozen=True)
@@ -694,7 +817,11 @@ class Fighter:
     units: int
     high: bool = False
     reroll: tuple[Symbols, Symbols] | None = None  # the re-rolled die's face before and after
-    tactic: Tactic = Tactic()
+    tactic: tuple[TacticCard, ...] = ()  # in the order the side resolves them
+
+    @property
+    def ignores_terrain(self) -> bool:
+        return any(c.ignore_terrain for c in self.tactic)
 
 
 @dataclass(frozen=True)
@@ -733,26 +860,27 @@ def resolve_combat(attacker: Fighter, defender: Fighter) -> CombatResult:
         rolls.append(r)
         reasons += why
         reasons.append(f"The {who} rolled {r.label}.")
-    for f, r, who in zip(fighters, rolls, SIDES):  # steps 2-4: the attacker's cards first
-        if f.tactic.cards > r.tactic:
+    for f, r, who in zip(fighters, rolls, SIDES):  # steps 2-3: each side within its [T]
+        step = 2 + SIDES.index(who)
+        if len(f.tactic) > r.tactic:
             raise GameError(f"{who}_tactic_cards", f"The {who} rolled {r.tactic} [T]: at most {r.tactic} Tactic "
-                                                   f"card{'s' if r.tactic != 1 else ''} (Combat {2 + SIDES.index(who)}).")
-        if f.tactic.cards == 0 and (f.tactic.damage or f.tactic.defend or f.tactic.ignore_terrain):
-            raise GameError(f"{who}_tactic_cards", f"Count the {who}'s Tactic cards: effects need a card played.")
-        if f.tactic.cards:
-            reasons.append(f"The {who}'s {f.tactic.cards} Tactic card{'s' if f.tactic.cards > 1 else ''}: "
-                           f"+{f.tactic.damage} Damage, +{f.tactic.defend} V"
-                           + (f", its {f.terrain.name} effect ignored" if f.tactic.ignore_terrain else "")
-                           + f" (Combat 4: {'first' if who == 'attacker' else 'after the attacker'}).")
-        elif r.tactic == 0:
-            reasons.append(f"The {who} rolled no [T]: no Tactic card (Combat {2 + SIDES.index(who)}).")
+                                                   f"card{'s' if r.tactic != 1 else ''}, {len(f.tactic)} entered "
+                                                   f"(Combat {step}).")
+        if not f.tactic and r.tactic == 0:
+            reasons.append(f"The {who} rolled no [T]: no Tactic card (Combat {step}).")
+    for f, who in zip(fighters, SIDES):  # step 4: the attacker's cards resolved first, then the defender's
+        for k, c in enumerate(f.tactic, 1):
+            ignored = f", its {f.terrain.name} effect ignored" if c.ignore_terrain and f.terrain.name else ""
+            reasons.append(f"The {who}'s Tactic card {k} of {len(f.tactic)}, {c.name}: +{c.damage} Damage, "
+                           f"+{c.defend} V{ignored} (Combat 4: "
+                           f"{'the attacker first' if who == 'attacker' else 'after the attacker'}).")
     damage, defend = [], []
     for k, (f, r, who) in enumerate(zip(fighters, rolls, SIDES)):
         other = fighters[1 - k]
-        d = r.damage + f.tactic.damage
-        v = r.defend + f.tactic.defend
+        d = r.damage + sum(c.damage for c in f.tactic)
+        v = r.defend + sum(c.defend for c in f.tactic)
         t = f.terrain
-        bonus = (t.attack or t.defend) and not f.tactic.ignore_terrain
+        bonus = (t.attack or t.defend) and not f.ignores_terrain
         if bonus and other.terrain.ignores_target_bonuses:
             reasons.append(f"The {who}'s {t.name} bonus is ignored: the other side fights from the "
                            f"{other.terrain.name} (Locations: {other.terrain.name}).")
@@ -762,7 +890,7 @@ def resolve_combat(attacker: Fighter, defender: Fighter) -> CombatResult:
         elif bonus:
             d, v = d + t.attack, v + t.defend
             reasons.append(f"The {who} is in the {t.name}: +{t.attack} Attack, +{t.defend} Defend (Locations: {t.name}).")
-        if t.defend_zero and not f.tactic.ignore_terrain:
+        if t.defend_zero and not f.ignores_terrain:
             v = 0
             reasons.append(f"The {who} is in the {t.name}: its Defend value is 0 (Locations: {t.name}).")
         damage.append(d)
@@ -787,7 +915,7 @@ def assign_damage(units: tuple[Unit, ...], base: int, damage: int, order: tuple[
             if left >= u.hp:
                 left -= u.hp
                 bonus = ("; it was converted, so no tray bonus (Combat 7)" if u.converted else
-                         "; take the bonus printed on its Player Tray slot, if any (Combat 7)")
+                         " (Combat 7)")
                 reasons.append(f"{u.name or u.kind} ({u.hp} HP) destroyed: back to the Player Tray{bonus}.")
             else:
                 if left:
@@ -823,6 +951,8 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
             continue
         units, base, why = assign_damage(sp.units, sp.base, dealt, order, sp.headquarter)
         reasons += why
+        g, more = _tray_bonuses(g, content, sp.owner, sp.units, units)
+        reasons += more
         destroyed_base = sp.base and not base
         g = _put(g, replace(space(g, sp.id), units=units, base=base,
                             command=space(g, sp.id).command and bool(units or base)))
@@ -832,6 +962,43 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
     text = (f"{player_name(g, i)} attacked {t.name} from {s.name}: {r.dealt[1]} Damage dealt, {r.dealt[0]} taken")
     g = replace(g, combat=(text,) + tuple(reasons))
     return Outcome(g, text, tuple(reasons))
+
+
+def _tray_bonuses(g: Game, content: Content, owner: int, before: tuple[Unit, ...],
+                  after: tuple[Unit, ...]) -> tuple[Game, tuple[str, ...]]:
+    """Combat 7: destroyed units go back to their slots on the Player Tray and the owner receives each slot's
+    bonus; a Mineral is added here, the other bonuses are the owner's to take (Bonuses by Type)."""
+    reasons = []
+    for kind in KINDS:
+        n = (sum(1 for u in before if u.kind == kind and not u.converted)
+             - sum(1 for u in after if u.kind == kind and not u.converted))
+        if n <= 0 or content.slots(kind) is None:
+            continue
+        for bonus in freed_slots(content, kind, on_map(g, owner, kind), n):
+            if bonus == "mineral":
+                g = with_side(g, owner, minerals=g.sides[owner].minerals + 1)
+                reasons.append(f"{player_name(g, owner)}'s {kind} slot gives 1 Mineral, added (Combat 7).")
+            elif bonus:
+                reasons.append(f"{player_name(g, owner)}'s {kind} slot offers: {BONUSES[bonus]}"
+                               + (" — use Burn a card" if bonus == "burn" else "") + " (Combat 7).")
+    return g, tuple(reasons)
+
+
+def burn(g: Game, player: int, source: str) -> Outcome:
+    """Burn 1 card from the hand or the discard pile (Combat 7, Burn): it leaves the game's cards."""
+    _playing(g)
+    if not 0 <= player < len(g.players):
+        raise GameError("player", f"There is no seat {player + 1}.")
+    if source not in ("hand", "discard"):
+        raise GameError("source", "Burn a card from your hand or your discard pile (Combat 7).")
+    if source == "hand":
+        if g.sides[player].hand < 1:
+            raise GameError("source", f"{player_name(g, player)} has no card in hand to burn.")
+        g = with_side(g, player, hand=g.sides[player].hand - 1)
+    where = "hand" if source == "hand" else "discard pile"
+    return Outcome(g, f"{player_name(g, player)} burnt a card from the {where}",
+                   ("A burnt Faction Card goes to the bottom of the Faction pile, a Starting Card to the box "
+                    "(Limitations 4).",))
 
 
 def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]:
@@ -845,6 +1012,10 @@ def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]
         v = Verdict(by, (f"{player_name(g, by)} destroyed {player_name(g, owner)}'s main Base, the Headquarter: in a two-player "
                          "game that wins (Objective of the Game).",))
         return replace(g, stage="over", verdict=v), tuple(reasons) + v.how
+    # Nothing in the text rebuilds a Headquarter: the tile stays as terrain and any Base later built on it is an
+    # ordinary Base token (Building a Base 1), so it must not count as a Headquarter again.
+    g = _put(g, replace(space(g, sp.id), headquarter=False))
+    reasons.append("The Headquarter is not rebuilt: its Space stays Headquarter terrain (Locations: Headquarter).")
     g = with_side(g, by, headquarters_destroyed=g.sides[by].headquarters_destroyed + 1)
     reasons.append(f"{player_name(g, by)} destroyed an enemy Headquarter: now needs {bases_needed(g, by)} Bases "
                    "(Objective, 3-4 players).")
@@ -888,14 +1059,31 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     minerals, cards = income_for(n)
     s = g.sides[i]
     hand = s.hand + cards
-    reasons = list(reasons) + [f"Gain 1 card from the Faction Technology or the Central Cards, to the discard pile "
-                               "(3.2, Deck-Building Rules 1).",
-                               f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
+    reasons = list(reasons) + [f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
                                f"{cards} cards (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
     return with_side(g, i, minerals=s.minerals + minerals, hand=hand), tuple(reasons)
+
+
+def gain_card(g: Game, source: str, reset: bool = False, card: str = "") -> Outcome:
+    """3.2. Gain: 1 card from the Faction Technology or the Central Cards, to the discard pile (Deck-Building
+    Rules 1), so the hand does not change; the Faction Technology on display may then be reset."""
+    _playing(g, "income")
+    if source not in GAIN_FROM:
+        raise GameError("source", f"Gain the card from the Faction Technology or the Central Cards (3.2); {source!r} "
+                                  "is neither.")
+    if g.gained:
+        raise GameError("source", f"{player_name(g, g.turn)} already gained a card this Income Phase, from "
+                                  f"{GAIN_FROM[g.gained]}: 1 card (3.2).")
+    card = " ".join(card.split()) or "a card"
+    reasons = [f"{card} from {GAIN_FROM[source]} goes to the discard pile (3.2, Deck-Building Rules 1)."]
+    if reset:
+        reasons.append("The Faction Technology on display is discarded to the Faction discard pile and 3 new cards "
+                       "are revealed (3.2, A5).")
+    return Outcome(replace(g, gained=source), f"{player_name(g, g.turn)} gained {card} from {GAIN_FROM[source]}",
+                   tuple(reasons))
 
 
 def _start_turn(g: Game) -> tuple[Game, tuple[str, ...]]:
@@ -927,7 +1115,9 @@ def current_step(g: Game) -> Step:
                         "highest tray (B4).")
                 return Step(0, "Set-up", "Terrain", f"Draft round {g.draft.round} of 2. {text}", SETUP_STEPS)
             text = ("Place 1 random tile in the empty space (C5)." if who is None else
-                    f"{player_name(g, who)} places a tile next to their Headquarter or a placed tile (C3-C4).")
+                    "Each player draws 3 Terrain Tiles (C2)." if not g.draft.hands else
+                    f"{player_name(g, who)} places one of {', '.join(g.draft.hands[who])} next to their "
+                    "Headquarter" + (" or a placed tile (C3-C4)." if g.draft.round > 1 else " (C3)."))
             return Step(0, "Set-up", "Terrain", f"Placement round {g.draft.round}. {text}", SETUP_STEPS)
         return Step(0, "Set-up", "Terrain", "The map is ready: begin with starting cards and Minerals by turn "
                     "order (A9).", SETUP_STEPS)
@@ -943,8 +1133,10 @@ def current_step(g: Game) -> Step:
         text = (f"{who}: play cards, discard a card for 1 Mineral, command a Squad to Move, Attack or Extract — one "
                 "Command Token per Space (2. Action).")
     else:
-        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1-3.3); "
-                "Next ends the turn." if g.applied else "")
+        gain = (f"card gained from {GAIN_FROM[g.gained]} (3.2)" if g.gained else
+                "gain 1 card from the Faction Technology or the Central Cards (3.2)")
+        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1, 3.3); "
+                f"{gain}; Next ends the turn." if g.applied else "")
     return Step(g.turn_no, phase, f"{who}'s turn", text, PHASES)
 
 
@@ -964,12 +1156,14 @@ def next_step(g: Game) -> Outcome:
         return Outcome(replace(g, applied=True), f"{player_name(g, i)}: Income Phase applied", reasons)
     order = seat_order(g)
     nxt = order[(order.index(i) + 1) % len(order)]
-    g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=())
+    ended = ("Players take turns in sequence until one meets the victory conditions (End Turn).",)
+    if not g.gained:
+        ended += (f"{player_name(g, i)} ended the turn without recording the card gained in 3.2.",)
+    g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=(), gained="")
     g, reasons = _start_turn(g)
     if g.stage == "over":
         return Outcome(g, f"{player_name(g, nxt)} wins", reasons)
-    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, nxt)}'s turn",
-                   ("Players take turns in sequence until one meets the victory conditions (End Turn).",))
+    return Outcome(g, f"{player_name(g, i)} ended the turn; {player_name(g, nxt)}'s turn", ended)
 
 
 def back_step(g: Game) -> Outcome:

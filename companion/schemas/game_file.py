@@ -285,6 +285,9 @@ class DraftSchema(_Strict):
     shown = fields.List(Text(40), required=True, validate=validate.Length(max=su.DRAFT_SHOWN))
     picks = Count(0, 4)
     done = fields.Boolean(required=True)
+    # 3-4 players' tiles in hand (C2); absent in files written before it was tracked
+    hands = fields.List(fields.List(Text(40), validate=validate.Length(max=su.TILES_EACH)), required=False,
+                        validate=validate.Length(max=su.MAX_PLAYERS))
 
 
 class SuriyaVerdictSchema(_Strict):
@@ -305,6 +308,7 @@ class SuriyaSchema(_Strict):
     turn_no = Count(1, 10**9)
     phase = fields.String(required=True, validate=validate.OneOf(su.PHASE_KEYS))
     applied = fields.Boolean(required=True)
+    gained = fields.String(required=False, validate=validate.OneOf(["", *su.GAIN_FROM]))  # 3.2; absent in older files
     combat = fields.List(fields.String(), required=True)
     verdict = fields.Nested(SuriyaVerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)

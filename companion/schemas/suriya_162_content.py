@@ -8,7 +8,7 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..games.suriya_162 import HEADQUARTER, KINDS, Content, SymbolDie, Symbols, Terrain
+from ..games.suriya_162 import BONUSES, HEADQUARTER, KINDS, Content, SymbolDie, Symbols, Terrain
 from .content import ContentError, _Base, load_files
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=40))  # noqa: E731
@@ -80,9 +80,20 @@ class FactionsSchema(_Base):
     verified = Flag()
 
 
+Slot = lambda: fields.List(fields.String(allow_none=True, validate=validate.OneOf(tuple(BONUSES))),  # noqa: E731
+                           required=True, validate=validate.Length(min=1, max=20))
+
+
+class TraySchema(_Base):
+    BU = Slot()
+    EU = Slot()
+    verified = Flag()
+
+
 class UnitsFile(_Base):
     units = fields.List(fields.Nested(UnitSchema), required=True)
     factions = fields.Nested(FactionsSchema, required=True)
+    tray = fields.Nested(TraySchema, required=True)
 
     @validates_schema
     def every_kind(self, data, **kwargs):
@@ -105,4 +116,5 @@ def load_suriya_content(folder: Path) -> Content:
                  for d in files["dice.json"]["dice"])
     units = files["units.json"]
     return Content(terrains, dice, tuple((u["kind"], u["hp"]) for u in units["units"]),
-                   tuple(units["factions"]["names"]))
+                   tuple(units["factions"]["names"]),
+                   tuple((k, tuple(units["tray"][k])) for k in ("BU", "EU")))

@@ -8,6 +8,7 @@ from .fields import choice, count, delta, flag, text
 from .game_forms import GameForm
 
 SEATS = [str(i) for i in range(su.MAX_PLAYERS)]
+TACTIC_SLOTS = 3  # Tactic cards a side can enter in one combat (each needs a [T] rolled)
 ORDERS = [",".join(p) for p in permutations(su.KINDS)]  # the owner's damage order among units (6.5)
 
 
@@ -70,6 +71,18 @@ class SummonForm(SpaceForm):
     hp = count(1, 20, required=False)
     name = text(40, required=False)
     converted = flag()
+    take_from = text(12, required=False)  # Summoning Units 2: a Space to move missing units from
+
+
+class GainForm(GameForm):
+    card = text(40, required=False)
+    source = choice(list(su.GAIN_FROM))
+    reset = flag()
+
+
+class BurnForm(GameForm):
+    player = choice(SEATS)
+    source = choice(["hand", "discard"])
 
 
 class MoveForm(SpaceForm):
@@ -86,11 +99,19 @@ def _side_fields(side: str) -> dict:
     out |= {f"{side}_{n}": count(0, 12, required=False, default=0) for n in ("basic", "elite", "general")}
     out |= {f"{side}_{w}_{n}": count(0, 9, required=False, default=0)
             for w in ("was", "now") for n in ("damage", "defend", "tactic")}
-    out |= {f"{side}_reroll": flag(), f"{side}_ignore_terrain": flag(),
+    out |= {f"{side}_reroll": flag(),
             f"{side}_order": choice(ORDERS, required=False)}
-    out |= {f"{side}_tactic_{n}": count(0, 9, required=False, default=0) for n in ("cards", "damage", "defend")}
+    for k in range(1, TACTIC_SLOTS + 1):  # Combat 2-4: each Tactic card entered on its own
+        out |= {f"{side}_card{k}_name": text(40, required=False), f"{side}_card{k}_ignore": flag()}
+        out |= {f"{side}_card{k}_{n}": count(0, 9, required=False, default=0) for n in ("damage", "defend")}
     return out
 
 
 AttackForm = type("AttackForm", (SpaceForm,), {
     "target": text(12), "roll": flag(), **_side_fields("attacker"), **_side_fields("defender")})
+
+
+# C2: the 3 Terrain Tiles each player drew (hand_<seat>_<k>), or 'draw' for the app to draw them.
+HandsForm = type("HandsForm", (GameForm,), {
+    "draw": flag(), **{f"hand_{i}_{k}": text(40, required=False) for i in range(1, su.MAX_PLAYERS + 1)
+                       for k in range(1, su.TILES_EACH + 1)}})

@@ -14,9 +14,13 @@ TEMPLATE = "games/suriya_162.html"
 FIELD_LABELS = {
     "space": "Space", "to": "Move to", "target": "Target", "card": "Card", "cost": "Mineral cost",
     "continue_cost": "Continue cost", "kind": "Unit", "units": "Units", "hp": "General's HP", "terrain": "Terrain",
-    "high": "Higher Terrain Tray", "tiles": "Tiles", "faction": "Faction", "discard": "Cards discarded",
+    "high": "Higher Terrain Tray", "tiles": "Tiles", **{f"hand_{i}": f"Player {i}'s tiles" for i in range(1, rules.MAX_PLAYERS + 1)}, "faction": "Faction", "discard": "Cards discarded",
     "hand": "Cards in hand", "bu": "BU", "eu": "EU", "gu": "GU", "roll": "First player",
-    "attacker_tactic_cards": "Attacker's Tactic cards", "defender_tactic_cards": "Defender's Tactic cards",
+    "attacker_tactic_cards": "Attacker's Tactic cards",
+    **{f"{side}_card{k}_{n}": f"{side.capitalize()}'s Tactic card {k} {label}" for side in ("attacker", "defender")
+       for k in range(1, forms.TACTIC_SLOTS + 1) for n, label in (("name", "name"), ("damage", "+Damage"),
+                                                                   ("defend", "+V"))}, "defender_tactic_cards": "Defender's Tactic cards",
+    "take_from": "Move the missing from", "source": "Burn from",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
 }
 
@@ -25,7 +29,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     return {"labels": {**LABELS, **FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
-            "rolling": rules.tied_for_first(g), "orders": forms.ORDERS,
+            "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
             "unverified": [d.name for d in content.dice if not d.verified],
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
@@ -49,6 +53,13 @@ def _tiles(g, f, c):
     return rules.show_tiles(g, c, tuple(t for t in (f.tile_1, f.tile_2, f.tile_3, f.tile_4, f.tile_5) if t))
 
 
+def _hands(g, f, c):
+    if f.draw:
+        return rules.draw_hands(g, c, None)
+    return rules.draw_hands(g, c, {i: tuple(t for k in range(1, rules.TILES_EACH + 1) if (t := getattr(f, f"hand_{i + 1}_{k}")))
+                                   for i in range(len(g.players))})
+
+
 def _symbols(f, side: str, what: str = "") -> rules.Symbols:
     return rules.Symbols(*(getattr(f, f"{side}_{what}{n}") for n in ("damage", "defend", "tactic")))
 
@@ -66,9 +77,17 @@ def _fighter(f, side: str, c: rules.Content) -> rules.Fighter:
     else:
         roll = _symbols(f, side)
     reroll = (_symbols(f, side, "was_"), _symbols(f, side, "now_")) if getattr(f, f"{side}_reroll") else None
-    tactic = rules.Tactic(*(getattr(f, f"{side}_tactic_{n}") for n in ("cards", "damage", "defend")),
-                          getattr(f, f"{side}_ignore_terrain"))
-    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=tactic)
+    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=_tactic_cards(f, side))
+
+
+def _tactic_cards(f, side: str) -> tuple[rules.TacticCard, ...]:
+    """The Tactic cards a side entered, in slot order; a slot with neither a name nor an effect is unused."""
+    cards = []
+    for k in range(1, forms.TACTIC_SLOTS + 1):
+        name, damage, defend, ignore = (getattr(f, f"{side}_card{k}_{n}") for n in ("name", "damage", "defend", "ignore"))
+        if name or damage or defend or ignore:
+            cards.append(rules.TacticCard(" ".join((name or "").split()) or f"Tactic card {k}", damage, defend, ignore))
+    return tuple(cards)
 
 
 def _order(value: str | None) -> tuple[str, ...]:
@@ -89,13 +108,16 @@ ACTIONS = {
     "roll": (forms.RollForm, _roll),
     "faction": (forms.FactionForm, lambda g, f, c: rules.choose_faction(g, c, int(f.player), f.faction)),
     "tiles": (forms.TilesForm, _tiles),
+    "hands": (forms.HandsForm, _hands),
     "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high)),
     "upkeep": (forms.UpkeepForm, lambda g, f, c: rules.upkeep(g, f.card, f.keep == "keep")),
     "play": (forms.PlayCardForm, lambda g, f, c: rules.play_card(g, f.card, f.cost, f.continue_cost)),
     "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
     "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
-                                                              f.converted)),
+                                                              f.converted, f.take_from or None)),
+    "gain": (forms.GainForm, lambda g, f, c: rules.gain_card(g, f.source, f.reset, f.card or "")),
+    "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
     "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),
     "exhaust": (forms.ExhaustForm, lambda g, f, c: rules.exhaust(g, f.space, f.delta or 1)),
     "extract": (forms.SpaceForm, lambda g, f, c: rules.extract(g, f.space)),
