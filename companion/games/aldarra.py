@@ -209,6 +209,7 @@ def from_dict(d: dict) -> Game:
     return replace(g, players=tuple(build(Player, p) for p in d["players"]), sides=sides,
                    tiles=tuple(build(Tile, t) for t in d["tiles"]), units=tuple(build(Units, u) for u in d["units"]),
                    order=build(Order, d.get("order")), combat=combat, built=tuple(tuple(b) for b in d["built"]),
+                   founded=tuple(tuple(f) for f in d.get("founded", ())),
                    verdict=build(Verdict, d.get("verdict")))
 
 

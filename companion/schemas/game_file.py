@@ -403,6 +403,7 @@ class AldarraSchema(_Strict):
     combat = fields.Nested(AlCombatSchema, required=True, allow_none=True)
     last_combat = fields.List(fields.String(), required=True)
     built = fields.List(fields.Tuple((fields.String(), Count())), required=True)
+    founded = fields.List(fields.Tuple((fields.String(), fields.String())), load_default=list)
     applied = fields.List(fields.String(validate=validate.OneOf(["mine"])), required=True)
     verdict = fields.Nested(VerdictSchema, required=True, allow_none=True)
 
