@@ -44,7 +44,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
 
-    from . import aboard, backups, campaigns, cards, characters, games, home, maps, missions
+    from . import aboard, backups, campaigns, cards, characters, games, home, maps, mission_table, missions
 
-    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards):
+    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
         app.register_blueprint(module.bp)
