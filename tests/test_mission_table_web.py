@@ -126,3 +126,28 @@ def test_set_up_refuses_bad_input_naming_the_field(table):
                       htmx=False)
     assert resp.status_code == 422 and "maximum HP" in text(resp)
     assert table.get("/table/1").status_code == 404
+
+
+def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaign):
+    from conftest import campaign_state, character_ids
+
+    ids = character_ids(app)
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    setup = text(table.get("/table/new"))
+    assert "The Historians" in setup and ids["Vincent"] in setup
+    resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
+                                 "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
+                                 "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
+    assert resp.status_code == 303
+    step(table, "place", character=ids["Vincent"], space="B-6")
+    step(table, "place", character=ids["Augustus"], space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    resp = step(table, "fail", reason="The relay was destroyed")
+    assert "Mission failed in round 1" in text(resp)
+    assert "Record in the campaign book" in text(resp)
+    resp = table.post("/table/1/record", htmx=False)
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("/campaigns/1/missions")
+    c = campaign_state(app)
+    assert c.last_mission == "awakening"
+    assert not c.missions["awakening"].completed  # a failure does not complete it (p.13)

@@ -162,6 +162,11 @@ def _tokens(m: HexMap, by_label: dict):
     return [t for t in out if t]
 
 
+def figure_marks(m: HexMap, figures) -> tuple[FigureMark, ...]:
+    """Only the figures: drawn over a map drawing made once (the mission table)."""
+    return tuple(_figures(m, figures))
+
+
 def _figures(m: HexMap, figures):
     for f in figures:
         x, y = _scaled(m.layout, m.layout.centre(f.at))

@@ -16,7 +16,7 @@ from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hexmap import MapError
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import map_view, plan_view
+from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
 from ..schemas import mission_table_forms as forms
 from ..schemas.mission_content import set_up_content
@@ -136,18 +136,40 @@ def plan(m: rules.Mission):
             "to_roll": to_roll}
 
 
+_DRAWN: dict = {}  # id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission
+_DRAWN_KEEP = 8
+
+
+def drawing(hexmap):
+    """The map's SVG without its figures, and the tap grid; redrawn only when the map itself changes (a door).
+
+    A mission's steps keep the same HexMap object (store.mission_table reads each snapshot once), so
+    every page of a mission reuses one drawing: the 30x24 map's 720 spaces are not re-rendered per tap."""
+    hit = _DRAWN.get(id(hexmap))
+    if hit is not None and hit[0] is hexmap:
+        return hit[1:]
+    columns, rows = fitted_size(hexmap)
+    view = map_view(hexmap, columns, rows)
+    macros = current_app.jinja_env.get_template("_hexmap.svg.html").module
+    drawn = (view, macros.painted(view), macros.grid(view))
+    _DRAWN[id(hexmap)] = (hexmap,) + drawn
+    while len(_DRAWN) > _DRAWN_KEEP:
+        _DRAWN.pop(next(iter(_DRAWN)))
+    return drawn
+
+
 def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
     db = get_db()
     row = _row(mission_id)
     m = row.mission
-    columns, rows = fitted_size(m.map)
+    view, painted, grid = drawing(m.map)
     can_undo, can_redo = store.can_undo_redo(db, mission_id)
     last, _ = store.events(db, mission_id, size=1)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
     report = rules.mission_report(m) if m.result else None
-    return {"mission_id": mission_id, "row": row, "m": m, "rnd": rnd, "view": map_view(m.map, columns, rows,
-            m.board.figures), "order": rules.turn_order(m), "current": current, "plan": plan(m),
+    return {"mission_id": mission_id, "row": row, "m": m, "rnd": rnd, "view": view, "painted": painted, "grid": grid,
+            "figures": figure_marks(m.map, m.board.figures), "order": rules.turn_order(m), "current": current, "plan": plan(m),
             "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
             "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
                          and rnd.choice(c.id) is None],
