@@ -77,3 +77,13 @@ def test_the_mission_survives_a_restart_in_the_middle_of_a_round(tmp_path):
     assert row.mission.round.number == 1 and row.mission.round.phase == "select"
     assert store.undo(again, mid).startswith("Round 1")
     assert store.get(again, mid).mission.round is None
+
+
+def test_a_map_read_back_again_is_reused_but_a_changed_map_is_read_anew():
+    from companion.phantom.mission import mission_from_dict, mission_to_dict
+
+    d = mission_to_dict(first_steps())
+    first = mission_from_dict(d)
+    assert mission_from_dict(json.loads(json.dumps(d))).map is first.map  # an undo reloads; the map is kept
+    d["map"]["entry_points"] = d["map"]["entry_points"][:1]
+    assert len(mission_from_dict(d).map.entry_points) == 1
