@@ -151,3 +151,21 @@ def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaig
     c = campaign_state(app)
     assert c.last_mission == "awakening"
     assert not c.missions["awakening"].completed  # a failure does not complete it (p.13)
+
+
+def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mission):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    step(table, "next")
+    step(table, "move", figure="vera", space="G-3")  # next to the sentry on H-3 (8 HP at difficulty 2)
+    before = version(table)
+    resp = step(table, "attack", target="Grallok Sentry-1", die="basic")
+    assert resp.status_code == 422 and "<strong>Rolls</strong>: roll Basic Attack die" in text(resp)
+    assert version(table) == before
+    resp = step(table, "attack", target="Grallok Sentry-1", die="basic", roll_1="attack:2")
+    assert resp.status_code == 200 and "vera attacks Grallok Sentry-1: hit" in text(resp)
+    assert re.search(r"Grallok Sentry-1 · H-3 · HP [0-7]/8", text(resp))

@@ -99,3 +99,11 @@ class AdversaryRollsForm(StepForm):
 
 class FailForm(StepForm):
     reason = text(120)
+
+
+class AttackForm(AdversaryRollsForm):
+    """The attack helper (p.20-22): a character's Attack on an adversary from the dice entered."""
+    target = text(60)
+    die = choice(("basic", "blitz"))
+    value = count(-9, 9, required=False, default=0)
+    pierce = count(0, 9, required=False, default=0)

@@ -173,7 +173,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
             "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
                          and rnd.choice(c.id) is None],
-            "report": report, "colors": COLORS, "directions": DIRECTIONS, "conditions": CONDITIONS,
+            "report": report, "colors": COLORS,
+            "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
             "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
             "result": result, "conflict": conflict, **form_state(errors)}
@@ -200,14 +201,30 @@ def poll(mission_id: int):
     return page(mission_id)
 
 
-def _adversary_turn(m, f):
+def _rolls(f) -> dict:
     rolls = {"attack": [], "accuracy": []}
     for n in range(1, forms.ROLLS + 1):
         value = getattr(f, f"roll_{n}")
         if value:
             kind, _, face = value.partition(":")
             rolls[kind].append(_face(face))
-    resolution = resolve_turn(rules.adversary_scenario(m, rolls))
+    return rolls
+
+
+def _attack(m, f):
+    rnd = m.round
+    figure = m.figure(rnd.current) if rnd is not None and rnd.current else None
+    if figure is None or figure.side != "character":
+        raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
+    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die)
+    if out.outcome == "awaiting-roll":
+        raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
+                                          "changes until every die needed is entered (p.21)")
+    return rules.Update(out.mission, (f"{rnd.current} attacks {f.target}: {out.outcome}",) + out.reasons)
+
+
+def _adversary_turn(m, f):
+    resolution = resolve_turn(rules.adversary_scenario(m, _rolls(f)))
     update = rules.apply_adversary_turn(m, resolution)
     return rules.Update(update.mission, (f"{resolution.adversary}'s turn, as the AI planned it, with the dice "
                                          "entered",) + resolution.explanation + update.reasons)
@@ -242,6 +259,7 @@ ACTIONS = {
     "hp": (forms.HpForm, _hp),
     "condition": (forms.ConditionForm, lambda m, f: (rules.add_condition if f.on == "yes" else
                                                      rules.remove_condition)(m, f.figure, f.condition)),
+    "attack": (forms.AttackForm, _attack),
     "end-turn": (forms.StepForm, lambda m, f: rules.end_turn(m)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "end-round": (forms.StepForm, lambda m, f: rules.end_round(m)),
