@@ -73,6 +73,14 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
     expect(page.locator('#map-plan [data-figure="Grallok Sentry-1"]')).to_have_count(1)
     expect(page.locator('#map-plan [data-figure^="Grallok Archer"]')).to_have_count(0)
 
+    # The map zooms (and the figures and plan drawn over it follow), then fits again.
+    fitted = page.locator("#map-grid").get_attribute("viewBox")
+    page.get_by_role("button", name="Zoom in").tap()
+    expect(page.locator("#map-grid")).not_to_have_attribute("viewBox", fitted)
+    assert page.locator("#map-plan").get_attribute("viewBox") == page.locator("#map-grid").get_attribute("viewBox")
+    page.get_by_role("button", name="Fit").tap()
+    expect(page.locator("#map-grid")).to_have_attribute("viewBox", fitted)
+
     # Entry points by tapping (p.11).
     tap_space(page, "B-6")
     expect(page.locator("#lastlog")).to_contain_text("Vera starts on entry point B-6")
