@@ -134,8 +134,10 @@ def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaig
     ids = character_ids(app)
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    setup = text(table.get("/table/new"))
-    assert "The Historians" in setup and ids["Vincent"] in setup
+    assert "The Historians" in text(table.get("/table/new"))
+    setup = text(table.get("/table/new?campaign=1"))
+    assert f'<option value="{ids["Vincent"]}"' in setup and "Vincent (Warrior, Grallok)" in setup
+    assert '<option value="awakening"' in setup
     resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
                                  "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
                                  "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)

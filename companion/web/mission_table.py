@@ -43,14 +43,21 @@ def rng() -> random.Random:
 # -- set-up ---------------------------------------------------------------------------------------------------
 
 def setup_context(errors=None) -> dict:
+    """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
-    campaigns = campaign_store.listing(db)
-    party = {}
-    for c in campaigns:
-        row = campaign_store.get(db, c["id"])
-        party[c["id"]] = [ch for ch in row.campaign.characters if ch.active]
-    return {"campaigns": campaigns, "party": party, "maps": MAPS.listing(db, "id, name, columns, rows, sample"),
-            "missions": content().missions, "slots": forms.SLOTS, **form_state(errors)}
+    chosen = request.values.get("campaign", type=int)
+    party, missions = [], [(m.id, m.name) for m in content().missions]
+    if chosen:
+        try:
+            c = campaign_store.get(db, chosen).campaign
+        except campaign_store.NotFound:
+            abort(404)
+        party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
+        missions = [(m.id, m.name) for m in content().missions
+                    if c.missions[m.id].available or c.missions[m.id].completed]
+    return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
+            "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
+            **form_state(errors)}
 
 
 def setup_page(status=200, errors=None):
