@@ -41,6 +41,7 @@ def check_report(report: dict, repeat: int) -> None:
 def check_mission_table(section: dict, repeat: int) -> None:
     """Issue 6: tap a space / move a figure / an adversary turn on the 30x24 sample map with 16 figures, 50 ms."""
     assert section["map"] == "great-hall-30x24.json" and section["figures"] == 16
+    assert section["adversary_turn_dice"] >= 1  # the adversary turn timed attacks: its dice are entered
     assert section["target_median_ms"] == 50
     names = [r["name"] for r in section["results"]]
     assert names == ["tap_space_move_figure", "mission_page", "poll_unchanged", "adversary_turn_plan_page",
