@@ -550,7 +550,7 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         engine_scale: float = 1.0) -> str:
     """Fill a scratch database, time the pages, fragments and actions, then the engine (its sample counts
     times `engine_scale`); JSON text."""
-    from . import bench_engine, bench_maps, create_app
+    from . import bench_engine, bench_maps, bench_mission_table, create_app
     from .store import backups
 
     if campaigns < 1 or characters < 2 or history < 1 or repeat < 1:
@@ -591,9 +591,10 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         results = measure(app, campaign_id, character_id, repeat)
     engine = bench_engine.run(engine_scale)
     map_editor = bench_maps.run(repeat)
+    mission_table = bench_mission_table.run(repeat)
     return json.dumps({
         "dataset": dataset, "repeat": repeat, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
         "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
         "over_target": [f"{r['kind']}:{r['name']}" for r in results if r["median_ms"] > TARGET_MEDIAN_MS],
-        "engine": engine, "map_editor": map_editor, "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
+        "engine": engine, "map_editor": map_editor, "mission_table": mission_table, "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)

@@ -139,10 +139,37 @@ def _m003_maps_and_cards(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX card_history_by_owner ON card_history (owner_id, status, id)")
 
 
+def _m004_missions(db: sqlite_utils.Database) -> None:
+    db.execute("""
+        CREATE TABLE missions (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            campaign_id INTEGER REFERENCES campaigns(id) ON DELETE SET NULL,  -- the book it reports to, if any
+            map_id INTEGER REFERENCES maps(id) ON DELETE SET NULL,
+            state TEXT NOT NULL,              -- the mission snapshot (phantom-epoch-mission/1)
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+            version INTEGER NOT NULL DEFAULT 1,  -- +1 on every change, undo and redo: polling and stale forms
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE mission_events (
+            id INTEGER PRIMARY KEY,
+            mission_id INTEGER NOT NULL REFERENCES missions(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            description TEXT NOT NULL,
+            diff TEXT NOT NULL,               -- [[path, before, after], ...]
+            status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'abandoned'))
+        )""")
+    db.execute("CREATE INDEX mission_events_by_mission ON mission_events (mission_id, status, id)")
+    db.execute("CREATE INDEX missions_listed ON missions (status, updated_at)")
+
+
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
     (2, "table-tracker games and their event log", _m002_games),
     (3, "maps, card content and their histories", _m003_maps_and_cards),
+    (4, "missions at the table and their event log", _m004_missions),
 ]
 
 

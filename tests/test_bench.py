@@ -35,6 +35,21 @@ def check_report(report: dict, repeat: int) -> None:
     assert isinstance(report["dataset"]["fill_seconds"], numbers.Real)
     check_engine(report["engine"], TINY)
     check_map_editor(report["map_editor"], repeat)
+    check_mission_table(report["mission_table"], repeat)
+
+
+def check_mission_table(section: dict, repeat: int) -> None:
+    """Issue 6: tap a space / move a figure / an adversary turn on the 30x24 sample map with 16 figures, 50 ms."""
+    assert section["map"] == "great-hall-30x24.json" and section["figures"] == 16
+    assert section["adversary_turn_dice"] >= 1  # the adversary turn timed attacks: its dice are entered
+    assert section["target_median_ms"] == 50
+    names = [r["name"] for r in section["results"]]
+    assert names == ["tap_space_move_figure", "mission_page", "poll_unchanged", "adversary_turn_plan_page",
+                     "adversary_turn_apply", "undo"]
+    for r in section["results"]:
+        assert r["n"] == repeat and 0 <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
+    over = [r["name"] for r in section["results"] if r["median_ms"] > 50]
+    assert section["over_target"] == over and section["all_within_target"] == (not over)
 
 
 def check_map_editor(section: dict, repeat: int) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .hexmap import Hex, HexMap, Layout, edge, neighbours
+from .hexmap import Hex, HexMap, Layout, MapError, edge, neighbours
 
 SCALE = {"pointy": (26, 15), "flat": (15, 26)}
 MARGIN = 8
@@ -162,7 +162,53 @@ def _tokens(m: HexMap, by_label: dict):
     return [t for t in out if t]
 
 
+def figure_marks(m: HexMap, figures) -> tuple[FigureMark, ...]:
+    """Only the figures: drawn over a map drawing made once (the mission table)."""
+    return tuple(_figures(m, figures))
+
+
 def _figures(m: HexMap, figures):
     for f in figures:
         x, y = _scaled(m.layout, m.layout.centre(f.at))
         yield FigureMark(f.id, f.side, f.color, x, y, f.id[:3])
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """An adversary turn drawn on the map: its path, its targets, each line of sight and the spaces it
+    crosses (the figures and objects that may block or be hit, p.21, p.27)."""
+    path: str  # polyline points, "" when it does not move
+    targets: tuple[tuple[int, int], ...]
+    sight_lines: tuple[tuple[int, int, int, int], ...]
+    crossed: tuple[str, ...]  # polygon points of the spaces a line of sight crosses
+
+
+def plan_view(m: HexMap, start: Hex, steps, where) -> PlanView:
+    """`steps` are a turn.py Resolution's steps, `start` where the adversary stood, `where` each figure's
+    space by id."""
+    layout = m.layout
+    here, path, targets, lines, crossed = start, [start], [], [], []
+    for s in steps:
+        if s.movement is not None and s.performed:
+            path.extend(h for h in s.movement.path if h != path[-1])
+            here = s.movement.end
+        for t in s.targets:
+            to = where.get(t.target)
+            if to is None:
+                continue
+            targets.append(_scaled(layout, layout.centre(to)))
+            lines.append(_scaled(layout, layout.centre(here)) + _scaled(layout, layout.centre(to)))
+            for item in t.through:
+                for name in (item if isinstance(item, tuple) else (item,)):
+                    h = where.get(name) or _space(m, name)
+                    if h is not None:
+                        crossed.append(_points(layout, layout.corners(h)))
+    points = " ".join(f"{x},{y}" for x, y in (_scaled(layout, layout.centre(h)) for h in path)) if len(path) > 1 else ""
+    return PlanView(points, tuple(targets), tuple(lines), tuple(crossed))
+
+
+def _space(m: HexMap, label: str) -> Hex | None:
+    try:
+        return m.layout.parse(label)
+    except MapError:  # a name that is neither a figure nor a space
+        return None

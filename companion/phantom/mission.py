@@ -15,6 +15,7 @@ Adversary turns are resolved by turn.py: `adversary_scenario` builds the turn's 
 """
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
@@ -1737,7 +1738,21 @@ def _map_to_dict(m: HexMap) -> dict:
     }
 
 
+_MAPS_READ: list = []  # (map dict, HexMap): a mission reloaded after an undo keeps its map (immutable)
+_MAPS_KEPT = 4
+
+
 def _map_from_dict(d: dict) -> HexMap:
+    for seen, hexmap in _MAPS_READ:
+        if seen == d:
+            return hexmap
+    hexmap = _read_map(d)
+    _MAPS_READ.insert(0, (copy.deepcopy(d), hexmap))  # a copy: the caller may change its dict afterwards
+    del _MAPS_READ[_MAPS_KEPT:]
+    return hexmap
+
+
+def _read_map(d: dict) -> HexMap:
     layout = Layout(**d["layout"])
     P = layout.parse
 

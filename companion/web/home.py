@@ -15,6 +15,7 @@ from ..schemas.campaign_forms import NewCampaignForm
 from ..store import backups
 from ..store import campaigns as store
 from ..store import games as games_store
+from ..store import mission_table as mission_table_store
 from .database import get_db
 from .render import flat_errors, form_state, go, parse, respond
 from .security import pin_ok
@@ -26,6 +27,7 @@ def page(status: int = 200, errors=None, result=None):
     db = get_db()
     ctx = {"active": store.listing(db), "archived": store.listing(db, archived=True),
            "binned": store.listing(db, deleted=True), "games": games_store.listing(db), "rules": RULES,
+           "table_missions": mission_table_store.listing(db),
            "game_options": [(key, r.TITLE) for key, r in RULES.items()],
            "colors": COLORS, "result": result, **form_state(errors)}
     return respond("home/index.html", ctx, status)

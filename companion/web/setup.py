@@ -48,7 +48,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
 
-    from . import aboard, backups, campaigns, cards, characters, games, home, maps, missions
+    from . import aboard, backups, campaigns, cards, characters, games, home, maps, mission_table, missions
 
-    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards):
+    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
         app.register_blueprint(module.bp)

@@ -1,0 +1,109 @@
+"""Forms of the mission table: the set-up, and every step of a round. Each step carries the version the
+device saw (409 when another device saved first); bad input is a 422 naming the field."""
+from __future__ import annotations
+
+from marshmallow import ValidationError, validates_schema
+
+from ..phantom.decision import COLORS, DIRECTIONS
+from .fields import FormSchema, choice, count, delta, text, version
+
+SLOTS = (1, 2, 3, 4)
+ATTACK_FACES = ("0", "1", "2", "3", "4", "5", "6", "critical", "fumble")
+ACCURACY_FACES = ("success", "block", "miss")
+
+
+class NewMissionForm(FormSchema):
+    campaign = count(1, 10**9, required=False)
+    mission = text(60)
+    map = count(1, 10**9)
+    difficulty = count(1, 4)
+    # Seats 1-4: a campaign character's id (or a name without a campaign), its maximum HP and AP from its
+    # species card; a blank seat is empty.
+    character_1 = text(60, required=False)
+    hp_1 = count(1, 99, required=False)
+    ap_1 = count(1, 99, required=False)
+    character_2 = text(60, required=False)
+    hp_2 = count(1, 99, required=False)
+    ap_2 = count(1, 99, required=False)
+    character_3 = text(60, required=False)
+    hp_3 = count(1, 99, required=False)
+    ap_3 = count(1, 99, required=False)
+    character_4 = text(60, required=False)
+    hp_4 = count(1, 99, required=False)
+    ap_4 = count(1, 99, required=False)
+
+    @validates_schema
+    def seats(self, data, **kwargs):
+        taken = [n for n in SLOTS if data.get(f"character_{n}")]
+        if not taken:
+            raise ValidationError("Choose at least one character to embark.", "character_1")
+        for n in taken:
+            for f, what in ((f"hp_{n}", "maximum HP"), (f"ap_{n}", "maximum AP")):
+                if data.get(f) is None:
+                    raise ValidationError(f"Enter the character's {what} from its species card.", f)
+
+
+class StepForm(FormSchema):
+    version = version()
+
+
+class PlaceForm(StepForm):
+    character = text(60)
+    space = text(8)  # tapped on the map
+
+
+class DieForm(StepForm):
+    color = choice(COLORS)
+    primary = choice(DIRECTIONS)
+    secondary = choice(DIRECTIONS)
+
+
+class RestForm(StepForm):
+    character = text(60)
+
+
+class SelectForm(StepForm):
+    character = text(60)
+    ap = count(0, 99)
+
+
+class MoveForm(StepForm):
+    figure = text(60)
+    space = text(8)  # tapped on the map
+
+
+class HpForm(StepForm):
+    figure = text(60)
+    delta = delta()
+
+
+class ConditionForm(StepForm):
+    figure = text(60)
+    condition = text(30)
+    on = choice(("yes", "no"))
+
+
+ROLL_FACES = tuple(f"attack:{f}" for f in ATTACK_FACES) + tuple(f"accuracy:{f}" for f in ACCURACY_FACES)
+ROLLS = 6  # dice entered for one adversary turn: its attack dice and the Accuracy dice the lines call for
+
+
+class AdversaryRollsForm(StepForm):
+    """The dice the players rolled for the AI's plan, in the order the plan asks for them (p.21)."""
+    roll_1 = choice(ROLL_FACES, required=False)
+    roll_2 = choice(ROLL_FACES, required=False)
+    roll_3 = choice(ROLL_FACES, required=False)
+    roll_4 = choice(ROLL_FACES, required=False)
+    roll_5 = choice(ROLL_FACES, required=False)
+    roll_6 = choice(ROLL_FACES, required=False)
+
+
+class FailForm(StepForm):
+    reason = text(120)
+
+
+class AttackForm(AdversaryRollsForm):
+    """The attack helper (p.20-22): a character's Attack on an adversary from the dice entered."""
+    target = text(60)
+    die = choice(("basic", "blitz"))
+    value = count(-9, 9, required=False, default=0)
+    pierce = count(0, 9, required=False, default=0)

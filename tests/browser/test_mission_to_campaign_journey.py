@@ -1,0 +1,105 @@
+"""A campaign's mission played at the table to its end and recorded in the campaign book (issue 6).
+
+One story on its own server: a campaign with two characters, the mission set up from it, a character
+defeated by the HP buttons (p.23), the objective met, every remaining turn played (the adversary's from
+the AI's plan), the round ended — the mission succeeds (p.14) — and the result recorded, so the campaign
+book shows the mission completed.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+from companion import db as dbmod
+from companion.phantom.campaign import new_campaign
+from companion.phantom.characters import add_character
+from companion.store import campaigns as campaign_store
+
+from .conftest import LiveServer
+from .test_mission_table_journey import face, press, tap_space
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("mission-campaign-instance")),
+                                    "GAME_SEED": 2})).start()
+    content = server.app.extensions["phantom_content"]
+    c = new_campaign("The Surveyors", content)
+    c = add_character(c, content, "Vincent", "Warrior", "Grallok").campaign
+    c = add_character(c, content, "Augustus", "Ranger", "Human").campaign
+    db = dbmod.connect(server.app.config["DATABASE"])
+    try:
+        campaign_store.create(db, c, "Started The Surveyors")
+    finally:
+        db.conn.close()
+    yield server
+    server.stop()
+
+
+def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, live_server):
+    page = tablet
+    page.goto("/cards")
+    page.get_by_role("button", name="Add the Mutant Grallok and the sample cards").tap()
+    expect(page.get_by_text("Grallok Sentry (sample)").first).to_be_visible()
+    page.goto("/maps")
+    page.get_by_role("button", name="First steps (sample)").tap()
+    expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+
+    page.goto("/table/new")
+    page.locator('select[name="campaign"]').select_option(label="The Surveyors")
+    page.get_by_role("button", name="Use this campaign").tap()
+    page.locator('select[name="mission"]').select_option("awakening")
+    for n, name in ((1, "Vincent"), (2, "Augustus")):
+        select = page.locator(f'select[name="character_{n}"]')
+        value = select.locator("option", has_text=name).get_attribute("value")
+        select.select_option(value)
+    for n, (hp, ap) in enumerate((("2", "7"), ("10", "6")), 1):
+        page.locator(f'input[name="hp_{n}"]').fill(hp)
+        page.locator(f'input[name="ap_{n}"]').fill(ap)
+    page.get_by_role("button", name="Set up the mission").tap()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    tap_space(page, "B-6")
+    tap_space(page, "C-6")
+    face(page, "Color", "yellow")
+    face(page, "Primary", "S")
+    face(page, "Secondary", "E")
+    press(page, "Begin round 1")
+    for n, ap in ((0, "3"), (1, "5")):
+        row = page.locator(".choice").nth(n)
+        row.locator('input[name="ap"]').fill(ap)
+        press(page, "Select", row)
+    press(page, "Reveal: turn order")
+
+    # Vincent (2 HP) goes first and is defeated by the HP buttons: he leaves the map (p.23).
+    press(page, "Next turn: " + page.locator("#turn-order li").first.inner_text().split(" ")[0])
+    press(page, "− HP")
+    press(page, "− HP")
+    expect(page.locator("#result")).to_contain_text("defeated")
+    expect(page.locator("#figures li", has_text="HP 0/")).to_have_count(0)
+
+    press(page, "Objective met")
+    # Every remaining turn is played; the adversary's from its plan.
+    for _ in range(8):
+        if page.get_by_role("button", name="End round 1").count():
+            break
+        nxt = page.get_by_role("button", name=re.compile("^Next turn: "))
+        if nxt.count():
+            nxt.tap()
+            page.wait_for_load_state()
+            expect(page.locator("#savestate")).not_to_have_text("saving…")
+            continue
+        if page.get_by_role("button", name="Apply the turn").count():
+            for legend in page.locator("#adversary-form legend").all_inner_texts():
+                face(page, legend.split(" — ")[0], "2" if "Attack" in legend else "success")
+                break
+            press(page, "Apply the turn")
+            continue
+        press(page, "End turn")
+    press(page, "End round 1")
+    expect(page.locator("#mission-over h2")).to_have_text("Mission succeeded in round 1")
+    page.get_by_role("button", name="Record in the campaign book").tap()
+    expect(page).to_have_url(re.compile(r"/campaigns/\d+/missions$"))
+    expect(page.locator("#lastlog")).to_contain_text("completed")

@@ -1,0 +1,173 @@
+"""The mission table on the tablet (issue 6): set-up from a sample map and the sample cards, a round with
+a character turn and an adversary turn planned by the AI, undo, polling by a second device, a stale
+version, bad input (422 naming the field, nothing changed), and the result in the campaign book."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
+
+
+def version(table, url="/table/1"):
+    return int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
+
+
+def step(table, action, url="/table/1", **data):
+    return table.post(f"{url}/do/{action}", {"version": version(table, url), **data})
+
+
+def text(resp):
+    return resp.get_data(as_text=True)
+
+
+@pytest.fixture
+def mission(table):
+    """First steps (sample map) with Vera and Bram against the Grallok Sentry its icon places for two."""
+    assert table.post("/cards/samples", htmx=False).status_code == 303
+    assert table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False).status_code == 303
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.headers["Location"].endswith("/table/1")
+    return "/table/1"
+
+
+def to_adversary_turn(table):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    step(table, "next")
+    step(table, "move", figure="vera", space="G-3")  # next to the sentry on H-3
+    step(table, "end-turn")
+    step(table, "next")
+    step(table, "end-turn")
+    return step(table, "next")
+
+
+def test_set_up_places_the_adversaries_for_two_characters_and_shows_the_map(table, mission):
+    page = text(table.get(mission))
+    assert 'id="map-paint"' in page and 'id="map-grid"' in page
+    assert "<title>Grallok Sentry-1</title>" in page  # H-3's icon is for 2-4 characters
+    assert "Grallok Archer" not in page.split('id="map-plan"')[0].split('class="figures"')[1]  # H-5: 3-4 only
+    assert "Choose a character, then tap an entry point" in page
+
+
+def test_a_round_with_the_ai_plan_shown_then_applied_from_the_dice(table, mission):
+    page = text(to_adversary_turn(table))
+    assert "Grallok Sentry-1's turn — the plan" in page
+    assert 'class="sight"' in page and 'class="target"' in page  # line of sight and target drawn
+    assert "Basic Attack die — attack on vera" in page
+    assert "Why?" in page
+    resp = step(table, "adversary", roll_1="attack:2")
+    assert resp.status_code == 200
+    assert "as the AI planned it" in text(resp)
+    assert re.search(r"vera · G-3 · HP [0-9]+/10", text(resp)).group(0) != "vera · G-3 · HP 10/10"
+    assert "End round 1" in text(resp)
+    resp = step(table, "end-round")
+    assert "Round 2: the decision die" in text(resp)
+
+
+def test_undo_walks_back_steps_and_a_second_device_sees_the_change(table, mission, client):
+    to_adversary_turn(table)
+    step(table, "adversary", roll_1="attack:2")
+    seen = version(table)
+    assert client.get(f"{mission}/poll?seen={seen}").status_code == 204
+    resp = table.post(f"{mission}/undo")
+    assert "Undid: Grallok Sentry-1&#39;s turn" in text(resp)
+    assert "Grallok Sentry-1's turn — the plan" in text(resp)
+    assert "vera · G-3 · HP 10/10" in text(resp)
+    polled = client.get(f"{mission}/poll?seen={seen}")
+    assert polled.status_code == 200 and f'data-version="{seen + 1}"' in text(polled)
+    table.post(f"{mission}/redo")
+    assert "End round 1" in text(table.get(mission))
+
+
+@pytest.mark.parametrize("action, data, field", [
+    ("place", {"character": "vera", "space": "A-2"}, "Space"),  # not an entry point
+    ("place", {"character": "nobody", "space": "B-6"}, "Character"),
+    ("die", {"color": "purple", "primary": "N", "secondary": "W"}, "Color"),
+    ("move", {"figure": "Grallok Sentry-1", "space": ""}, "Space"),
+    ("move", {"figure": "Grallok Sentry-1", "space": "ZZ-99"}, "Space"),
+    ("move", {"figure": "Grallok Sentry-1", "space": "D-2"}, "Space"),  # a destructible object: not empty (p.24)
+    ("hp", {"figure": "Grallok Sentry-1", "delta": "0"}, "Change"),
+])
+def test_bad_input_is_422_naming_the_field_and_changes_nothing(table, mission, action, data, field):
+    before = version(table)
+    resp = step(table, action, **data)
+    assert resp.status_code == 422
+    assert f"<strong>{field}</strong>" in text(resp)
+    assert version(table) == before
+
+
+def test_a_stale_version_is_409_with_the_current_state(table, mission):
+    resp = table.post(f"{mission}/do/place", {"version": "0", "character": "vera", "space": "B-6"})
+    assert resp.status_code == 409
+    assert "changed on another device" in text(resp)
+    assert version(table) == 1
+
+
+def test_set_up_refuses_bad_input_naming_the_field(table):
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "7", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6"}, htmx=False)
+    assert resp.status_code == 422 and "<strong>Mission difficulty</strong>" in text(resp)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera"},
+                      htmx=False)
+    assert resp.status_code == 422 and "maximum HP" in text(resp)
+    assert table.get("/table/1").status_code == 404
+
+
+def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaign):
+    from conftest import campaign_state, character_ids
+
+    ids = character_ids(app)
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    assert "The Historians" in text(table.get("/table/new"))
+    setup = text(table.get("/table/new?campaign=1"))
+    assert f'<option value="{ids["Vincent"]}"' in setup and "Vincent (Warrior, Grallok)" in setup
+    assert '<option value="awakening"' in setup
+    resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
+                                 "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
+                                 "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
+    assert resp.status_code == 303
+    step(table, "place", character=ids["Vincent"], space="B-6")
+    step(table, "place", character=ids["Augustus"], space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    resp = step(table, "fail", reason="The relay was destroyed")
+    assert "Mission failed in round 1" in text(resp)
+    assert "Record in the campaign book" in text(resp)
+    resp = table.post("/table/1/record", htmx=False)
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("/campaigns/1/missions")
+    c = campaign_state(app)
+    assert c.last_mission == "awakening"
+    assert not c.missions["awakening"].completed  # a failure does not complete it (p.13)
+
+
+def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mission):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    step(table, "next")
+    step(table, "move", figure="vera", space="G-3")  # next to the sentry on H-3 (8 HP at difficulty 2)
+    before = version(table)
+    resp = step(table, "attack", target="Grallok Sentry-1", die="basic")
+    assert resp.status_code == 422 and "<strong>Rolls</strong>: roll Basic Attack die" in text(resp)
+    assert version(table) == before
+    resp = step(table, "attack", target="Grallok Sentry-1", die="basic", roll_1="attack:2")
+    assert resp.status_code == 200 and "vera attacks Grallok Sentry-1: hit" in text(resp)
+    assert re.search(r"Grallok Sentry-1 · H-3 · HP [0-7]/8", text(resp))
