@@ -171,3 +171,29 @@ def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mis
     resp = step(table, "attack", target="Grallok Sentry-1", die="basic", roll_1="attack:2")
     assert resp.status_code == 200 and "vera attacks Grallok Sentry-1: hit" in text(resp)
     assert re.search(r"Grallok Sentry-1 · H-3 · HP [0-7]/8", text(resp))
+
+
+def to_tied_reveal(table):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="4")
+    return step(table, "select", character="bram", ap="4")
+
+
+def test_tied_characters_go_in_the_order_the_players_tap(table, mission):
+    # p.12 step 7: characters with the same initiative go in the order the players decide.
+    page = text(to_tied_reveal(table))
+    assert "Tie at initiative 4: the players choose who goes first" in page
+    assert 'name="order_1" value="vera"' in page and 'name="order_2" value="bram"' in page
+    before = version(table)
+    resp = step(table, "reveal")
+    assert resp.status_code == 422 and "<strong>Character order</strong>" in text(resp)
+    resp = step(table, "reveal", order_1="bram", order_2="bram")
+    assert resp.status_code == 422 and "twice" in text(resp)
+    assert version(table) == before
+    resp = step(table, "reveal", order_1="bram", order_2="vera")
+    assert resp.status_code == 200
+    order = text(resp).split('id="turn-order"')[1].split("</ol>")[0]
+    assert order.index("bram") < order.index("vera")
+    assert "Next turn: bram" in text(resp)

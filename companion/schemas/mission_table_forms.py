@@ -62,6 +62,14 @@ class RestForm(StepForm):
     character = text(60)
 
 
+class RevealForm(StepForm):
+    """Tied characters in the order the players chose, first to last (p.12 step 7); blank without a tie."""
+    order_1 = text(60, required=False)
+    order_2 = text(60, required=False)
+    order_3 = text(60, required=False)
+    order_4 = text(60, required=False)
+
+
 class SelectForm(StepForm):
     character = text(60)
     ap = count(0, 99)

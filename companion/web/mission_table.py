@@ -180,6 +180,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
             "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
                          and rnd.choice(c.id) is None],
+            "ties": [(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
+            if rnd and rnd.phase == "select" and all(rnd.choice(c.id) for c in m.characters if not c.defeated) else [],
             "report": report, "colors": COLORS,
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
@@ -253,6 +255,11 @@ def _hp(m, f):
     return rules.set_hp(m, f.figure, max(0, figure.hp + f.delta))
 
 
+def _reveal(m, f):
+    order = [getattr(f, f"order_{n}") for n in forms.SLOTS if getattr(f, f"order_{n}")]
+    return rules.reveal(m, order)
+
+
 TAPPED = {"at": "space", "to": "space"}  # the engine's names for the space a tap sends
 
 ACTIONS = {
@@ -260,7 +267,7 @@ ACTIONS = {
     "die": (forms.DieForm, lambda m, f: rules.begin_round(m, DecisionDie(f.color, f.primary, f.secondary))),
     "rest": (forms.RestForm, lambda m, f: rules.rest(m, f.character)),
     "select": (forms.SelectForm, _select),
-    "reveal": (forms.StepForm, lambda m, f: rules.reveal(m)),
+    "reveal": (forms.RevealForm, _reveal),
     "next": (forms.StepForm, lambda m, f: rules.start_next_turn(m)),
     "move": (forms.MoveForm, lambda m, f: rules.move_figure(m, f.figure, f.space)),
     "hp": (forms.HpForm, _hp),
