@@ -230,7 +230,7 @@ def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     assert resp.status_code == 200 and "Vera activates the orb on I-4" in text(resp)
 
 
-def test_a_character_opens_a_door_with_a_tap(table):
+def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(table):
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
     table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
@@ -248,6 +248,11 @@ def test_a_character_opens_a_door_with_a_tap(table):
     resp = step(table, "door", space="G-5")
     assert resp.status_code == 200 and "the door on G-5 is open" in text(resp)
     assert "Open door G-5" not in text(resp)
+    # p.25: treasure on or next to the character's space is retrieved as its turn ends.
+    page = text(step(table, "move", figure="vera", space="N-2"))
+    assert "Ending the turn here retrieves the treasure on N-1 (p.25)" in page
+    resp = step(table, "end-turn")
+    assert "Vera retrieves the treasure on N-1: read #21 in the Extras book (p.25)" in text(resp)
 
 
 def test_heal_gives_a_bandage_and_a_stunned_character_discards_to_act(table, mission):
