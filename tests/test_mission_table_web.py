@@ -171,3 +171,105 @@ def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mis
     resp = step(table, "attack", target="Grallok Sentry-1", die="basic", roll_1="attack:2")
     assert resp.status_code == 200 and "vera attacks Grallok Sentry-1: hit" in text(resp)
     assert re.search(r"Grallok Sentry-1 · H-3 · HP [0-7]/8", text(resp))
+
+
+def to_tied_reveal(table):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="4")
+    return step(table, "select", character="bram", ap="4")
+
+
+def test_tied_characters_go_in_the_order_the_players_tap(table, mission):
+    # p.12 step 7: characters with the same initiative go in the order the players decide.
+    page = text(to_tied_reveal(table))
+    assert "Tie at initiative 4: the players choose who goes first" in page
+    assert 'name="order_1" value="vera"' in page and 'name="order_2" value="bram"' in page
+    before = version(table)
+    resp = step(table, "reveal")
+    assert resp.status_code == 422 and "<strong>Character order</strong>" in text(resp)
+    resp = step(table, "reveal", order_1="bram", order_2="bram")
+    assert resp.status_code == 422 and "twice" in text(resp)
+    assert version(table) == before
+    resp = step(table, "reveal", order_1="bram", order_2="vera")
+    assert resp.status_code == 200
+    order = text(resp).split('id="turn-order"')[1].split("</ol>")[0]
+    assert order.index("bram") < order.index("vera")
+    assert "Next turn: bram" in text(resp)
+
+
+def test_an_event_adversary_is_placed_by_a_tap_and_drops_no_nova_cells(table, mission):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    page = text(step(table, "die", color="red", primary="N", secondary="W"))
+    assert 'id="place-adversary-form" data-tap="space"' in page
+    before = version(table)
+    resp = step(table, "place-adversary", type="Grallok Sentry", source="event", space="ZZ-9")
+    assert resp.status_code == 422 and "<strong>Space</strong>" in text(resp)
+    resp = step(table, "place-adversary", type="Nobody", source="event", space="F-2")
+    assert resp.status_code == 422 and version(table) == before
+    resp = step(table, "place-adversary", type="Grallok Sentry", source="event", space="F-2")
+    assert resp.status_code == 200
+    assert "Grallok Sentry-2" in text(resp) and "will drop no nova cells (p.26)" in text(resp)
+    assert "Grallok Sentry-2 · F-2" in text(resp)
+
+
+def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
+    # p.24: a character ending its turn next to an orb may activate it.
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    step(table, "next")
+    page = text(step(table, "move", figure="vera", space="I-5"))  # next to the orb on I-4
+    assert 'name="orb_1" value="I-4"' in page
+    resp = step(table, "end-turn", orb_1="I-4")
+    assert resp.status_code == 200 and "Vera activates the orb on I-4" in text(resp)
+
+
+def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(table):
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
+    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                          "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"}, htmx=False)
+    step(table, "place", character="vera", space="A-9")
+    step(table, "place", character="bram", space="B-10")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="1")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    page = text(step(table, "next"))
+    assert "Open door G-5" in page
+    resp = step(table, "door", space="A-9")
+    assert resp.status_code == 422 and "not a closed door" in text(resp)
+    resp = step(table, "door", space="G-5")
+    assert resp.status_code == 200 and "the door on G-5 is open" in text(resp)
+    assert "Open door G-5" not in text(resp)
+    # p.25: treasure on or next to the character's space is retrieved as its turn ends.
+    page = text(step(table, "move", figure="vera", space="N-2"))
+    assert "Ending the turn here retrieves the treasure on N-1 (p.25)" in page
+    resp = step(table, "end-turn")
+    assert "Vera retrieves the treasure on N-1: read #21 in the Extras book (p.25)" in text(resp)
+
+
+def test_heal_gives_a_bandage_and_a_stunned_character_discards_to_act(table, mission):
+    # p.25: each heal that recovers HP gives a Bandage token; p.37: a Stunned character discards a card.
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    step(table, "next")
+    step(table, "hp", figure="vera", delta="-3")
+    page = text(step(table, "heal", figure="vera", value="2"))
+    assert "Heal 2: vera HP 7 -&gt; 9 (p.25)" in page and "Bandages: 1" in page
+    page = text(step(table, "condition", figure="vera", condition="Stunned", on="yes"))
+    assert "Discard Round 1 cards" in page
+    resp = step(table, "stunned", character="vera", card="Nope")
+    assert resp.status_code == 422 and "&#39;Nope&#39; is not one of Vera&#39;s selected cards" in text(resp)
+    resp = step(table, "stunned", character="vera", card="Round 1 cards")
+    assert resp.status_code == 200 and "is no longer Stunned (p.37)" in text(resp)

@@ -62,6 +62,14 @@ class RestForm(StepForm):
     character = text(60)
 
 
+class RevealForm(StepForm):
+    """Tied characters in the order the players chose, first to last (p.12 step 7); blank without a tie."""
+    order_1 = text(60, required=False)
+    order_2 = text(60, required=False)
+    order_3 = text(60, required=False)
+    order_4 = text(60, required=False)
+
+
 class SelectForm(StepForm):
     character = text(60)
     ap = count(0, 99)
@@ -75,6 +83,36 @@ class MoveForm(StepForm):
 class HpForm(StepForm):
     figure = text(60)
     delta = delta()
+
+
+class DoorForm(StepForm):
+    space = text(8)
+
+
+class EndTurnForm(StepForm):
+    """The orbs next to the character that it activates as its turn ends (p.24); unticked ones are blank."""
+    orb_1 = text(8, required=False)
+    orb_2 = text(8, required=False)
+    orb_3 = text(8, required=False)
+
+
+PLACED_BY = ("mission", "mission-event", "event")  # the sources of p.26 during play; "map" is the set-up's
+
+
+class PlaceAdversaryForm(StepForm):
+    type = text(60)
+    source = choice(PLACED_BY)
+    space = text(8)  # tapped on the map
+
+
+class HealForm(StepForm):
+    figure = text(60)
+    value = count(1, 9)
+
+
+class StunnedForm(StepForm):
+    character = text(60)
+    card = text(60)
 
 
 class ConditionForm(StepForm):

@@ -180,6 +180,12 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
             "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
                          and rnd.choice(c.id) is None],
+            "ties": [(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
+            if rnd and rnd.phase == "select" and all(rnd.choice(c.id) for c in m.characters if not c.defeated) else [],
+            "reach": within_reach(m, current), "character": m.character(current.id) if current and
+            current.side == "character" else None,
+            "closed_doors": sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
+            "sources": forms.PLACED_BY,
             "report": report, "colors": COLORS,
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
@@ -253,6 +259,23 @@ def _hp(m, f):
     return rules.set_hp(m, f.figure, max(0, figure.hp + f.delta))
 
 
+def within_reach(m: rules.Mission, figure) -> dict:
+    """What a character's turn can end next to (p.24-25): orbs still active, treasures, nova cells."""
+    if figure is None or figure.side != "character":
+        return {"orbs": [], "treasures": [], "nova_cells": 0}
+    hexmap = m.map
+    near = set(hexmap.neighbours_on_map(figure.at))
+    return {"orbs": [hexmap.label(h) for h in sorted(hexmap.orb_at, key=lambda h: hexmap.label(h))
+                     if h in near and h not in m.orbs_activated],
+            "treasures": [hexmap.label(h) for h, _ in hexmap.treasures if h in near | {figure.at}],
+            "nova_cells": sum(n for h, n in m.nova_cells if h in near | {figure.at})}
+
+
+def _reveal(m, f):
+    order = [getattr(f, f"order_{n}") for n in forms.SLOTS if getattr(f, f"order_{n}")]
+    return rules.reveal(m, order)
+
+
 TAPPED = {"at": "space", "to": "space"}  # the engine's names for the space a tap sends
 
 ACTIONS = {
@@ -260,14 +283,19 @@ ACTIONS = {
     "die": (forms.DieForm, lambda m, f: rules.begin_round(m, DecisionDie(f.color, f.primary, f.secondary))),
     "rest": (forms.RestForm, lambda m, f: rules.rest(m, f.character)),
     "select": (forms.SelectForm, _select),
-    "reveal": (forms.StepForm, lambda m, f: rules.reveal(m)),
+    "reveal": (forms.RevealForm, _reveal),
     "next": (forms.StepForm, lambda m, f: rules.start_next_turn(m)),
     "move": (forms.MoveForm, lambda m, f: rules.move_figure(m, f.figure, f.space)),
     "hp": (forms.HpForm, _hp),
     "condition": (forms.ConditionForm, lambda m, f: (rules.add_condition if f.on == "yes" else
                                                      rules.remove_condition)(m, f.figure, f.condition)),
     "attack": (forms.AttackForm, _attack),
-    "end-turn": (forms.StepForm, lambda m, f: rules.end_turn(m)),
+    "end-turn": (forms.EndTurnForm, lambda m, f: rules.end_turn(
+        m, activate_orbs=[o for o in (f.orb_1, f.orb_2, f.orb_3) if o])),
+    "door": (forms.DoorForm, lambda m, f: rules.open_door(m, f.space)),
+    "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
+    "heal": (forms.HealForm, lambda m, f: rules.heal(m, f.figure, f.value, by=f.figure)),
+    "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "end-round": (forms.StepForm, lambda m, f: rules.end_round(m)),
     "objective": (forms.StepForm, lambda m, f: rules.meet_objective(m)),

@@ -88,7 +88,9 @@
     }
     var cell = e.target.closest && e.target.closest("#map-grid .cells polygon");
     if (!cell || dragged) { return; }  // the end of a drag is not a tap
-    var form = document.querySelector(".mission-table form[data-tap]");
+    // A tap form folded away in a closed <details> (placing an adversary) takes no taps until it is opened.
+    var form = Array.prototype.find.call(document.querySelectorAll(".mission-table form[data-tap]"),
+      function (f) { return !f.closest("details:not([open])"); });
     if (!form) { return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();
