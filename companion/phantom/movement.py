@@ -85,14 +85,22 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     rng = adversary.range
     if target.is_object and in_range(board, start, target.at, rng) is not None:
         return _stay(mode, start, f"{name} {mp}: its target {target.name} is in range and line of sight, so it stays (p.28)")
-    goals = attack_spaces(board, adversary, target.at, rng)
+    found: dict = {}
+
+    def goals(within=None) -> frozenset:
+        """Attack spaces (among `within`): line of sight is checked only where the answer is needed."""
+        key = None if within is None else id(within)
+        if key not in found:
+            found[key] = attack_spaces(board, adversary, target.at, rng, within=within)
+        return found[key]
+
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
+    reached_avoiding = goals(avoid.ends())
     if board.map.hazard_at:
-        reached_avoiding = goals & avoid.ends()
         # p.28 hazards 1: however far off the hazard, the way may be shut without it.
-        blocked = (goals and not reached_avoiding and not can_reach_any(board, adversary, goals, "move", "avoid")
-                   and can_reach_any(board, adversary, goals, "move", "normal"))
+        blocked = (not reached_avoiding and goals() and not can_reach_any(board, adversary, goals(), "move", "avoid")
+                   and can_reach_any(board, adversary, goals(), "move", "normal"))
         near = board.map.ranges_from(start, mp)
         if blocked:
             policy, r, why = "normal", reach(board, adversary, mode, mp, "normal"), (
@@ -100,7 +108,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
         elif any(h in near for h in board.map.hazard_at):  # else both policies reach the same spaces
             normal = reach(board, adversary, mode, mp, "normal")
             exact_avoid = rng in _best_range(board, target.at, reached_avoiding, rng).values()
-            exact_normal = rng in _best_range(board, target.at, goals & normal.ends(), rng).values()
+            exact_normal = rng in _best_range(board, target.at, goals(normal.ends()), rng).values()
             if exact_normal and not exact_avoid:
                 policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
                                                     f"of {target.name} with this action (p.28 hazards 2)")
@@ -110,7 +118,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     reasons = []
     if why:
         reasons.append(why)
-    reachable = goals & r.ends()
+    reachable = reached_avoiding if r is avoid else goals(r.ends())
     if reachable:
         ranges = _best_range(board, target.at, reachable, rng)
         top = max(ranges.values())
@@ -120,7 +128,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
         choice, more = _choose(board, adversary, target, die, options, r.cost, label)
     else:
         ends = r.ends()
-        need = distances_to(board, adversary, goals, "move", policy, until=ends)
+        need = distances_to(board, adversary, goals(), "move", policy, until=ends)
         options = [h for h in ends if h in need]
         if not options:
             return _stay(mode, start, f"{name} {mp}: it cannot get any closer to a space {target.name} can be attacked "

@@ -97,9 +97,12 @@ def _derive(m: HexMap) -> _MapInfo:
     return _MapInfo(adj, move_cost, empty, endable, hazards, order)
 
 
-def _empty_spaces(board: Board) -> frozenset:
-    """Board.is_empty for every space, as a set."""
+def empty_spaces(board: Board) -> frozenset:
+    """Board.is_empty for every space, as a set (derived once per board)."""
     return _memo(board, "_paths_empty", lambda: _map_info(board.map).empty - frozenset(board.figure_at))
+
+
+_empty_spaces = empty_spaces
 
 
 def _check(mode: str, hazards: str) -> None:

@@ -23,8 +23,8 @@ from heapq import heappop, heappush
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
-from .hexmap import Hex
-from .paths import adjacency, attack_spaces, costs_from, enter_rule, reach
+from .hexmap import Hex, distance
+from .paths import adjacency, attack_spaces, costs_from, empty_spaces, enter_rule, reach
 from .sight import has_line_of_sight
 
 
@@ -59,6 +59,8 @@ def enemies(board: Board, adversary: Figure, exclude=()) -> list[Figure]:
 def in_range(board: Board, source: Hex, target: Hex, rng: int) -> int | None:
     """The range from source to target if an attack of range `rng` reaches it (line of sight at range 2 or
     more, p.21); else None."""
+    if distance(source, target) > rng:  # a map range is never shorter than the open-grid distance
+        return None
     d = board.map.ranges_from(source, rng).get(target)
     if d is None or d == 0 or (d >= 2 and not has_line_of_sight(board.map, source, target)):
         return None
@@ -132,25 +134,50 @@ def _leap_seeds(board: Board, adversary: Figure, leap: int | None) -> dict:
     return seeds
 
 
+class _AttackSpaces:
+    """The spaces `adversary` could attack `enemy` from (paths.attack_spaces), decided one space at a time
+    when asked: a search that stops at the nearest ones then checks line of sight for a few spaces only."""
+
+    def __init__(self, board: Board, adversary: Figure, enemy: Figure):
+        self.board, self.adversary, self.enemy = board, adversary, enemy
+        self.ranges = board.map.ranges_from(enemy.at, adversary.range)
+        self.empty = empty_spaces(board)
+        self.memo: dict = {}
+
+    def __contains__(self, h) -> bool:
+        got = self.memo.get(h)
+        if got is None:
+            d = self.ranges.get(h)
+            got = self.memo[h] = (d is not None and d >= 1 and (h == self.adversary.at or h in self.empty)
+                                  and (d == 1 or has_line_of_sight(self.board.map, h, self.enemy.at)))
+        return got
+
+    def any(self) -> bool:
+        return any(h in self for h in self.ranges)
+
+
+class _AnyOf:
+    def __init__(self, sets):
+        self.sets = sets
+
+    def __contains__(self, h) -> bool:
+        return any(h in s for s in self.sets)
+
+
 def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | None:
     seeds = _leap_seeds(board, adversary, leap)
-    targets, ignored = [], []
-    for f in enemies(board, adversary, exclude):
-        goals = attack_spaces(board, adversary, f.at, adversary.range)
-        if goals:
-            targets.append((f, goals))
-        else:
-            ignored.append(f.id)
+    targets = [(f, _AttackSpaces(board, adversary, f)) for f in enemies(board, adversary, exclude)]
     if not targets:
         return None
     # Only the nearest enemies matter: the search stops past the cheapest attack space (ties kept).
-    normal = costs_from(board, adversary, seeds, "move", "normal", until=set().union(*(g for _, g in targets)))
-    found = []
+    normal = costs_from(board, adversary, seeds, "move", "normal", until=_AnyOf([g for _, g in targets]))
+    found, ignored = [], []
     for f, goals in targets:
-        costs = [normal[g] for g in goals if g in normal]
-        if not costs:
-            continue
-        found.append((min(costs), f, goals))
+        costs = [c for h, c in normal.items() if h in goals]
+        if costs:
+            found.append((min(costs), f, goals))
+        elif not goals.any():
+            ignored.append(f.id)
     if not found:
         return None
     best = min(c for c, _, _ in found)
@@ -159,7 +186,7 @@ def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | 
     how = " (with this turn's Leap)" if leap else ""
     if len(tied) > 1:
         avoid = costs_from(board, adversary, seeds, "move", "avoid", limit=best)
-        dry = [f for f, goals in tied if min((avoid[g] for g in goals if g in avoid), default=None) == best]
+        dry = [f for f, goals in tied if min((c for h, c in avoid.items() if h in goals), default=None) == best]
         names = " and ".join(f.id for f, _ in tied)
         reasons.append(f"no enemy is in range and line of sight, so the target is the enemy needing the fewest MP "
                        f"to be attacked{how}: {names} {'both' if len(tied) == 2 else 'all'} need {best} (p.27)")
