@@ -24,6 +24,7 @@ further ones (adversary turns, other maps) are one more entry in
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
 import statistics
@@ -406,6 +407,7 @@ def run(scale: float = 1.0, seed: int = SEED) -> dict:
     attack_query(warm_board, sc.adversaries[0])
     results = []
     for m in MEASUREMENTS:
+        gc.collect()  # what the previous measurement left is not this one's cost
         samples, what = m.run(sc, sample_count(m, scale), used)
         results.append(_summary(m, samples, what))
     el = sc.elements
