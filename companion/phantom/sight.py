@@ -380,6 +380,22 @@ def _steps(dq: int, dr: int):
     return got
 
 
+def range_within(m: HexMap, a: Hex, b: Hex, limit: int) -> int | None:
+    """The map range from a to b (p.18) if it is at most `limit`, else None: the straight way first (as
+    `_range`), a search bounded by `limit` only when walls bend it."""
+    d = distance(a, b)
+    if d > limit:
+        return None
+    ms = _map_sight(m)
+    got = ms.ranges.get((a, b), -1)
+    if got == -1:
+        if _straight(ms, a, b, d):
+            got = ms.ranges[(a, b)] = d
+        else:
+            return m.ranges_from(a, limit).get(b)
+    return got if got is not None and got <= limit else None
+
+
 def _range(m: HexMap, ms: _MapSight, a: Hex, b: Hex) -> int | None:
     """Map range (p.18), exactly `m.range_between`: the hex distance when some shortest open-grid path
     stays on spaces and crosses no blocked edge (checked over the parallelogram of such paths), else the
@@ -388,34 +404,36 @@ def _range(m: HexMap, ms: _MapSight, a: Hex, b: Hex) -> int | None:
     if key in ms.ranges:
         return ms.ranges[key]
     d = distance(a, b)
-    result = None
-    if d == 0:
-        result = 0
-    else:
-        o = ms.orientation
-        da, n1, db, n2 = _steps(b[0] - a[0], b[1] - a[1])
-        ca, cb, c0 = _code(o, da), _code(o, db), _code(o, a)
-        spaces, blocked = ms.spaces, ms.blocked
-        prev = None
-        for i in range(n1 + 1):
-            row = []
-            for j in range(n2 + 1):
-                c = c0 + i * ca + j * cb
-                if i == 0 and j == 0:
-                    ok = True
-                elif c not in spaces:
-                    ok = False
-                else:
-                    ok = ((i > 0 and prev[j] and (2 * c - ca) not in blocked)
-                          or (j > 0 and row[j - 1] and (2 * c - cb) not in blocked))
-                row.append(ok)
-            prev = row
-        if prev[n2]:
-            result = d
+    result = d if _straight(ms, a, b, d) else None
     if result is None:
         result = m.range_between(a, b)
     ms.ranges[key] = result
     return result
+
+
+def _straight(ms: _MapSight, a: Hex, b: Hex, d: int) -> bool:
+    """Does some shortest open-grid path from a to b stay on spaces and cross no blocked edge?"""
+    if d == 0:
+        return True
+    o = ms.orientation
+    da, n1, db, n2 = _steps(b[0] - a[0], b[1] - a[1])
+    ca, cb, c0 = _code(o, da), _code(o, db), _code(o, a)
+    spaces, blocked = ms.spaces, ms.blocked
+    prev = None
+    for i in range(n1 + 1):
+        row = []
+        for j in range(n2 + 1):
+            c = c0 + i * ca + j * cb
+            if i == 0 and j == 0:
+                ok = True
+            elif c not in spaces:
+                ok = False
+            else:
+                ok = ((i > 0 and prev[j] and (2 * c - ca) not in blocked)
+                      or (j > 0 and row[j - 1] and (2 * c - cb) not in blocked))
+            row.append(ok)
+        prev = row
+    return bool(prev[n2])
 
 
 # -- what stands on the board ---------------------------------------------------------------------------

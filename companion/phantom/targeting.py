@@ -23,9 +23,9 @@ from heapq import heappop, heappush
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
-from .hexmap import Hex, distance
+from .hexmap import Hex
 from .paths import adjacency, attack_spaces, costs_from, empty_spaces, enter_rule, reach
-from .sight import has_line_of_sight
+from .sight import has_line_of_sight, range_within
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,7 @@ def enemies(board: Board, adversary: Figure, exclude=()) -> list[Figure]:
 def in_range(board: Board, source: Hex, target: Hex, rng: int) -> int | None:
     """The range from source to target if an attack of range `rng` reaches it (line of sight at range 2 or
     more, p.21); else None."""
-    if distance(source, target) > rng:  # a map range is never shorter than the open-grid distance
-        return None
-    d = board.map.ranges_from(source, rng).get(target)
+    d = range_within(board.map, source, target, rng)
     if d is None or d == 0 or (d >= 2 and not has_line_of_sight(board.map, source, target)):
         return None
     return d
