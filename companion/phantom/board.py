@@ -27,7 +27,7 @@ class Figure:
     range: int = 1
     conditions: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def invisible(self) -> bool:
         return any(c.lower() == "invisible" for c in self.conditions)
 

@@ -233,7 +233,13 @@ class HexMap:
 
     # -- lookups (derived once per map) ------------------------------------------------
     def label(self, h: Hex) -> str:
-        return self.layout.label(h)
+        got = self._labels.get(h)
+        return got if got is not None else self.layout.label(h)
+
+    @cached_property
+    def _labels(self) -> dict:
+        """Every space's label, made once per map: explanations name many spaces."""
+        return {h: self.layout.label(h) for h in self.spaces}
 
     def parse(self, label: str) -> Hex:
         h = self.layout.parse(label)
