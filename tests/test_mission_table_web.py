@@ -39,14 +39,19 @@ def mission(table):
     return "/table/1"
 
 
-def to_adversary_turn(table):
+def to_first_turn(table):
+    """Both characters placed, the die entered, their cards chosen, the order revealed: Vera's turn."""
     step(table, "place", character="vera", space="B-6")
     step(table, "place", character="bram", space="C-6")
     step(table, "die", color="red", primary="N", secondary="W")
     step(table, "select", character="vera", ap="3")
     step(table, "select", character="bram", ap="5")
     step(table, "reveal")
-    step(table, "next")
+    return step(table, "next")
+
+
+def to_adversary_turn(table):
+    to_first_turn(table)
     step(table, "move", figure="vera", space="G-3")  # next to the sentry on H-3
     step(table, "end-turn")
     step(table, "next")
@@ -156,13 +161,7 @@ def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaig
 
 
 def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mission):
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    step(table, "next")
+    to_first_turn(table)
     step(table, "move", figure="vera", space="G-3")  # next to the sentry on H-3 (8 HP at difficulty 2)
     before = version(table)
     resp = step(table, "attack", target="Grallok Sentry-1", die="basic")
@@ -217,13 +216,7 @@ def test_an_event_adversary_is_placed_by_a_tap_and_drops_no_nova_cells(table, mi
 
 def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     # p.24: a character ending its turn next to an orb may activate it.
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    step(table, "next")
+    to_first_turn(table)
     page = text(step(table, "move", figure="vera", space="I-5"))  # next to the orb on I-4
     assert 'name="orb_1" value="I-4"' in page
     resp = step(table, "end-turn", orb_1="I-4")
@@ -257,13 +250,7 @@ def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(
 
 def test_heal_gives_a_bandage_and_a_stunned_character_discards_to_act(table, mission):
     # p.25: each heal that recovers HP gives a Bandage token; p.37: a Stunned character discards a card.
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    step(table, "next")
+    to_first_turn(table)
     step(table, "hp", figure="vera", delta="-3")
     page = text(step(table, "heal", figure="vera", value="2"))
     assert "Heal 2: vera HP 7 -&gt; 9 (p.25)" in page and "Bandages: 1" in page

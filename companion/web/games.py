@@ -16,7 +16,7 @@ from ..store import backups
 from ..store import games as store
 from . import aldarra, home, lost_empires, shattered_empires, suriya_162
 from .database import get_db
-from .render import flat_errors, form_state, go, is_htmx, parse, respond
+from .render import flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 PAGES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra,  # each game's template, context and actions
@@ -126,9 +126,7 @@ def poll(game_id: int):
         current = store.version(get_db(), game_id)
     except store.NotFound:
         abort(404)
-    if request.args.get("seen", type=int) == current:
-        return Response(status=204)
-    return page(game_id)
+    return poll_response(current, lambda: page(game_id))
 
 
 @bp.post("/<int:game_id>/do/<action>")

@@ -27,7 +27,7 @@ from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
 from .database import get_db
-from .render import content, flat_errors, form_state, go, is_htmx, parse, respond
+from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 CONDITIONS = ("Bleeding", "Burning", "Frozen", "Invisible", "Stunned", "Knocked Down", "Barrier", "Resilient",
@@ -209,9 +209,7 @@ def poll(mission_id: int):
         current = store.version(get_db(), mission_id)
     except store.NotFound:
         abort(404)
-    if request.args.get("seen", type=int) == current:
-        return Response(status=204)
-    return page(mission_id)
+    return poll_response(current, lambda: page(mission_id))
 
 
 def _rolls(f) -> dict:

@@ -159,3 +159,10 @@ def go(url: str) -> Response:
         resp.headers["HX-Redirect"] = url
         return resp
     return redirect(url, code=303)
+
+
+def poll_response(current_version: int, render):
+    """A second device asks every second with the version it shows: 204 when nothing changed, else the page."""
+    if request.args.get("seen", type=int) == current_version:
+        return make_response("", 204)
+    return render()
