@@ -84,16 +84,22 @@ def test_every_sample_map_opens(table, sample):
     assert "· sample" in body and 'id="map-paint"' in body
 
 
-def test_three_sample_maps_small_doors_and_hazards_and_30x24():
+def test_four_sample_maps_small_doors_and_hazards_30x24_and_crossfire():
     from companion.schemas.scenario_file import load_scenario
     maps = {p.stem: load_scenario(p.read_text()).board.map for p in SAMPLES.glob("*.json")}
-    assert len(maps) >= 3
+    assert len(maps) >= 4
     assert any(m.doors and {k for _, k in m.hazards} == {"fire", "poison", "trap"} for m in maps.values())
     big = maps["great-hall-30x24"]
     cols = {big.layout.to_offset(h)[0] for h in big.spaces}
     rows = {big.layout.to_offset(h)[1] for h in big.spaces}
     assert (len(cols), len(rows)) == (30, 24)
     assert all(m.entry_points and m.placements for m in maps.values())
+    # Crossfire: three adversaries for two characters, across a wall with one opening (the three-round story).
+    cross = maps["crossfire"]
+    assert sum(p.min_characters <= 2 <= p.max_characters for _, p in cross.placements) == 3
+    west, east = cross.parse("E-4"), cross.parse("F-4")
+    assert east in cross.neighbours_on_map(west)
+    assert not any(cross.parse(f"F-{r}") in cross.neighbours_on_map(cross.parse(f"E-{r}")) for r in (1, 2, 3, 5, 6, 7))
 
 
 def test_the_sample_cards_and_the_mutant_grallok(table):
