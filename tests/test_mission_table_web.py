@@ -260,3 +260,37 @@ def test_heal_gives_a_bandage_and_a_stunned_character_discards_to_act(table, mis
     assert resp.status_code == 422 and "&#39;Nope&#39; is not one of Vera&#39;s selected cards" in text(resp)
     resp = step(table, "stunned", character="vera", card="Round 1 cards")
     assert resp.status_code == 200 and "is no longer Stunned (p.37)" in text(resp)
+
+
+def test_a_campaign_mission_shows_its_characters_by_name_not_by_campaign_id(app, table, campaign):
+    """The figures of a campaign's characters carry the campaign's ids (c2, c3) so the result goes back to
+    them; the table reads their names: the turn order, whose turn it is, the map, the log and the AI's
+    reasons (found by the three-round browser story)."""
+    from conftest import character_ids
+
+    ids = character_ids(app)
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
+                          "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
+                          "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
+    step(table, "place", character=ids["Vincent"], space="B-6")
+    step(table, "place", character=ids["Augustus"], space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character=ids["Vincent"], ap="3")
+    step(table, "select", character=ids["Augustus"], ap="5")
+    step(table, "reveal")
+    page = text(step(table, "next"))
+    assert "<h2>Vincent's turn</h2>" in page
+    assert f"<h2>{ids['Vincent']}'s turn</h2>" not in page
+    assert re.search(r'<li>Augustus <small>\(5\)</small></li>', page)
+    assert f'<title>Vincent</title>' in page and 'data-figure="' + ids["Vincent"] + '"' in page  # forms keep the id
+    page = text(step(table, "move", figure=ids["Vincent"], space="G-3"))
+    assert "Vincent moves B-6 -&gt; G-3" in page and f"{ids['Vincent']} moves" not in page
+    assert "Vincent · G-3 · HP 12/12" in page
+    step(table, "end-turn")
+    step(table, "next")
+    step(table, "end-turn")
+    page = text(step(table, "next"))
+    assert "attack → Vincent (range 1)" in page and "Basic Attack die — attack on Vincent" in page
+    assert "Targets Vincent:" in page

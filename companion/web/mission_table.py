@@ -165,6 +165,17 @@ def drawing(hexmap):
     return drawn
 
 
+def namer(m: rules.Mission, campaign_id):
+    """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
+    campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
+    are shown instead. A one-off mission's ids are already made from the names typed."""
+    names = {c.id: c.name for c in m.characters} if campaign_id else {}
+    if not names:
+        return str
+    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])")
+    return lambda text: ids.sub(lambda found: names[found.group(1)], str(text))
+
+
 def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
     db = get_db()
     row = _row(mission_id)
@@ -190,7 +201,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
             "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
-            "result": result, "conflict": conflict, **form_state(errors)}
+            "result": result, "conflict": conflict, "named": namer(m, row.campaign_id), **form_state(errors)}
 
 
 def page(mission_id: int, status: int = 200, **kw):

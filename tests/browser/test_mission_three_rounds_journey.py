@@ -53,6 +53,11 @@ def figure(page: Page, fid: str):
     return page.locator("#figures li", has_text=re.compile(rf"^{re.escape(fid)} ·"))
 
 
+def disc(page: Page, name: str):
+    """A figure drawn on the map, by the name it shows."""
+    return page.locator("#map-plan g.fig", has=page.locator("title", has_text=re.compile(rf"^{re.escape(name)}$")))
+
+
 def cell_points(page: Page, label: str) -> str:
     return page.locator(f'#map-grid polygon[data-label="{label}"]').get_attribute("points")
 
@@ -68,7 +73,7 @@ def begin_round(page: Page, number: int, die: tuple[str, str, str], aps: dict[st
     expect(page.locator("#die-shown")).to_contain_text(f"{color.replace('-', ' ')} {primary}/{secondary}")
     expect(page.locator("#choices .choice")).to_have_count(len(aps))
     for who, ap in aps.items():
-        row = page.locator(f"#choice-{who}")
+        row = page.locator("#choices .choice", has=page.locator("strong", has_text=who))
         row.locator('input[name="ap"]').fill(ap)
         press(page, "Select", row)
         expect(row).to_contain_text(f"AP {ap}")
@@ -145,6 +150,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(page.locator("#lastlog")).to_contain_text("Vincent starts on entry point A-3")
     tap_space(page, "A-5")
     expect(page.locator("#lastlog")).to_contain_text("Augustus starts on entry point A-5")
+    expect(disc(page, "Vincent")).to_have_count(1)
 
     # A phone opens the same mission and follows by itself.
     phone_context = browser.new_context(base_url=live_server.url, **PHONE)
@@ -153,30 +159,30 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(phone.locator("#die h2")).to_have_text("Round 1: the decision die")
 
     # -- Round 1 ------------------------------------------------------------------------------------------
-    begin_round(page, 1, ("red", "N", "W"), {"c1": "3", "c2": "4"})
+    begin_round(page, 1, ("red", "N", "W"), {"Vincent": "3", "Augustus": "4"})
     expect(phone.locator("#die-shown")).to_contain_text("red N/W", timeout=SEEN_WITHIN_MS)
     expect(page.locator("#turn-order li")).to_have_text([
-        re.compile("^c1"), re.compile("^c2"), re.compile("^Grallok Sentry-1"), re.compile("^Grallok Sentry-2"),
+        re.compile("^Vincent"), re.compile("^Augustus"), re.compile("^Grallok Sentry-1"), re.compile("^Grallok Sentry-2"),
         re.compile("^Grallok Archer-1")])
-    character_turn(page, "c1", to="D-4")  # Vincent: next to the opening in the wall (E-4|F-4)
+    character_turn(page, "Vincent", to="D-4")  # Vincent: next to the opening in the wall (E-4|F-4)
 
     # Augustus's move is tapped one space wrong, and undone: he is back on his entry point.
-    press(page, "Next turn: c2")
+    press(page, "Next turn: Augustus")
     tap_space(page, "B-4")
-    expect(figure(page, "c2")).to_contain_text("c2 · B-4 ·")
+    expect(figure(page, "Augustus")).to_contain_text("Augustus · B-4 ·")
     press(page, "↶ Undo")
-    expect(page.locator("#result")).to_contain_text("Undid: c2 moves A-5 -> B-4")
-    expect(figure(page, "c2")).to_contain_text("c2 · A-5 ·")
-    expect(page.locator("#turn h2")).to_have_text("c2's turn")
-    expect(figure(phone, "c2")).to_contain_text("c2 · A-5 ·", timeout=SEEN_WITHIN_MS)
+    expect(page.locator("#result")).to_contain_text("Undid: Augustus moves A-5 -> B-4")
+    expect(figure(page, "Augustus")).to_contain_text("Augustus · A-5 ·")
+    expect(page.locator("#turn h2")).to_have_text("Augustus's turn")
+    expect(figure(phone, "Augustus")).to_contain_text("Augustus · A-5 ·", timeout=SEEN_WITHIN_MS)
     tap_space(page, "B-5")
-    expect(figure(page, "c2")).to_contain_text("c2 · B-5 ·")
+    expect(figure(page, "Augustus")).to_contain_text("Augustus · B-5 ·")
     press(page, "End turn")
 
     adversary_turn(page, "Grallok Sentry-1", ["Rush (sample): move to E-4",
-                                              "Hold the Line (sample): attack → c1 (range 1)"],
+                                              "Hold the Line (sample): attack → Vincent (range 1)"],
                    [("Basic Attack die", "2")])
-    expect(figure(page, "c1")).to_contain_text("HP 7/10")
+    expect(figure(page, "Vincent")).to_contain_text("HP 7/10")
     # Sentry-2 cannot reach anyone to attack: its class card becomes movement (p.28); no die to roll.
     adversary_turn(page, "Grallok Sentry-2", ["Rush (sample): move to F-4",
                                               "Hold the Line (sample): move (converted to movement) to E-3"])
@@ -184,7 +190,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     # The Archer moves, then shoots at Vincent through the opening, across Sentry-1 standing in it.
     press(page, "Next turn: Grallok Archer-1")
     expect(page.locator("#plan-steps li")).to_have_text(["Lumbering Advance (sample): move to I-4",
-                                                         "Volley (sample): attack → c1 (range 5)"])
+                                                         "Volley (sample): attack → Vincent (range 5)"])
     expect(page.locator("#map-plan polyline.path")).to_have_count(1)
     expect(page.locator("#map-plan line.sight")).to_have_count(1)
     expect(page.locator("#map-plan circle.target")).to_have_count(1)
@@ -193,63 +199,63 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(crossed).to_have_attribute("points", cell_points(page, "E-4"))  # Sentry-1's space
     expect(figure(page, "Grallok Sentry-1")).to_contain_text("Grallok Sentry-1 · E-4 ·")
     page.locator("#why summary").tap()
-    expect(page.locator("#why li", has_text="Line of sight to c1")).to_contain_text(
+    expect(page.locator("#why li", has_text="Line of sight to Vincent")).to_contain_text(
         "Accuracy rolls for Grallok Sentry-1")
     expect(page.locator("#adversary-form legend")).to_have_text([
-        "Basic Attack die — attack on c1",
-        "Accuracy die for Grallok Sentry-1 — attack on c1 (only if the results call for it)"])
+        "Basic Attack die — attack on Vincent",
+        "Accuracy die for Grallok Sentry-1 — attack on Vincent (only if the results call for it)"])
     face(page, "Basic Attack die", "2")
     face(page, "Accuracy die for Grallok Sentry-1", "success")
     press(page, "Apply the turn")
     expect(page.locator("#result")).to_contain_text("Grallok Archer-1's turn, as the AI planned it")
-    expect(figure(page, "c1")).to_contain_text("c1 · D-4 · HP 5/10")
+    expect(figure(page, "Vincent")).to_contain_text("Vincent · D-4 · HP 5/10")
     expect(figure(page, "Grallok Archer-1")).to_contain_text("Grallok Archer-1 · I-4 ·")
     press(page, "End round 1")
     expect(phone.locator("#die h2")).to_have_text("Round 2: the decision die", timeout=SEEN_WITHIN_MS)
 
     # -- Round 2: Vincent is defeated -------------------------------------------------------------------
-    begin_round(page, 2, ("yellow", "S", "E"), {"c1": "3", "c2": "5"})
-    character_turn(page, "c1")  # Vincent holds the opening
-    character_turn(page, "c2", to="C-6")
+    begin_round(page, 2, ("yellow", "S", "E"), {"Vincent": "3", "Augustus": "5"})
+    character_turn(page, "Vincent")  # Vincent holds the opening
+    character_turn(page, "Augustus", to="C-6")
     adversary_turn(page, "Grallok Archer-1", ["Thick Hide (sample): condition",
                                               "Take Aim (sample): move to I-4"])
     adversary_turn(page, "Grallok Sentry-1", ["Lumbering Advance (sample): move to D-5",
-                                              "Shield Bash (sample): attack → c1 (range 1)"],
+                                              "Shield Bash (sample): attack → Vincent (range 1)"],
                    [("Basic Attack die", "2")])
-    expect(figure(page, "c1")).to_contain_text("HP 1/10")
+    expect(figure(page, "Vincent")).to_contain_text("HP 1/10")
     adversary_turn(page, "Grallok Sentry-2", ["Lumbering Advance (sample): move to E-3",
-                                              "Shield Bash (sample): attack → c1 (range 1)"],
+                                              "Shield Bash (sample): attack → Vincent (range 1)"],
                    [("Basic Attack die", "2")])
     expect(page.locator("#result")).to_contain_text("Vincent is defeated (p.23)")
-    expect(figure(page, "c1")).to_have_count(0)
-    expect(page.locator('#map-plan [data-figure="c1"]')).to_have_count(0)
-    expect(phone.locator('#map-plan [data-figure="c1"]')).to_have_count(0, timeout=SEEN_WITHIN_MS)
+    expect(figure(page, "Vincent")).to_have_count(0)
+    expect(disc(page, "Vincent")).to_have_count(0)
+    expect(disc(phone, "Vincent")).to_have_count(0, timeout=SEEN_WITHIN_MS)
     press(page, "End round 2")
 
     # -- Round 3: Augustus alone; the objective is met -------------------------------------------------
-    begin_round(page, 3, ("dark-blue", "N", "E"), {"c2": "4"})
+    begin_round(page, 3, ("dark-blue", "N", "E"), {"Augustus": "4"})
     expect(page.locator("#turn-order li")).to_have_text([
-        re.compile("^c2"), re.compile("^Grallok Archer-1"), re.compile("^Grallok Sentry-1"),
+        re.compile("^Augustus"), re.compile("^Grallok Archer-1"), re.compile("^Grallok Sentry-1"),
         re.compile("^Grallok Sentry-2")])
-    press(page, "Next turn: c2")
+    press(page, "Next turn: Augustus")
     tap_space(page, "B-6")
     press(page, "Objective met")
     expect(page.get_by_role("button", name="Objective met")).to_have_count(0)
     press(page, "End turn")
     press(page, "Next turn: Grallok Archer-1")
     expect(page.locator("#plan-steps li")).to_have_text(["Rush (sample): move to F-4",
-                                                         "Volley (sample): attack → c2 (range 5)"])
+                                                         "Volley (sample): attack → Augustus (range 5)"])
     expect(page.locator("#map-plan polygon.crossed")).to_have_attribute("points", cell_points(page, "D-5"))
     face(page, "Basic Attack die", "2")
     face(page, "Accuracy die for Grallok Sentry-1", "success")
     press(page, "Apply the turn")
-    expect(figure(page, "c2")).to_contain_text("c2 · B-6 · HP 8/10")
+    expect(figure(page, "Augustus")).to_contain_text("Augustus · B-6 · HP 8/10")
     adversary_turn(page, "Grallok Sentry-1", ["Lumbering Advance (sample): move to C-5",
-                                              "Hold the Line (sample): attack → c2 (range 1)"],
+                                              "Hold the Line (sample): attack → Augustus (range 1)"],
                    [("Basic Attack die", "2")])
     adversary_turn(page, "Grallok Sentry-2", ["Lumbering Advance (sample): move to D-5",
                                               "Hold the Line (sample): move (converted to movement) to C-6"])
-    expect(figure(page, "c2")).to_contain_text("HP 5/10")
+    expect(figure(page, "Augustus")).to_contain_text("HP 5/10")
     press(page, "End round 3")
     expect(page.locator("#mission-over h2")).to_have_text("Mission succeeded in round 3")
     expect(phone.locator("#mission-over h2")).to_have_text("Mission succeeded in round 3", timeout=SEEN_WITHIN_MS)
