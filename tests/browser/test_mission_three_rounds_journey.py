@@ -13,7 +13,8 @@ and every adversary turn, the adversaries' from the AI's plan with the dice ente
 - round 3: Augustus alone; the Archer moves and shoots again across Sentry-1; the objective is met, and at
   the end of the round the mission succeeds (p.14) and is recorded, so the campaign sheet shows it.
 
-A phone on the same mission follows all along by itself (within 2 s, p.12's steps as they happen).
+A phone on the same mission follows by itself, each change seen within 2 s: the round's die, the undo, the
+defeat and the end of the mission.
 """
 from __future__ import annotations
 
