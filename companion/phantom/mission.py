@@ -1029,7 +1029,8 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
         cards, boss = (drawn.species, drawn.class_card), False
     # A mission's forced target that has left the map no longer forces anything (p.27).
     target = mission.primary_target if mission.figure(mission.primary_target or "") else None
-    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss), dict(rolls) if rolls else None)
+    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
+                    dict(rolls) if rolls else None)
 
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
@@ -1769,14 +1770,14 @@ def _read_map(d: dict) -> HexMap:
 def _action_to_dict(a: Action) -> dict:
     return {"type": a.type, "value": a.value, "range": a.range.text(), "targets": a.targets, "pierce": a.pierce,
             "conditions": list(a.conditions), "name": a.name, "target": a.target,
-            "damage_multiplier": a.damage_multiplier, "die": a.die}
+            "damage_multiplier": a.damage_multiplier, "die": a.die, "per_character": a.per_character}
 
 
 def _action_from_dict(d: dict) -> Action:
     rng = d["range"]
     spec = RangeSpec() if rng is None else RangeSpec(explicit=rng) if isinstance(rng, int) else RangeSpec(int(rng))
     return Action(d["type"], d["value"], spec, d["targets"], d["pierce"], tuple(d["conditions"]), d["name"],
-                  d["target"], d["damage_multiplier"], d["die"])
+                  d["target"], d["damage_multiplier"], d["die"], d.get("per_character", False))
 
 
 def card_to_dict(c: Card | ClassCard) -> dict:
