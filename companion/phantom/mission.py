@@ -692,8 +692,9 @@ def redraw_boss_card(mission: Mission, type_: str, keep_persistent: bool) -> Upd
     rnd = mission.round
     if rnd is None or rnd.drawn_for(type_) is None or rnd.drawn_for(type_).boss is None:
         raise MissionError("type", f"no Boss card was drawn for {type_!r} this round")
-    if type_ in rnd.done or rnd.current == type_:
-        raise MissionError("type", f"{type_!r} has already played this round")
+    ids = {a.id for a in mission.adversaries if a.type == type_}  # rnd.done holds figure ids, not types
+    if ids & set(rnd.done) or rnd.current in ids:
+        raise MissionError("type", f"{type_!r} has already played this round: its card is not redrawn (p.58)")
     old = rnd.drawn_for(type_).boss
     key = f"boss:{type_}"
     reasons = []
