@@ -81,6 +81,7 @@ def test_a_boss_round_draws_its_card_and_its_initiative_is_inherent_plus_the_act
     assert "#1 Claw: Attack" in page and "#2 Crushing Leap: Leap 2. Deal 3 damage" in page
     assert "initiative 2 + 3 + 5 = 10 (p.30)" in page
     assert "<li>Mutant Grallok-1 <small>(10)</small></li>" in page  # last, after Vera (3) and Bram (4)
+    assert "Critical ability, for the table to apply on a Critical Strike (p.48 I): Immediately perform an Attack -1" in page
 
 
 def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, mission):
@@ -92,6 +93,8 @@ def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, miss
     assert steps[0].startswith("Inherent: move")
     assert steps[1].startswith("#1 Claw: move (converted to movement)")
     assert steps[-1] == "#2 Crushing Leap: damage 3 → vera, bram"
+    plan = page.split('id="map-plan"')[1].split("</svg>")[0]
+    assert plan.count('class="target"') == 2  # Vera and Bram ringed on the map
     assert "the boss performs it as Move 3 (p.30)" in page
     resp = step(table, "adversary")
     assert resp.status_code == 200

@@ -1826,7 +1826,7 @@ def _kind_to_dict(k) -> dict:
                          "attack": list(b.attack), "guard": list(b.guard), "range": list(b.range),
                          "inherent": {"name": b.inherent.name, "ap": b.inherent.ap, "text": b.inherent.text},
                          "actions": [{"number": a.number, "name": a.name, "ap": a.ap, "text": a.text}
-                                     for a in b.actions]},
+                                     for a in b.actions], "critical_ability": b.critical_ability},
                 "type": k.type, "cards": [[n, card_to_dict(c)] for n, c in k.cards], "color": k.color}
     return {"type": k.type, "species": k.species, "class_name": k.class_name, "difficulty": k.difficulty,
             "hp": k.hp, "attack": k.attack, "guard": k.guard, "range": k.range, "standees": k.standees}

@@ -157,7 +157,8 @@ def bosses(m: rules.Mission) -> list[dict]:
         card = drawn.boss if drawn else None
         numbers = {a.number: a for a in kind.boss.actions}
         played = bool(rnd and (set(ids) & set(rnd.done) or rnd.current in ids))
-        out.append({"type": kind.type, "boss": kind.boss, "figures": standing, "card": card,
+        out.append({"type": kind.type, "boss": kind.boss, "boss_critical": kind.boss.critical_ability,
+                    "figures": standing, "card": card,
                     "called": [numbers[n] for n in card.actions if n in numbers] if card else [],
                     "initiative": rules.initiative(m, standing[0].id) if card and standing else None,
                     "persistent": [c for t, c in m.persistent if t == kind.type],
