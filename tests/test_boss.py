@@ -146,3 +146,10 @@ def test_a_per_character_action_needs_the_number_of_characters_embarked():
     del doc["turn"]["characters_embarked"]
     with pytest.raises(ValueError, match="turn.characters_embarked"):
         load_scenario(doc)
+
+
+def test_a_card_with_only_another_effect_leaves_the_inherent_action(mutant):
+    # p.48 F: the inherent action is performed every turn "regardless of which Boss Adversary Action card is
+    # drawn"; p.49 B: some cards refer to no action. Initiative is then the inherent AP alone (p.30).
+    t = turn_for_card(mutant, [])
+    assert [a.name for a in t.actions] == ["Inherent"] and t.initiative == 2

@@ -136,3 +136,19 @@ def test_change_fills_the_boss_form_with_the_stored_board_and_saving_it_keeps_it
     for slot_before, slot_after in zip([before["inherent"], *before["actions"]], [after["inherent"], *after["actions"]]):
         assert essentials(slot_after["actions"]) == essentials(slot_before["actions"])
         assert slot_after["text"] == slot_before["text"]
+
+
+def test_a_boss_card_names_actions_or_gives_its_other_effect(app, table):
+    # p.49 Figure 35: A. actions referenced; B. other: special effects (with the persistent icon or not).
+    table.post("/cards/samples", htmx=False)
+    resp = table.post("/cards/boss-card", {"_form": "boss-card", "deck": "Mutant Grallok", "name": "Roar",
+                                           "persistent": "on", "text": "All characters are Stunned."})
+    assert resp.status_code == 200
+    roar = library(table)["boss_decks"]["Mutant Grallok"]["cards"][-1]
+    assert roar == {"name": "Roar", "actions": [], "persistent": True, "text": "All characters are Stunned."}
+    before = history(app)
+    resp = table.post("/cards/boss-card", {"_form": "boss-card", "deck": "Mutant Grallok", "name": "Nothing"})
+    assert resp.status_code == 422
+    errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
+    assert "name the action numbers, or give the card&#39;s other effect" in errors["Actions"]
+    assert history(app) == before

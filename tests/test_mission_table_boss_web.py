@@ -168,3 +168,30 @@ def test_a_board_with_only_printed_text_is_refused_at_set_up_naming_the_action(t
     assert "Mutant Grallok boss board&#39;s Action #2 (Crushing Leap) has only its printed text" in message
     assert "Cards page" in message
     assert table.get("/table/1").status_code == 404
+
+
+def test_figure_46s_persistent_card_goes_beside_the_board_when_another_is_drawn(table):
+    # p.58, Figure 46: a persistent card (Action #3 and an effect) whose text says "Draw another Boss card for
+    # the Boss to use this round"; p.49: it stays beside the board until the boss is defeated.
+    import io
+    import json
+    table.post("/cards/samples", htmx=False)
+    doc = json.loads(table.get("/cards/export").data)
+    adapt = {"name": "Adapt", "actions": [3], "persistent": True,
+             "text": "Remove all detrimental conditions from the Boss. Draw another Boss card for the Boss to use "
+                     "this round."}
+    doc["boss_decks"]["Mutant Grallok"]["cards"] = [adapt, {"name": "Maul", "actions": [1]}]
+    table.post("/cards/import", {"file": (io.BytesIO(json.dumps(doc).encode()), "fig46.json")}, htmx=False,
+               content_type="multipart/form-data")
+    table.post("/maps/samples", {"sample": "mutant-grallok-lair.json"}, htmx=False)
+    assert set_up(table).status_code == 303
+    page = text(to_reveal(table))
+    if "Boss card: <strong>Maul</strong>" in page:  # the shuffle put Maul on top: have Adapt drawn
+        page = text(step(table, "redraw-boss", type="Mutant Grallok", keep="no"))
+    assert "Boss card: <strong>Adapt</strong> ∞ persistent — Remove all detrimental conditions" in page
+    assert "Keep Adapt beside the board, draw another" in page
+    page = text(step(table, "redraw-boss", type="Mutant Grallok", keep="yes"))
+    assert "Adapt stays beside the board until the boss is defeated or the mission ends (p.49)" in page
+    assert "Boss card: <strong>Maul</strong>" in page
+    assert "Beside the board (p.49): <strong>Adapt</strong>" in page
+    assert "initiative 2 + 3 = 5 (p.30)" in page  # the redrawn card's actions count, not Adapt's

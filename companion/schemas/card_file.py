@@ -148,9 +148,17 @@ class BossSchema(_Strict):
 
 
 class BossCardSchema(_Strict):
+    """p.49 Figure 35: a card names action numbers (A) or grants another effect (B), its text."""
     name = _name(required=True)
-    actions = fields.List(_count(1, 9), required=True, validate=validate.Length(min=1, max=3))
+    actions = fields.List(_count(1, 9), load_default=list, validate=validate.Length(max=3))
     persistent = fields.Boolean(load_default=False)
+    text = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=600))
+
+    @validates_schema
+    def actions_or_an_effect(self, data, **kwargs):
+        if not data.get("actions") and not (data.get("text") or "").strip():
+            raise ValidationError("name the action numbers, or give the card's other effect as its text (p.49)",
+                                  "actions")
 
 
 class BossDeckSchema(_Strict):

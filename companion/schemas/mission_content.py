@@ -52,7 +52,7 @@ def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[B
                                       f"page, enter them under Boss board, {label.split(' (')[0]}")
     cards = tuple((n, _card(a["name"] if n is None else f"#{n} {a['name']}", {**a, "round": False}))
                   for _, n, a in actions)
-    boss_cards = [BossCard(c["name"], tuple(c["actions"]), c["persistent"]) for c in (deck or {}).get("cards", [])]
+    boss_cards = [BossCard(c["name"], tuple(c["actions"]), c["persistent"], c["text"] or "") for c in (deck or {}).get("cards", [])]
     if not boss_cards:
         raise MissionError("map", f"the {name} has no Boss Adversary Action cards (p.10 step 6): add them on the "
                                   f"Cards page under Boss action card, Boss {name}")
