@@ -152,3 +152,14 @@ def test_a_boss_card_names_actions_or_gives_its_other_effect(app, table):
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert "name the action numbers, or give the card&#39;s other effect" in errors["Actions"]
     assert history(app) == before
+
+
+def test_an_action_typed_in_without_its_name_is_refused_not_dropped(app, table):
+    table.get("/cards")
+    before = history(app)
+    form = boss_form(**{"actions.2.actions.0.type": "move", "actions.2.actions.0.value": 4})
+    resp = table.post("/cards/boss", form)
+    assert resp.status_code == 422
+    errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
+    assert "Action 3: Name" in errors and "Action 3: AP" in errors
+    assert history(app) == before

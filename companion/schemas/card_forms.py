@@ -104,7 +104,9 @@ def _boss_columns(entry: dict) -> dict:
         n, name = missing[0]
         raise ValidationError({f"attributes.{n}.{name}": ["Required."]})
     actions = entry.get("actions") or []
-    entry["actions"] = [{"number": i + 1, **a} for i, a in enumerate(actions) if a.get("name") or a.get("ap")]
+    # A row with anything typed in is kept, so a missing name or AP is refused rather than dropped.
+    entry["actions"] = [{"number": i + 1, **a} for i, a in enumerate(actions)
+                        if a.get("name") or a.get("ap") is not None or a.get("text") or a.get("actions")]
     return entry
 
 
