@@ -81,3 +81,75 @@ def test_a_boss_converts_each_action_it_cannot_perform_into_a_move():
     assert out["steps"][-1]["to"] == "F-3"  # next to Vera, 5 MP from A-3
     assert out["initiative"] == 5
     assert any("p.30" in x for x in out["explanation"])
+
+
+# The Mutant Grallok board's actions as the card library keeps them (bosses.json, p.48, 58).
+CRUSHING_LEAP = {"name": "#2 Crushing Leap", "ap": 5, "actions": [
+    {"type": "leap", "value": 2}, {"type": "damage", "value": 3, "conditions": ["Knocked Down"]}]}
+REGENERATE = {"name": "#3 Regenerate", "ap": 7, "actions": [
+    {"type": "heal", "value": 2, "range": 0, "per_character": True}]}
+
+
+def grallok_turn(cards, embarked=3, figures=(), at="A-3") -> dict:
+    return {
+        "format": "phantom-epoch-scenario/1", "spaces": ["A-1:H-6"],
+        "figures": [{"id": "mutant", "side": "adversary", "type": "mutant-grallok", "at": at, "hp": 20,
+                     "max_hp": 26, "attack": 3, "guard": 1, "range": 1}, *figures],
+        "decision_die": {"color": "red", "primary": "S", "secondary": "W"},
+        "turn": {"adversary": "mutant", "boss": True, "characters_embarked": embarked, "cards": cards},
+    }
+
+
+def test_crushing_leap_deals_3_damage_and_knocked_down_to_every_adjacent_figure():
+    # p.48/58 #2 Crushing Leap: "Leap 2. Deal 3 damage and Knocked Down to all Adjacent Figures." Not an
+    # Attack: no roll, no Guard; "Figures" takes in its own ally; Barrier stops the damage (p.37); a
+    # figure at 0 HP is defeated (p.23). The boss on C-3 starts adjacent to Vera, so it leaps nowhere.
+    figures = [
+        {"id": "vera", "side": "character", "color": "red", "at": "D-3", "hp": 10, "max_hp": 10, "guard": 2},
+        {"id": "bram", "side": "character", "color": "yellow", "at": "B-2", "hp": 2, "max_hp": 10},
+        {"id": "nell", "side": "character", "color": "dark-blue", "at": "C-4", "hp": 9, "max_hp": 9,
+         "conditions": ["Barrier"]},
+        {"id": "sentry", "side": "adversary", "type": "grallok-sentry", "color": "red", "at": "B-3", "hp": 8,
+         "max_hp": 8},
+        {"id": "far", "side": "character", "color": "light-blue", "at": "E-3", "hp": 9, "max_hp": 9},
+    ]
+    r = resolve_turn(load_scenario(grallok_turn([CRUSHING_LEAP], figures=figures, at="C-3")))
+    out = resolution_to_dict(r)
+    damage = out["steps"][-1]
+    assert out["steps"][0]["to"] == "C-3"
+    assert damage["action"] == "damage" and damage["value"] == 3
+    assert sorted(damage["figures"]) == ["bram", "nell", "sentry", "vera"]  # not "far", two spaces away
+    after = {f.id: f for f in r.board.figures}
+    assert (after["vera"].hp, after["vera"].conditions) == (7, ("Knocked Down",))  # Guard 2 does not count
+    assert (after["sentry"].hp, after["sentry"].conditions) == (5, ("Knocked Down",))
+    assert (after["nell"].hp, after["nell"].conditions) == (9, ("Knocked Down",))  # Barrier spent instead
+    assert "bram" not in after  # 2 HP - 3: defeated
+    assert after["far"].hp == 9
+    assert any("Barrier is removed instead" in x for x in out["explanation"])
+
+
+def test_regenerate_heals_2_per_character_embarked_to_itself():
+    # p.48/58 #3 Regenerate: "Heal 2 per character that embarked on the mission to self"; p.30: defeated
+    # characters count among those who embarked. Three embarked: Heal 6, on the boss, not its hurt ally.
+    ally = [{"id": "sentry", "side": "adversary", "type": "grallok-sentry", "color": "red", "at": "A-4", "hp": 1,
+             "max_hp": 8}]
+    r = resolve_turn(load_scenario(grallok_turn([REGENERATE], embarked=3, figures=ally)))
+    step = resolution_to_dict(r)["steps"][-1]
+    assert (step["action"], step["target"], step["value"]) == ("heal", "mutant", 6)
+    assert r.board.figure("mutant").hp == 26 and r.board.figure("sentry").hp == 1
+    r2 = resolve_turn(load_scenario(grallok_turn([REGENERATE], embarked=2, figures=ally)))
+    assert r2.board.figure("mutant").hp == 24
+
+
+def test_a_per_character_action_needs_the_number_of_characters_embarked():
+    doc = grallok_turn([REGENERATE])
+    del doc["turn"]["characters_embarked"]
+    with pytest.raises(ValueError, match="turn.characters_embarked"):
+        load_scenario(doc)
+
+
+def test_a_card_with_only_another_effect_leaves_the_inherent_action(mutant):
+    # p.48 F: the inherent action is performed every turn "regardless of which Boss Adversary Action card is
+    # drawn"; p.49 B: some cards refer to no action. Initiative is then the inherent AP alone (p.30).
+    t = turn_for_card(mutant, [])
+    assert [a.name for a in t.actions] == ["Inherent"] and t.initiative == 2

@@ -84,10 +84,11 @@ def test_every_sample_map_opens(table, sample):
     assert "· sample" in body and 'id="map-paint"' in body
 
 
-def test_four_sample_maps_small_doors_and_hazards_30x24_and_crossfire():
+def test_sample_maps_small_doors_and_hazards_30x24_crossfire_and_a_boss():
     from companion.schemas.scenario_file import load_scenario
     maps = {p.stem: load_scenario(p.read_text()).board.map for p in SAMPLES.glob("*.json")}
-    assert len(maps) >= 4
+    assert len(maps) >= 5
+    assert any(p.type == "Mutant Grallok" for m in maps.values() for _, p in m.placements)  # issue 6: a boss
     assert any(m.doors and {k for _, k in m.hazards} == {"fire", "poison", "trap"} for m in maps.values())
     big = maps["great-hall-30x24"]
     cols = {big.layout.to_offset(h)[0] for h in big.spaces}

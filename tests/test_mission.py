@@ -360,6 +360,15 @@ def test_a_boss_card_that_says_to_draw_another_is_kept_beside_the_board():
     assert defeated.persistent == () and odd in defeated.deck("boss:mutant-grallok").discard
 
 
+def test_a_boss_card_is_not_redrawn_once_the_boss_has_taken_its_turn():
+    # p.58: "Draw another Boss card for the Boss to use this round" - only before the boss has used one.
+    m = stack(new({"F-5": ("mutant-grallok", 1, 4)}), "boss:mutant-grallok", BossCard("Claw", (1,)))
+    m = to_turns(m, vera=[("Slash", 2)], bram=[("Charge", 3)])
+    m = replace(m, round=replace(m.round, done=m.round.done + ("mutant-grallok-1",)))
+    with pytest.raises(MissionError, match="'mutant-grallok' has already played this round"):
+        redraw_boss_card(m, "mutant-grallok", keep_persistent=False)
+
+
 def test_an_event_naming_the_mission_event_points_to_the_mission_book():
     # p.12 step 2: "If an Event card refers to 'mission event' or 'event adversary,' follow the corresponding
     # instructions found in the Mission book" (p.59).

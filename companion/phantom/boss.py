@@ -34,6 +34,7 @@ class Boss:
     range: tuple[int, ...]
     inherent: BossAction
     actions: tuple[BossAction, ...]
+    critical_ability: str = ""  # printed text: the table applies it on a Critical Strike (p.48 I, p.20)
 
     @classmethod
     def from_content(cls, entry: dict) -> "Boss":
@@ -42,7 +43,8 @@ class Boss:
         return cls(entry["name"], tuple(entry["character_counts"]), tuple(entry["hp"]), tuple(entry["attack"]),
                    tuple(entry["guard"]), tuple(entry["range"]),
                    BossAction(None, inherent["name"], inherent["ap"], inherent["text"]),
-                   tuple(BossAction(a["number"], a["name"], a["ap"], a["text"]) for a in entry["actions"]))
+                   tuple(BossAction(a["number"], a["name"], a["ap"], a["text"]) for a in entry["actions"]),
+                   entry.get("critical_ability", ""))
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,9 @@ def plan_view(m: HexMap, start: Hex, steps, where) -> PlanView:
         if s.movement is not None and s.performed:
             path.extend(h for h in s.movement.path if h != path[-1])
             here = s.movement.end
+        for name in s.hits:  # a boss's damage to every adjacent figure (p.48): each is ringed, no sight line
+            if where.get(name) is not None:
+                targets.append(_scaled(layout, layout.centre(where[name])))
         for t in s.targets:
             to = where.get(t.target)
             if to is None:

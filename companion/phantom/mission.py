@@ -692,8 +692,9 @@ def redraw_boss_card(mission: Mission, type_: str, keep_persistent: bool) -> Upd
     rnd = mission.round
     if rnd is None or rnd.drawn_for(type_) is None or rnd.drawn_for(type_).boss is None:
         raise MissionError("type", f"no Boss card was drawn for {type_!r} this round")
-    if type_ in rnd.done or rnd.current == type_:
-        raise MissionError("type", f"{type_!r} has already played this round")
+    ids = {a.id for a in mission.adversaries if a.type == type_}  # rnd.done holds figure ids, not types
+    if ids & set(rnd.done) or rnd.current in ids:
+        raise MissionError("type", f"{type_!r} has already played this round: its card is not redrawn (p.58)")
     old = rnd.drawn_for(type_).boss
     key = f"boss:{type_}"
     reasons = []
@@ -1029,7 +1030,8 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
         cards, boss = (drawn.species, drawn.class_card), False
     # A mission's forced target that has left the map no longer forces anything (p.27).
     target = mission.primary_target if mission.figure(mission.primary_target or "") else None
-    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss), dict(rolls) if rolls else None)
+    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
+                    dict(rolls) if rolls else None)
 
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
@@ -1769,14 +1771,14 @@ def _read_map(d: dict) -> HexMap:
 def _action_to_dict(a: Action) -> dict:
     return {"type": a.type, "value": a.value, "range": a.range.text(), "targets": a.targets, "pierce": a.pierce,
             "conditions": list(a.conditions), "name": a.name, "target": a.target,
-            "damage_multiplier": a.damage_multiplier, "die": a.die}
+            "damage_multiplier": a.damage_multiplier, "die": a.die, "per_character": a.per_character}
 
 
 def _action_from_dict(d: dict) -> Action:
     rng = d["range"]
     spec = RangeSpec() if rng is None else RangeSpec(explicit=rng) if isinstance(rng, int) else RangeSpec(int(rng))
     return Action(d["type"], d["value"], spec, d["targets"], d["pierce"], tuple(d["conditions"]), d["name"],
-                  d["target"], d["damage_multiplier"], d["die"])
+                  d["target"], d["damage_multiplier"], d["die"], d.get("per_character", False))
 
 
 def card_to_dict(c: Card | ClassCard) -> dict:
@@ -1824,7 +1826,7 @@ def _kind_to_dict(k) -> dict:
                          "attack": list(b.attack), "guard": list(b.guard), "range": list(b.range),
                          "inherent": {"name": b.inherent.name, "ap": b.inherent.ap, "text": b.inherent.text},
                          "actions": [{"number": a.number, "name": a.name, "ap": a.ap, "text": a.text}
-                                     for a in b.actions]},
+                                     for a in b.actions], "critical_ability": b.critical_ability},
                 "type": k.type, "cards": [[n, card_to_dict(c)] for n, c in k.cards], "color": k.color}
     return {"type": k.type, "species": k.species, "class_name": k.class_name, "difficulty": k.difficulty,
             "hp": k.hp, "attack": k.attack, "guard": k.guard, "range": k.range, "standees": k.standees}

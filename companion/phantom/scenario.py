@@ -15,7 +15,7 @@ from .decision import DecisionDie
 from .dice import ATTACK_DICE  # noqa: F401  (the scenario's choice of Attack die)
 
 FORMAT = "phantom-epoch-scenario/1"
-ACTION_TYPES = ("move", "leap", "retreat", "teleport", "attack", "heal", "condition")
+ACTION_TYPES = ("move", "leap", "retreat", "teleport", "attack", "heal", "condition", "damage")
 MOVEMENT_TYPES = ("move", "leap", "retreat", "teleport")
 CONDITION_TARGETS = ("self", "ally")
 
@@ -51,6 +51,9 @@ class Action:
     target: str = "self"  # who a `condition` action is for: self / ally
     damage_multiplier: int = 1  # "damage x2": applied after Guard (p.21)
     die: str = "basic"  # the Attack die: adversaries roll the Basic one unless the card says otherwise (p.21)
+    # "Heal 2 per character that embarked on the mission" (Mutant Grallok board, p.48): `value` is per
+    # character who embarked, defeated ones included (p.30), so the mission supplies the count.
+    per_character: bool = False
 
     def __post_init__(self):
         if self.type not in ACTION_TYPES:
@@ -86,6 +89,7 @@ class Turn:
     cards: tuple[Card | ClassCard, ...] = ()
     primary_target: str | None = None  # a mission rule naming every adversary's primary target (p.27, p.50)
     boss: bool = False  # a boss: each "card" is one action, the inherent one first (p.30)
+    characters_embarked: int | None = None  # for actions whose value is per character embarked (p.48)
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,12 @@ class Scenario:
                 if isinstance(card, ClassCard) and not any(c == figure.color for c, _ in card.rows):
                     raise ScenarioError(f"turn.cards[{i}].rows: no row for {figure.color!r}, the color of "
                                         f"{figure.id!r} (p.47: it performs only its color's row)")
+            per = [a for c in self.turn.cards for row in (c.rows if isinstance(c, ClassCard) else (("", c),))
+                   for a in row[1].actions if a.per_character]
+            embarked = self.turn.characters_embarked
+            if per and (isinstance(embarked, bool) or not isinstance(embarked, int) or embarked < 1):
+                raise ScenarioError(f"turn.characters_embarked: an action is per character embarked, so the turn "
+                                    f"needs how many characters embarked (1-4), not {embarked!r}")
             forced = self.turn.primary_target
             if forced is not None and not any(f.id == forced and f.side != "adversary" for f in self.board.figures):
                 raise ScenarioError(f"turn.primary_target: no enemy {forced!r} on the board")

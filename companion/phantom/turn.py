@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .attack import AttackResult, Combatant, resolve_attack, resolve_counter_attack
+from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
@@ -45,6 +45,7 @@ class Step:
     value: int = 0
     name: str | None = None  # condition name
     performed: bool = True
+    hits: tuple[str, ...] = ()  # damage: every figure it reached, in map order
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,8 @@ def _play(t: _Turn, card: Card) -> None:
     for action in card.actions:
         if t.figure.hp <= 0 and t.figure.max_hp:
             return
+        if action.per_character:
+            action = _per_character(t, card, action)
         if action.type in MOVEMENT_TYPES:
             if any(a.type == "leap" for c in all_cards for a in c.actions) and any(
                     a.type == "move" for c in all_cards for a in c.actions) and action.type in ("move", "leap"):
@@ -255,6 +258,17 @@ def _play(t: _Turn, card: Card) -> None:
             _heal(t, card, action)
         elif action.type == "condition":
             _condition(t, card, action)
+        elif action.type == "damage":
+            _damage(t, card, action)
+
+
+def _per_character(t: _Turn, card: Card, action: Action) -> Action:
+    """p.48 (Regenerate): "2 per character that embarked" - defeated characters still count (p.30)."""
+    n = t.turn.characters_embarked
+    value = action.value * n
+    t.say(f"{card.name}: {action.value} per character embarked, {n} embarked (defeated ones count): "
+          f"{action.type.capitalize()} {value} (p.30, p.48)")
+    return replace(action, value=value, per_character=False)
 
 
 def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> None:
@@ -442,13 +456,55 @@ def _heal(t: _Turn, card: Card, action: Action) -> None:
     hurt = [x for _, x in options if x.max_hp - x.hp == most]
     choice, tie = decide_figure(t.board, hurt, t.die, "figures")
     healed = min(choice.max_hp, choice.hp + action.value)
-    if most == 0:
+    if rng == 0:  # "to self" (p.48 Regenerate): the board's own words, entered as range 0
+        t.say(f"{card.name}: Heal {action.value} to itself, HP {choice.hp} → {healed} (p.48)")
+    elif most == 0:
         t.say(f"{card.name}: Heal {action.value}: no one in range is damaged (p.28)")
     else:
         t.say(f"{card.name}: Heal {action.value} on {choice.id}, the most damaged of itself and its allies in range "
               f"({most} damage), HP {choice.hp} → {healed} (p.28-29)" + (f"; {'; '.join(tie)}" if tie else ""))
     t.board = t.board.with_figure(replace(choice, hp=healed))
     t.steps.append(Step(card.name, "heal", target=choice.id, value=action.value))
+
+
+def _damage(t: _Turn, card: Card, action: Action) -> None:
+    """Crushing Leap (p.48): "Deal 3 damage and Knocked Down to all Adjacent Figures" - not an Attack, so no
+    die, no Guard and no line of sight; every figure (allies too) in a space adjacent and not behind a wall.
+    Barrier stops the damage (p.37), Resilient a new detrimental condition (p.37); Invisible figures cannot
+    be affected by others' actions (p.37)."""
+    if t.knocked_down:
+        t.say(f"{card.name}: {t.me} is Knocked Down and cannot deal damage (p.37)")
+        t.steps.append(Step(card.name, "damage", value=action.value, performed=False))
+        return
+    f = t.figure
+    near = t.board.map.ranges_from(f.at, 1)
+    lab = t.board.map.label
+    hit = sorted((x for x in t.board.figures if x.id != f.id and x.at in near and not x.invisible),
+                 key=lambda x: (t.board.map.layout.to_offset(x.at)[::-1], x.id))
+    what = f"{action.value} damage" + (f" and {', '.join(action.conditions)}" if action.conditions else "")
+    if not hit:
+        t.say(f"{card.name}: {what} to every adjacent figure: none is adjacent (p.48)")
+    board = t.board
+    for x in hit:
+        if any(c.lower() == "barrier" for c in x.conditions):
+            x = _without(x, "Barrier")
+            t.say(f"{card.name}: {x.id}'s Barrier is removed instead of taking {action.value} damage (p.37)")
+        else:
+            x = replace(x, hp=max(0, x.hp - action.value))
+            t.say(f"{card.name}: {x.id} on {lab(x.at)} is adjacent: {action.value} damage, not an Attack so no "
+                  f"Guard, HP {x.hp} (p.48)")
+        if x.hp <= 0 and x.max_hp:
+            board = replace(board, figures=tuple(y for y in board.figures if y.id != x.id))
+            t.say(f"{x.id} is defeated and removed from the map (p.23, p.26)")
+            continue
+        if action.conditions:
+            conditions, why = apply_conditions(Combatant.from_figure(x), action.conditions)
+            x = replace(x, conditions=conditions)
+            for r in why:
+                t.say(f"{card.name}: {r}")
+        board = board.with_figure(x)
+    t.board = board
+    t.steps.append(Step(card.name, "damage", value=action.value, hits=tuple(x.id for x in hit)))
 
 
 def _condition(t: _Turn, card: Card, action: Action) -> None:
@@ -488,6 +544,8 @@ def resolution_to_dict(r: Resolution) -> dict:
                         path=[lab(h) for h in mv.path], mp=mv.mp)
         elif s.action == "attack":
             item["targets"] = [_target_dict(a) for a in s.targets]
+        elif s.action == "damage":
+            item.update(value=s.value, figures=list(s.hits))
         elif s.action in ("heal", "condition"):
             item["target"] = s.target
             if s.action == "heal":

@@ -11,6 +11,9 @@
                  "rows": {"dark-blue": {"ap": 2, "round": false, "actions": [...]}, "light-blue": {...},
                           "red": {...}, "yellow": {...}}}]}},
  "bosses": {"Mutant Grallok": {<one entry of data/phantom-epoch/bosses.json>}},
+   (its inherent action and each numbered action: name, ap, printed text and "actions", the text as
+    the engine plays it, in the form of a card's actions; a board without them loads, but is refused
+    at a mission's set-up)
  "boss_decks": {"Mutant Grallok": {"cards": [{"name": "Rampage", "actions": [1, 2], "persistent": false}]}},
  "event_decks": {"Sample events": {"cards": [{"name": "Sandstorm", "rounds": "1-5", "text": "...",
                                                "mission_event": "", "event_adversary": ""}]}}}
@@ -95,17 +98,26 @@ class ClassDeckSchema(_Strict):
     sample = fields.Boolean(load_default=False)
 
 
+def _structured():
+    # The printed text as the engine plays it (the actions of a class card's row); None: not entered yet,
+    # so the board cannot be played at the table (older files, boards typed in before this existed).
+    return fields.List(fields.Nested(ActionSchema), load_default=None, allow_none=True,
+                       validate=validate.Length(max=6))
+
+
 class BossActionSchema(_Strict):
     number = _count(1, 9, required=True)
     name = _name(required=True)
     ap = _count(0, 99, required=True)
     text = _text()
+    actions = _structured()
 
 
 class InherentSchema(_Strict):
     name = _name(load_default="Inherent")
     ap = _count(0, 99, required=True)
     text = _text()
+    actions = _structured()
 
 
 class BossSchema(_Strict):
@@ -136,9 +148,17 @@ class BossSchema(_Strict):
 
 
 class BossCardSchema(_Strict):
+    """p.49 Figure 35: a card names action numbers (A) or grants another effect (B), its text."""
     name = _name(required=True)
-    actions = fields.List(_count(1, 9), required=True, validate=validate.Length(min=1, max=3))
+    actions = fields.List(_count(1, 9), load_default=list, validate=validate.Length(max=3))
     persistent = fields.Boolean(load_default=False)
+    text = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=600))
+
+    @validates_schema
+    def actions_or_an_effect(self, data, **kwargs):
+        if not data.get("actions") and not (data.get("text") or "").strip():
+            raise ValidationError("name the action numbers, or give the card's other effect as its text (p.49)",
+                                  "actions")
 
 
 class BossDeckSchema(_Strict):

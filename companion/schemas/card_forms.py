@@ -19,7 +19,7 @@ NUMBER = re.compile(r"^-?[0-9]{1,4}$")
 TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
              "type", "rounds", "target"}
 LIST_KEYS = {"conditions"}
-FLAGS = {"round", "persistent"}
+FLAGS = {"round", "persistent", "per_character"}
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,9 @@ def _boss_columns(entry: dict) -> dict:
         n, name = missing[0]
         raise ValidationError({f"attributes.{n}.{name}": ["Required."]})
     actions = entry.get("actions") or []
-    entry["actions"] = [{"number": i + 1, **a} for i, a in enumerate(actions) if a.get("name") or a.get("ap")]
+    # A row with anything typed in is kept, so a missing name or AP is refused rather than dropped.
+    entry["actions"] = [{"number": i + 1, **a} for i, a in enumerate(actions)
+                        if a.get("name") or a.get("ap") is not None or a.get("text") or a.get("actions")]
     return entry
 
 
@@ -147,3 +149,22 @@ def parse_card_form(kind: str, form) -> CardEntry:
     if errors:
         raise ValidationError(errors)
     return CardEntry(kind, part, head["key"], cf.without_none(schema().dump(entry)), head["index"] if is_deck else None)
+
+
+def boss_form_values(name: str, board: dict) -> dict:
+    """A stored boss board as the boss form's boxes (the inverse of `parse_card_form`), to change it."""
+    values = {"name": name, "critical_ability": board.get("critical_ability", "")}
+    for n, *stats in zip(board["character_counts"], board["hp"], board["attack"], board["guard"], board["range"]):
+        values.update({f"attributes.{n}.{s}": v for s, v in zip(("hp", "attack", "guard", "range"), stats)})
+    slots = [("inherent.", board["inherent"])] + [(f"actions.{i}.", a) for i, a in enumerate(board["actions"])]
+    for prefix, a in slots:
+        values.update({prefix + k: a.get(k, "") for k in ("name", "ap", "text")})
+        for j, action in enumerate(a.get("actions") or []):
+            p = f"{prefix}actions.{j}."
+            for k, v in action.items():
+                if k == "conditions":
+                    v = ", ".join(v)
+                elif k == "per_character":
+                    v = "on" if v else ""
+                values[p + k] = v
+    return {k: "" if v is None else str(v) for k, v in values.items()}

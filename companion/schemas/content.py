@@ -14,6 +14,7 @@ from ..phantom.content import (
 )
 from ..phantom.decision import COLORS
 from ..phantom.dice import DiceError, dice_table
+from .scenario_file import ActionSchema
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 
@@ -125,6 +126,7 @@ class BossActionSchema(_Base):
     name = Name()
     ap = fields.Integer(required=True, validate=validate.Range(min=0))
     text = fields.String(required=True)
+    actions = fields.List(fields.Nested(ActionSchema), load_default=None)  # the text as the AI plays it
 
 
 class BossSchema(_Base):

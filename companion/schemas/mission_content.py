@@ -2,13 +2,15 @@
 species and class decks as engine cards, the event decks split by round (p.10-11, 46-47).
 
 A placement icon names an adversary type; it matches a description card by its name, its name without
-" (sample)", or its species and class ("Grallok Sentry"). Boss boards are not yet played at the table:
-their actions are printed text the AI cannot read.
+" (sample)", or its species and class ("Grallok Sentry"), or a boss board by its name (p.48). A boss is
+played from each of its actions' structured form (the text as the engine plays it); a board that has only
+the printed text for one of them is refused, naming the action to complete on the Cards page.
 """
 from __future__ import annotations
 
+from ..phantom.boss import Boss
 from ..phantom.hexmap import HexMap
-from ..phantom.mission import AdversaryKind, EventCard, MissionError
+from ..phantom.mission import AdversaryKind, BossCard, BossKind, EventCard, MissionError
 from ..phantom.scenario import Action, Card, ClassCard
 from .card_file import LibrarySchema
 
@@ -32,17 +34,46 @@ def _description(adversaries: dict, type_: str) -> dict | None:
     return None
 
 
+def _board(bosses: dict, type_: str) -> tuple[str, dict] | None:
+    for name, b in bosses.items():
+        if type_ in (name, name.removesuffix(SAMPLE)):
+            return name, b
+    return None
+
+
+def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[BossKind, list[BossCard]]:
+    """A boss board as the mission plays it: its attributes, and its inherent action and #1-#3 as cards."""
+    actions = [("inherent action", None, board["inherent"])] + [
+        (f"Action #{a['number']} ({a['name']})", a["number"], a) for a in board["actions"]]
+    for label, _, a in actions:
+        if not a.get("actions"):
+            raise MissionError("map", f"the {name} boss board's {label} has only its printed text "
+                                      f"({a['text'] or 'none'!r}), not the actions the AI plays: on the Cards "
+                                      f"page, enter them under Boss board, {label.split(' (')[0]}")
+    cards = tuple((n, _card(a["name"] if n is None else f"#{n} {a['name']}", {**a, "round": False}))
+                  for _, n, a in actions)
+    boss_cards = [BossCard(c["name"], tuple(c["actions"]), c["persistent"], c["text"] or "") for c in (deck or {}).get("cards", [])]
+    if not boss_cards:
+        raise MissionError("map", f"the {name} has no Boss Adversary Action cards (p.10 step 6): add them on the "
+                                  f"Cards page under Boss action card, Boss {name}")
+    return BossKind(type_, Boss.from_content({"name": name, **board}), cards), boss_cards
+
+
 def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
     """The keyword arguments of `mission.set_up` that come from the card library (kinds, decks, events)."""
     lib = LibrarySchema().load(library)
-    kinds, species, classes = [], {}, {}
+    kinds, species, classes, bosses = [], {}, {}, {}
     for type_ in sorted({p.type for _, p in hexmap.placements}):
         a = _description(lib["adversaries"], type_)
         if a is None:
-            if type_ in lib["bosses"]:
-                raise MissionError("map", f"{type_!r} is a boss: boss boards are not played at the table yet")
+            found = _board(lib["bosses"], type_)
+            if found is not None:
+                name, board = found
+                kind, bosses[type_] = _boss_kind(type_, name, board, lib["boss_decks"].get(name))
+                kinds.append(kind)
+                continue
             raise MissionError("map", f"the map places {type_!r}, but the card library has no adversary "
-                                      "description card of that name: add it on the Cards page")
+                                      "description card or boss board of that name: add it on the Cards page")
         stats = a["difficulties"][str(difficulty)]
         kinds.append(AdversaryKind(type_, a["species"], a["class"], difficulty, stats["hp"], stats["attack"],
                                    stats["guard"], stats["range"]))
@@ -54,5 +85,5 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
         for i, e in enumerate(deck["cards"]):
             events[e["rounds"]].append(EventCard(str(len(events["1-5"]) + len(events["6+"]) + 1), e["name"],
                                                  e["text"]))
-    return {"kinds": kinds, "species_decks": species, "class_decks": classes,
+    return {"kinds": kinds, "species_decks": species, "class_decks": classes, "boss_decks": bosses,
             "events_1_5": events["1-5"], "events_6_plus": events["6+"]}

@@ -105,6 +105,12 @@ class PlaceAdversaryForm(StepForm):
     space = text(8)  # tapped on the map
 
 
+class RedrawBossForm(StepForm):
+    """A Boss card whose text says to draw another (p.58): keep it beside the board if persistent, or not."""
+    type = text(60)
+    keep = choice(("yes", "no"))
+
+
 class HealForm(StepForm):
     figure = text(60)
     value = count(1, 9)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates_schema
 
 from ..phantom.board import SIDES, Board, Figure
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
@@ -105,11 +105,19 @@ class ActionSchema(_Strict):
     target = _one_of(CONDITION_TARGETS, load_default="self")
     damage_multiplier = _count(1, 9, load_default=1)
     die = _one_of(ATTACK_DICE, load_default="basic")
+    per_character = fields.Boolean(load_default=False)  # value per character embarked (p.48)
 
     @validates_schema
     def condition_needs_a_name(self, data, **kwargs):
         if data.get("type") == "condition" and not data.get("name"):
             raise ValidationError("a condition action needs the condition's name", "name")
+
+    @post_dump
+    def per_character_only_when_set(self, data, **kwargs):
+        # files written before it existed stay byte-for-byte the same
+        if not data.get("per_character"):
+            data.pop("per_character", None)
+        return data
 
 
 class RowSchema(_Strict):
@@ -141,6 +149,7 @@ class TurnSchema(_Strict):
     cards = fields.List(fields.Nested(CardSchema), required=True, validate=validate.Length(min=1, max=6))
     primary_target = fields.String(load_default=None)
     boss = fields.Boolean(load_default=False)
+    characters_embarked = _count(1, 4, load_default=None, allow_none=True)
 
 
 class AttackFace(fields.Field):
@@ -284,7 +293,8 @@ def _build(doc: dict, raw: dict) -> Scenario:
     turn = None
     if doc["turn"]:
         t = doc["turn"]
-        turn = Turn(t["adversary"], tuple(_card_of(c) for c in t["cards"]), t["primary_target"], t["boss"])
+        turn = Turn(t["adversary"], tuple(_card_of(c) for c in t["cards"]), t["primary_target"], t["boss"],
+                    t["characters_embarked"])
     try:
         return Scenario(board, die, turn, doc["rolls"])
     except (ScenarioError, DecisionDieError) as exc:
@@ -375,6 +385,8 @@ def dump_scenario(s: Scenario) -> dict:
             out["turn"]["primary_target"] = s.turn.primary_target
         if s.turn.boss:
             out["turn"]["boss"] = True
+        if s.turn.characters_embarked is not None:
+            out["turn"]["characters_embarked"] = s.turn.characters_embarked
     if s.rolls:
         out["rolls"] = {k: list(v) for k, v in s.rolls.items()}
     return out
@@ -413,5 +425,7 @@ def _card(c: Card | ClassCard) -> dict:
             item["damage_multiplier"] = a.damage_multiplier
         if a.die != "basic":
             item["die"] = a.die
+        if a.per_character:
+            item["per_character"] = True
         actions.append(item)
     return {"name": c.name, "ap": c.ap, "round": c.round, "actions": actions}

@@ -11,7 +11,7 @@ from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ..phantom.decision import COLORS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.card_file import BOSS_COUNTS, PARTS, CardFileError
-from ..schemas.card_forms import KINDS, parse_card_form
+from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
 from .database import get_db
@@ -26,6 +26,9 @@ def page(status=200, errors=None, result=None):
     ctx = {"lib": doc, "parts": PARTS, "colors": COLORS, "action_types": ACTION_TYPES, "difficulties": DIFFICULTIES,
            "boss_counts": BOSS_COUNTS, "event_rounds": EVENT_ROUNDS, "result": result, **CARDS.status(db, lib),
            **form_state(errors)}
+    editing = request.args.get("boss")
+    if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
+        ctx.update(active_form="boss", form_values=boss_form_values(editing, doc["bosses"][editing]))
     return respond("cards/index.html", ctx, status)
 
 

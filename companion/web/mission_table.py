@@ -143,6 +143,29 @@ def plan(m: rules.Mission):
             "to_roll": to_roll}
 
 
+def bosses(m: rules.Mission) -> list[dict]:
+    """Each boss board in play (p.48-49): the Boss card drawn this round and the actions it calls, its
+    initiative and why, the cards kept beside the board, and whether its card may still be redrawn (p.58)."""
+    rnd = m.round
+    out = []
+    for kind in m.kinds:
+        if not isinstance(kind, rules.BossKind):
+            continue
+        ids = [a.id for a in m.adversaries if a.type == kind.type]
+        standing = [f for f in m.board.figures if f.id in ids]
+        drawn = rnd.drawn_for(kind.type) if rnd and rnd.phase == "turns" else None
+        card = drawn.boss if drawn else None
+        numbers = {a.number: a for a in kind.boss.actions}
+        played = bool(rnd and (set(ids) & set(rnd.done) or rnd.current in ids))
+        out.append({"type": kind.type, "boss": kind.boss, "boss_critical": kind.boss.critical_ability,
+                    "figures": standing, "card": card,
+                    "called": [numbers[n] for n in card.actions if n in numbers] if card else [],
+                    "initiative": rules.initiative(m, standing[0].id) if card and standing else None,
+                    "persistent": [c for t, c in m.persistent if t == kind.type],
+                    "can_redraw": bool(card and standing and not played and not m.result)})
+    return out
+
+
 _DRAWN: dict = {}  # id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission
 _DRAWN_KEEP = 8
 
@@ -197,7 +220,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             current.side == "character" else None,
             "closed_doors": sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
             "sources": forms.PLACED_BY,
-            "report": report, "colors": COLORS,
+            "report": report, "colors": COLORS, "bosses": bosses(m),
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
             "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
@@ -306,6 +329,7 @@ ACTIONS = {
     "heal": (forms.HealForm, lambda m, f: rules.heal(m, f.figure, f.value, by=f.figure)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
+    "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),
     "end-round": (forms.StepForm, lambda m, f: rules.end_round(m)),
     "objective": (forms.StepForm, lambda m, f: rules.meet_objective(m)),
     "fail": (forms.FailForm, lambda m, f: rules.fail_mission(m, f.reason)),

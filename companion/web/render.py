@@ -67,6 +67,8 @@ def field_label(field: str, labels: dict | None = None) -> str:
             n = following
             if part == "rows":
                 words.append(f"{n.replace('-', ' ')} row")
+            elif part == "actions" and "actions" in path[i + 2:] and n.isdigit():  # a boss board's numbered action
+                words.append(f"action #{int(n) + 1}")
             elif part == "attributes":
                 words.append(f"{n} characters")
             else:
