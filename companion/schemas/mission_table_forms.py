@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, validates_schema
 
 from ..phantom.decision import COLORS, DIRECTIONS
+from ..phantom.hexmap import HAZARDS
 from .fields import FormSchema, choice, count, delta, text, version
 
 SLOTS = (1, 2, 3, 4)
@@ -87,6 +88,18 @@ class HpForm(StepForm):
 
 class DoorForm(StepForm):
     space = text(8)
+
+
+class HazardForm(StepForm):
+    """A hazard the figure entered on the way to the space it ended on (p.33)."""
+    figure = text(60)
+    space = text(8)
+
+
+class HazardTokenForm(StepForm):
+    """A Hazard token an Action card or a mission event places (p.38)."""
+    kind = choice(HAZARDS)
+    space = text(8)  # tapped on the map
 
 
 class EndTurnForm(StepForm):
