@@ -6,7 +6,7 @@ from marshmallow import ValidationError, validates_schema
 
 from ..phantom.decision import COLORS, DIRECTIONS
 from ..phantom.hexmap import HAZARDS
-from .fields import FormSchema, choice, count, delta, text, version
+from .fields import FormSchema, choice, count, delta, request_id, text, version
 
 SLOTS = (1, 2, 3, 4)
 ATTACK_FACES = ("0", "1", "2", "3", "4", "5", "6", "critical", "fumble")
@@ -32,6 +32,7 @@ class NewMissionForm(FormSchema):
     character_4 = text(60, required=False)
     hp_4 = count(1, 99, required=False)
     ap_4 = count(1, 99, required=False)
+    request_id = request_id()  # a set-up sent twice makes one mission
 
     @validates_schema
     def seats(self, data, **kwargs):
@@ -46,6 +47,7 @@ class NewMissionForm(FormSchema):
 
 class StepForm(FormSchema):
     version = version()
+    request_id = request_id()  # a step sent again after its answer was lost is applied once
 
 
 class PlaceForm(StepForm):

@@ -125,7 +125,7 @@ def create():
         return setup_page(422, {exc.field: exc.message})
     name = f"{f.mission} on {map_row['name']}"
     mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
-                              campaign_id=f.campaign, map_id=f.map)
+                              campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
     return go(url_for(".show", mission_id=mission_id))
 
 
@@ -331,7 +331,8 @@ ACTIONS = {
 @bp.post("/<int:mission_id>/do/<action>")
 def act(mission_id: int, action: str):
     """Parse, run the step in one transaction, answer with the mission page: 422 naming the field for bad
-    input or a refused rule, 409 with the current state when another device saved first."""
+    input or a refused rule, 409 with the current state when another device saved first, and the current
+    state (200) when this very request was applied before and only its answer was lost."""
     if action not in ACTIONS:
         abort(404)
     schema, command = ACTIONS[action]
@@ -340,9 +341,12 @@ def act(mission_id: int, action: str):
     except ValidationError as exc:
         return page(mission_id, 422, errors=flat_errors(exc.messages))
     try:
-        result = store.change(get_db(), mission_id, form.version, lambda m: command(playing(m), form))
+        result = store.change(get_db(), mission_id, form.version, lambda m: command(playing(m), form),
+                              request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(mission_id, exc)
     except store.StaleMission as exc:
         return page(mission_id, 409, conflict=exc.message)
     except rules.MissionError as exc:
@@ -355,12 +359,24 @@ def act(mission_id: int, action: str):
     return page(mission_id, result=result)
 
 
+def already_applied(mission_id: int, exc):
+    if not is_htmx():
+        return go(url_for(".show", mission_id=mission_id))
+    return page(mission_id, result=rules.Update(_row(mission_id).mission, (exc.message,)))
+
+
 @bp.post("/<int:mission_id>/<any(undo, redo):step>")
 def undo_redo(mission_id: int, step: str):
     try:
-        description = getattr(store, step)(get_db(), mission_id)
+        form = parse(forms.StepForm)
+    except ValidationError as exc:
+        return page(mission_id, 422, errors=flat_errors(exc.messages))
+    try:
+        description = getattr(store, step)(get_db(), mission_id, request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(mission_id, exc)
     if not is_htmx():
         return go(url_for(".show", mission_id=mission_id))
     verb = "Undid" if step == "undo" else "Redid"
