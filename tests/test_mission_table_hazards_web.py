@@ -45,6 +45,13 @@ def test_a_move_ending_on_fire_applies_it_and_a_hazard_passed_on_the_way_is_one_
     assert re.search(r"vera · C-3 · HP 4/10", text(resp))
 
 
+def test_a_hazard_under_an_ally_is_offered_too(table, veras_turn):
+    # docs/rules.md: moving through an ally who stands on a hazard enters that hazard (p.33, p.24).
+    page = text(step(table, "move", figure="bram", space="D-3"))
+    assert re.search(r"bram · D-3 · HP 9/12 · Burning", page)
+    assert "Entered fire D-3 on the way" in page
+
+
 @pytest.mark.parametrize("data, field", [
     ({"figure": "vera", "space": "A-8"}, "Space"),  # no hazard there
     ({"figure": "vera", "space": "ZZ-9"}, "Space"),

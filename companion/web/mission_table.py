@@ -284,12 +284,13 @@ def within_reach(m: rules.Mission, figure) -> dict:
 
 def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
     """The hazards a character's Move may have passed through on the way (p.33): every one on the map but
-    the space it stands on, nearest first — the table taps the ones it entered."""
+    the space it stands on — one under an ally too, since moving through the ally enters it — nearest first;
+    the table taps the ones it entered."""
     if figure is None or figure.side != "character":
         return []
     hexmap = m.map
     near = hexmap.ranges_from(figure.at)
-    spaces = [h for h in hexmap.hazard_at if h != figure.at and m.board.figure_at.get(h) is None]
+    spaces = [h for h in hexmap.hazard_at if h != figure.at]
     spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
     return [(hexmap.label(h), hexmap.hazard_at[h]) for h in spaces]
 
