@@ -165,11 +165,23 @@ def _m004_missions(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX missions_listed ON missions (status, updated_at)")
 
 
+def _m005_request_ids(db: sqlite_utils.Database) -> None:
+    # A tablet on flaky Wi-Fi may send a step again when the answer to the first was lost: the id its form
+    # carried is kept with the event it made (request_id) or the undo/redo it caused (stepped_by), so the
+    # second one is recognised and changes nothing.
+    for table in ("mission_events", "game_events"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN request_id TEXT")
+        db.execute(f"ALTER TABLE {table} ADD COLUMN stepped_by TEXT")
+        db.execute(f"CREATE UNIQUE INDEX {table}_by_request ON {table} (request_id) WHERE request_id IS NOT NULL")
+        db.execute(f"CREATE INDEX {table}_by_step_request ON {table} (stepped_by) WHERE stepped_by IS NOT NULL")
+
+
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
     (2, "table-tracker games and their event log", _m002_games),
     (3, "maps, card content and their histories", _m003_maps_and_cards),
     (4, "missions at the table and their event log", _m004_missions),
+    (5, "request ids in the mission and game event logs: a retried request is applied once", _m005_request_ids),
 ]
 
 

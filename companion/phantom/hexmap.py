@@ -173,6 +173,7 @@ class HexMap:
     treasures: tuple = ()  # ((hex, number or None), ...)
     entry_points: frozenset = frozenset()
     placements: tuple = ()  # ((hex, Placement), ...)
+    hazard_tokens: frozenset = frozenset()  # hazards that are tokens, not printed: a Trap token goes when triggered (p.33)
 
     # -- building -----------------------------------------------------------------
     @classmethod
@@ -230,6 +231,15 @@ class HexMap:
 
     def with_hazard(self, h: Hex, kind: str | None) -> "HexMap":
         return self._set("hazards", h, kind)
+
+    def with_hazard_token(self, h: Hex, kind: str) -> "HexMap":
+        """A Hazard token placed on a space (p.38: by Action cards and mission events)."""
+        if kind not in HAZARDS:
+            raise MapError(f"hazard at {self.label(h)}: {kind!r} is not one of {', '.join(HAZARDS)}")
+        return replace(self._set("hazards", h, kind), hazard_tokens=self.hazard_tokens | {h})
+
+    def without_hazard(self, h: Hex) -> "HexMap":
+        return replace(self._set("hazards", h, None), hazard_tokens=self.hazard_tokens - {h})
 
     # -- lookups (derived once per map) ------------------------------------------------
     def label(self, h: Hex) -> str:

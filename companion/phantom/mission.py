@@ -27,7 +27,8 @@ from .board import Board, Figure
 from .boss import Boss, BossError, attributes, nova_cells_dropped, turn_for_card
 from .decision import COLORS, DecisionDie, break_tie
 from .dice import DiceError, Rolls
-from .hexmap import Hex, HexMap, Layout, MapError, Placement
+from .hazards import HazardError, HazardRule, enter, kept_on, reapply
+from .hexmap import HAZARDS, Hex, HexMap, Layout, MapError, Placement
 from .missions import MissionReport
 from .placing import place_new_adversary
 from .scenario import Action, Card, ClassCard, RangeSpec, Scenario, Turn
@@ -221,6 +222,7 @@ class Mission:
     result: MissionResult | None = None
     seed: int = 0
     shuffles: int = 0
+    hazard_rules: tuple[HazardRule, ...] = ()  # hazards.json at set-up: what entering each hazard does (p.33)
 
     @property
     def map(self) -> HexMap:
@@ -326,11 +328,13 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
            *, species_decks: Mapping[str, Sequence[Card]], class_decks: Mapping[str, Sequence[ClassCard]],
            boss_decks: Mapping[str, Sequence[BossCard]] | None = None, events_1_5: Sequence[EventCard],
            events_6_plus: Sequence[EventCard], orbs_taken: Sequence[int] = (), treasures_taken: Sequence[int] = (),
-           colors: Mapping[str, str] | None = None, rng: random.Random | None = None) -> Update:
+           colors: Mapping[str, str] | None = None, rng: random.Random | None = None,
+           hazards: Sequence[HazardRule] = ()) -> Update:
     """A new mission (set-up steps 3-8, p.9-11): tokens not yet taken in the campaign, the adversaries for
     the number of characters with their HP-base colors, every deck shuffled, the event deck built. The
     characters are placed afterwards on the entry points the players choose (`place_character`).
-    `colors` may give the colors the table used ({"H-4": "red"}); they must be spread evenly."""
+    `colors` may give the colors the table used ({"H-4": "red"}); they must be spread evenly. `hazards` are
+    the hazard rules (hazards.json, `hazards.hazard_rules`) the mission applies when a figure enters one."""
     if not isinstance(mission_id, str) or not mission_id.strip():
         raise MissionError("mission_id", f"must name the mission, not {mission_id!r}")
     if not isinstance(hexmap, HexMap):
@@ -350,7 +354,10 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     reasons.extend(why)
     board, adversaries = _place_at_set_up(hexmap, placed, kinds, len(party), colors or {}, reasons)
 
-    mission = Mission(mission_id.strip(), difficulty, board, party, kinds, adversaries, seed=seed)
+    if not all(isinstance(h, HazardRule) for h in hazards):
+        raise MissionError("hazards", f"must be HazardRule values, not {hazards!r}")
+    mission = Mission(mission_id.strip(), difficulty, board, party, kinds, adversaries, seed=seed,
+                      hazard_rules=tuple(hazards))
     shuffled = []
     for key in sorted(decks):
         cards, mission = _shuffle(mission, decks[key])
@@ -608,7 +615,7 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
         reasons.append(f"{ch.name} rests and recovers {len(ch.discard)} discarded card(s) (p.13)")
         ch = replace(ch, discard=())
     mission = _put_character(mission, ch)
-    after, why = character_turn_start(figure, resting, keep)
+    after, why = character_turn_start(figure, resting, keep, mission.map, mission.hazard_rules)
     reasons.extend(why)
     mission = replace(mission, board=mission.board.with_figure(after))
     if after.hp <= 0:
@@ -617,10 +624,21 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
     return Update(mission, tuple(reasons))
 
 
-def character_turn_start(figure: Figure, resting: bool, keep: Sequence[str] = ()) -> tuple[Figure, tuple[str, ...]]:
+def character_turn_start(figure: Figure, resting: bool, keep: Sequence[str] = (), hexmap: HexMap | None = None,
+                         hazards: Sequence[HazardRule] = ()) -> tuple[Figure, tuple[str, ...]]:
     """The conditions at the start of a character's turn: on a rest turn the detrimental ones are removed
     first (p.13; `keep` those the player keeps) and nothing hurts; on other turns Bleeding deals 2 and
-    Burning 3, then Burning is removed (p.37)."""
+    Burning 3, then Burning is removed (p.37). Still on a fire or poison hazard of `hexmap`, Burning stays
+    after its damage and the hazard's condition is reapplied if it is gone, on a rest too (p.33)."""
+    figure, reasons = _conditions_at_turn_start(figure, resting, keep, hexmap, hazards)
+    if hexmap is not None and figure.hp > 0:
+        figure, why = reapply(hexmap, figure, hazards, resting)
+        reasons += why
+    return figure, reasons
+
+
+def _conditions_at_turn_start(figure: Figure, resting: bool, keep: Sequence[str], hexmap: HexMap | None,
+                              hazards: Sequence[HazardRule]) -> tuple[Figure, tuple[str, ...]]:
     kept = {condition_name(k, "keep") for k in keep}
     reasons = []
     if resting:
@@ -631,13 +649,18 @@ def character_turn_start(figure: Figure, resting: bool, keep: Sequence[str] = ()
         if any(_has(figure, c) for c in ("Bleeding", "Burning")):
             reasons.append("no Bleeding or Burning damage on a rest turn (p.13, p.37)")
         return figure, tuple(reasons)
+    on_hazard = kept_on(hexmap, figure, hazards) if hexmap is not None else None
     for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
         if _has(figure, name):
             figure = replace(figure, hp=max(0, figure.hp - damage))
-            if removed:
+            stays = removed and on_hazard == name
+            if removed and not stays:
                 figure = _without(figure, name)
             reasons.append(f"{name}: {figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}"
-                           + (", and removes Burning" if removed else "") + " (p.23, p.37)")
+                           + (", and removes Burning" if removed and not stays else "") + " (p.23, p.37)")
+            if stays:
+                reasons.append(f"{figure.id} has not exited the {hexmap.hazard_at[figure.at]} hazard on "
+                               f"{hexmap.label(figure.at)}: Burning is not removed (p.33)")
     return figure, tuple(reasons)
 
 
@@ -788,10 +811,10 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
     mission = replace(mission, board=mission.board.with_figure(figure),
                       adversaries=mission.adversaries + (AdversaryState(fid, type_, source),))
     reasons.insert(0, f"{fid} ({_color(color)}) is placed (p.26)")
-    hazard = mission.map.hazard_at.get(spot.at)
-    if hazard:
-        reasons.append(f"it enters {mission.map.label(spot.at)}, a {hazard} hazard: its effect occurs at once (p.26, "
-                       "p.33)")
+    if spot.at in mission.map.hazard_at:
+        reasons.append(f"{fid} has entered the space it is placed in: the hazard's effect occurs at once (p.26, p.34)")
+        mission, why = _enter(mission, figure, spot.at)
+        reasons.extend(why)
     rnd = mission.round
     if rnd is not None and rnd.phase == "turns":
         reasons.append(f"Adversary Action cards were already drawn this round, so {fid} takes no turn until the "
@@ -803,7 +826,9 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
 
 
 def move_figure(mission: Mission, figure_id: str, to: str) -> Update:
-    """Where a figure went (tapped on the map). It must end on an empty space or a hazard (p.24, p.34)."""
+    """Where a figure went (tapped on the map). It must end on an empty space or a hazard (p.24, p.34). A
+    hazard it ends on is entered, after a Move or a Leap alike (p.24, p.33); one it only passed through on a
+    Move is the players' to say (`enter_hazard`)."""
     _not_over(mission)
     figure = _figure(mission, figure_id)
     h = _space(mission.map, to, "to")
@@ -814,9 +839,45 @@ def move_figure(mission: Mission, figure_id: str, to: str) -> Update:
     if m.is_blocking_object(h) or h in m.closed_doors or m.terrain_at.get(h) == "gap" or h in m.orb_at:
         raise MissionError("to", f"{to!r} is not an empty space or a hazard: a movement ends on one (p.24, p.34)")
     reasons = [f"{figure.id} moves {m.label(figure.at)} -> {m.label(h)}"]
+    moved = replace(figure, at=h)
+    mission = replace(mission, board=mission.board.with_figure(moved))
     if h in m.hazard_at and h != figure.at:
-        reasons.append(f"{m.label(h)} is a {m.hazard_at[h]} hazard: its effect occurs on entering (p.33)")
-    return Update(replace(mission, board=mission.board.with_figure(replace(figure, at=h))), tuple(reasons))
+        mission, why = _enter(mission, moved, h)
+        reasons.extend(why)
+    return Update(mission, tuple(reasons))
+
+
+def enter_hazard(mission: Mission, figure_id: str, at: str) -> Update:
+    """A hazard the figure entered on the way, before the space its Move ended on (p.33: a hazard acts when a
+    figure enters it; only a Leap is spared the spaces it passes over, p.24). The table says which."""
+    _not_over(mission)
+    figure = _figure(mission, figure_id)
+    h = _space(mission.map, at, "at")
+    if h not in mission.map.hazard_at:
+        raise MissionError("at", f"{at!r} holds no hazard")
+    if h == figure.at:
+        raise MissionError("at", f"{figure.id} stands on {at}: the hazard it ends on was applied when it moved there")
+    kind = mission.map.hazard_at[h]
+    mission, why = _enter(mission, figure, h)
+    return Update(mission, (f"{figure.id} entered the {kind} hazard on {mission.map.label(h)} on the way",) + why)
+
+
+def place_hazard_token(mission: Mission, at: str, kind: str) -> Update:
+    """A Hazard token placed by an Action card or a mission event (p.38): a figure standing there has not
+    entered it; a Trap token goes when it is triggered (p.33). On difficult terrain it replaces the terrain's
+    effect until it is removed (p.33)."""
+    _not_over(mission)
+    if kind not in HAZARDS:
+        raise MissionError("kind", f"a Hazard token is {', '.join(HAZARDS)}, not {kind!r}")
+    h = _space(mission.map, at, "at")
+    m = mission.map
+    if h in m.hazard_at:
+        raise MissionError("at", f"{at!r} already holds a {m.hazard_at[h]} hazard")
+    if m.is_blocking_object(h) or h in m.door_states or m.terrain_at.get(h) == "gap" or h in m.orb_at:
+        raise MissionError("at", f"{at!r} holds an object, a door, a gap or an orb: a Hazard token goes on a space a "
+                                 "figure can end on (p.24, p.38)")
+    board = replace(mission.board, map=m.with_hazard_token(h, kind))
+    return Update(replace(mission, board=board), (f"a {kind} Hazard token is placed on {at} (p.38)",))
 
 
 def open_door(mission: Mission, at: str) -> Update:
@@ -1031,7 +1092,7 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
     # A mission's forced target that has left the map no longer forces anything (p.27).
     target = mission.primary_target if mission.figure(mission.primary_target or "") else None
     return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
-                    dict(rolls) if rolls else None)
+                    dict(rolls) if rolls else None, hazards=mission.hazard_rules)
 
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
@@ -1410,6 +1471,20 @@ def _rng(mission: Mission) -> random.Random:
 
 # -- internals: defeat and the end ---------------------------------------------------------------------------
 
+def _enter(mission: Mission, figure: Figure, h: Hex) -> tuple[Mission, tuple[str, ...]]:
+    """`figure` enters the hazard on h (p.33) with the mission's hazard rules; at 0 HP it is defeated."""
+    try:
+        done = enter(mission.map, figure, h, mission.hazard_rules)
+    except HazardError as exc:
+        raise MissionError("at", str(exc)) from None
+    board = replace(mission.board, map=done.map).with_figure(done.figure)
+    mission = replace(mission, board=board)
+    if done.figure.hp <= 0 and done.figure.max_hp:
+        mission, why = _defeat(mission, done.figure)
+        return mission, done.reasons + why
+    return mission, done.reasons
+
+
 def _defeat(mission: Mission, figure: Figure) -> tuple[Mission, tuple[str, ...]]:
     if figure.side == "character":
         return _defeat_character(mission, figure.id)
@@ -1669,6 +1744,8 @@ def mission_to_dict(mission: Mission) -> dict:
         "result": None if mission.result is None else {"success": mission.result.success,
                                                         "round": mission.result.round,
                                                         "reasons": list(mission.result.reasons)},
+        "hazard_rules": [{"name": r.name, "damage": r.damage, "condition": r.condition, "page": r.page}
+                         for r in mission.hazard_rules],
     }
 
 
@@ -1719,7 +1796,7 @@ def _mission_from_dict(d: dict) -> Mission:
         d["primary_target"], tuple((P(h), n) for h, n in d["nova_cells"]), tuple(P(h) for h in d["orbs_activated"]),
         tuple(d["orbs_taken"]), tuple(d["treasures_taken"]),
         None if res is None else MissionResult(res["success"], res["round"], tuple(res["reasons"])),
-        d["seed"], d["shuffles"])
+        d["seed"], d["shuffles"], tuple(HazardRule(**r) for r in d.get("hazard_rules", ())))
 
 
 def _map_to_dict(m: HexMap) -> dict:
@@ -1737,6 +1814,7 @@ def _map_to_dict(m: HexMap) -> dict:
         "entry_points": sorted(lab(h) for h in m.entry_points),
         "placements": {lab(h): {"type": p.type, "min_characters": p.min_characters,
                                 "max_characters": p.max_characters} for h, p in m.placements},
+        "hazard_tokens": sorted(lab(h) for h in m.hazard_tokens),
     }
 
 
@@ -1761,11 +1839,15 @@ def _read_map(d: dict) -> HexMap:
     def keyed(items):
         return {P(k): v for k, v in items.items()}
 
-    return HexMap.build(layout, [P(s) for s in d["spaces"]], [(P(a), P(b)) for a, b in d["walls"]],
-                        doors=keyed(d["doors"]), terrain=keyed(d["terrain"]), hazards=keyed(d["hazards"]),
-                        objects=keyed(d["objects"]), orbs=keyed(d["orbs"]), treasures=keyed(d["treasures"]),
-                        entry_points=[P(s) for s in d["entry_points"]],
-                        placements={P(k): Placement(**v) for k, v in d["placements"].items()})
+    hexmap = HexMap.build(layout, [P(s) for s in d["spaces"]], [(P(a), P(b)) for a, b in d["walls"]],
+                          doors=keyed(d["doors"]), terrain=keyed(d["terrain"]), hazards=keyed(d["hazards"]),
+                          objects=keyed(d["objects"]), orbs=keyed(d["orbs"]), treasures=keyed(d["treasures"]),
+                          entry_points=[P(s) for s in d["entry_points"]],
+                          placements={P(k): Placement(**v) for k, v in d["placements"].items()})
+    tokens = frozenset(P(s) for s in d.get("hazard_tokens", ()))  # missions saved before tokens had none
+    if not tokens <= set(hexmap.hazard_at):
+        raise MissionError("map", "a Hazard token lies on a space with no hazard")
+    return replace(hexmap, hazard_tokens=tokens) if tokens else hexmap
 
 
 def _action_to_dict(a: Action) -> dict:

@@ -98,6 +98,7 @@ class Scenario:
     decision_die: DecisionDie | None = None
     turn: Turn | None = None
     rolls: dict | None = None  # {"attack": [...], "accuracy": [...]}: dice already rolled at the table
+    hazards: tuple = ()  # hazards.HazardRule values: entering one applies it (p.33); none given, the turn only names it
 
     def __post_init__(self):
         if self.turn is not None:

@@ -15,6 +15,7 @@ from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, r
 from .board import Board, Figure
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
+from .hazards import enter, kept_on, reapply
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
 from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import sight
@@ -67,6 +68,7 @@ class _Turn:
         self.turn = scenario.turn
         self.me = self.turn.adversary
         self.rolls = Rolls.from_dict(scenario.rolls) if scenario.rolls is not None else None
+        self.hazards = tuple(scenario.hazards)
         self.explanation: list[str] = []
         self.steps: list[Step] = []
         self.target: Target | None = None
@@ -135,15 +137,26 @@ def _done(t: _Turn) -> Resolution:
 
 
 def _start_of_turn(t: _Turn) -> bool:
-    """p.26 step 1 and p.37: Bleeding 2 damage, Burning 3 damage then removed. False if it is defeated."""
+    """p.26 step 1 and p.37: Bleeding 2 damage, Burning 3 damage then removed — not removed while it stands on
+    a fire hazard, and a hazard's condition it lost is reapplied there (p.33). False if it is defeated."""
     f = t.figure
+    m = t.board.map
+    on_hazard = kept_on(m, f, t.hazards) if t.hazards else None
     for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
         if _has(f, name):
             f = replace(f, hp=max(0, f.hp - damage))
-            if removed:
+            stays = removed and on_hazard == name
+            if removed and not stays:
                 f = _without(f, name)
             t.say(f"{name}: {t.me} takes {damage} damage at the start of its turn, HP {f.hp}"
-                  + (" and removes the Burning token" if removed else "") + " (p.37)")
+                  + (" and removes the Burning token" if removed and not stays else "") + " (p.37)")
+            if stays:
+                t.say(f"{t.me} has not exited the {m.hazard_at[f.at]} hazard on {m.label(f.at)}: Burning is not "
+                      "removed (p.33)")
+    if f.hp > 0 and t.hazards:
+        f, why = reapply(m, f, t.hazards, resting=False)
+        for r in why:
+            t.say(r)
     t.update(f)
     if f.hp <= 0 and f.max_hp:
         t.say(f"{t.me} is defeated before it acts (p.26)")
@@ -295,6 +308,28 @@ def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> 
         t.say(f"{card.name}: {r}" if r is mv.reasons[0] else r)
     t.update(replace(f, at=mv.end))
     t.steps.append(Step(card.name, "move" if converted else action.type, converted, mv))
+    _hazards_entered(t, mv)
+
+
+def _hazards_entered(t: _Turn, mv: Movement) -> None:
+    """The hazards the movement entered, in path order (p.33): every one a Move or Retreat steps into, only
+    the end of a Leap (p.24) or a Teleport (placed, p.26). It stops at a defeat."""
+    m = t.board.map
+    path = mv.path[1:] if mv.mode in ("move", "retreat") else ((mv.end,) if mv.end != mv.start else ())
+    for h in path:
+        if h not in t.board.map.hazard_at:
+            continue
+        if not t.hazards:
+            t.say(f"{t.me} enters {m.label(h)}, a {m.hazard_at[h]} hazard: apply its effect (p.33)")
+            continue
+        done = enter(t.board.map, t.figure, h, t.hazards)
+        t.board = replace(t.board, map=done.map)
+        t.update(done.figure)
+        for r in done.reasons:
+            t.say(r)
+        if done.figure.hp <= 0 and done.figure.max_hp:
+            t.say(f"{t.me} is defeated by the hazard and takes no further action (p.26)")
+            return
 
 
 def _still(f: Figure) -> Movement:

@@ -69,6 +69,15 @@ def version() -> fields.Integer:
     return fields.Integer(load_default=None, error_messages={"invalid": "The form is damaged; reload the page."})
 
 
+REQUEST_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def request_id() -> fields.String:
+    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
+    return fields.String(load_default=None, validate=validate.Regexp(
+        REQUEST_ID, error="The form is damaged; reload the page."))
+
+
 def flag() -> fields.Boolean:
     return fields.Boolean(load_default=False, error_messages={"invalid": "Tick or untick it."})
 

@@ -5,7 +5,7 @@ from marshmallow import ValidationError, fields
 
 from ..games.catalog import RULES
 from ..games.frame import COLORS, NAME_MAX
-from .fields import FormSchema, choice, text, version
+from .fields import FormSchema, choice, request_id, text, version
 
 
 class NewGameForm(FormSchema):
@@ -25,6 +25,7 @@ class NewGameForm(FormSchema):
 class GameForm(FormSchema):
     """Every change to a game says which version of it the device saw (409 when another device saved first)."""
     version = version()
+    request_id = request_id()
 
 
 class DieField(fields.Field):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from marshmallow import ValidationError, validates_schema
 
 from ..phantom.decision import COLORS, DIRECTIONS
-from .fields import FormSchema, choice, count, delta, text, version
+from ..phantom.hexmap import HAZARDS
+from .fields import FormSchema, choice, count, delta, request_id, text, version
 
 SLOTS = (1, 2, 3, 4)
 ATTACK_FACES = ("0", "1", "2", "3", "4", "5", "6", "critical", "fumble")
@@ -31,6 +32,7 @@ class NewMissionForm(FormSchema):
     character_4 = text(60, required=False)
     hp_4 = count(1, 99, required=False)
     ap_4 = count(1, 99, required=False)
+    request_id = request_id()  # a set-up sent twice makes one mission
 
     @validates_schema
     def seats(self, data, **kwargs):
@@ -45,6 +47,7 @@ class NewMissionForm(FormSchema):
 
 class StepForm(FormSchema):
     version = version()
+    request_id = request_id()  # a step sent again after its answer was lost is applied once
 
 
 class PlaceForm(StepForm):
@@ -87,6 +90,18 @@ class HpForm(StepForm):
 
 class DoorForm(StepForm):
     space = text(8)
+
+
+class HazardForm(StepForm):
+    """A hazard the figure entered on the way to the space it ended on (p.33)."""
+    figure = text(60)
+    space = text(8)
+
+
+class HazardTokenForm(StepForm):
+    """A Hazard token an Action card or a mission event places (p.38)."""
+    kind = choice(HAZARDS)
+    space = text(8)  # tapped on the map
 
 
 class EndTurnForm(StepForm):

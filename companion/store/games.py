@@ -4,7 +4,9 @@ Every user action goes through `change()`: one BEGIN IMMEDIATE transaction that
 checks the version the device saw, reads the snapshot, runs the rules
 command, writes the new snapshot and one event. A command that raises changes
 nothing. The version goes up on every change, undo and redo, so a second
-device can poll it and a stale form is told (`StaleGame`).
+device can poll it and a stale form is told (`StaleGame`). A change, undo or
+redo sent again with the request id of one already in the log (its answer was
+lost on the way) changes nothing (`AlreadyApplied`).
 """
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from dataclasses import dataclass
 from ..db import immediate, now
 from ..games.catalog import RULES
 from ..games.frame import GameError, Outcome
-from .eventlog import Entry, Log
+from .eventlog import AlreadyApplied, Entry, Log
 
-LOG = Log("game_events", "game_id")
+__all__ = ["AlreadyApplied", "NotFound", "StaleGame", "GameRow"]
+LOG = Log("game_events", "game_id", requests=True)
 LOG_PAGE = 30
 
 
@@ -86,10 +89,12 @@ def _save(db, game_id: int, doc: dict, **columns) -> None:
                [_dump(doc), now(), *columns.values(), game_id])
 
 
-def change(db, game_id: int, seen_version: int | None, command) -> Outcome:
-    """Run `command(state) -> Outcome` and record it, all in one transaction."""
+def change(db, game_id: int, seen_version: int | None, command, request_id: str | None = None) -> Outcome:
+    """Run `command(state) -> Outcome` and record it, all in one transaction; a `request_id` already in the
+    log raises AlreadyApplied before the version is compared (the retry's version is the one it made stale)."""
     with immediate(db):
         row = _row(db, game_id)
+        LOG.check_request(db, request_id)
         if seen_version is not None and seen_version != row["version"]:
             raise StaleGame()
         if row["status"] == "finished":
@@ -99,27 +104,28 @@ def change(db, game_id: int, seen_version: int | None, command) -> Outcome:
         result = command(rules.from_dict(before))
         after = rules.to_dict(result.state)
         _save(db, game_id, after)
-        LOG.add(db, game_id, result.description, before, after)
+        LOG.add(db, game_id, result.description, before, after, request_id=request_id)
     return result
 
 
-def _step(db, game_id: int, undo: bool) -> str | None:
+def _step(db, game_id: int, undo: bool, request_id: str | None = None) -> str | None:
     with immediate(db):
         row = _row(db, game_id)
-        stepped = LOG.step(db, game_id, json.loads(row["state"]), undo)
+        LOG.check_request(db, request_id)
+        stepped = LOG.step(db, game_id, json.loads(row["state"]), undo, request_id)
         if stepped is None:
             return None
         _save(db, game_id, stepped[0])
         return stepped[1]
 
 
-def undo(db, game_id: int) -> str | None:
+def undo(db, game_id: int, request_id: str | None = None) -> str | None:
     """Undo the latest change; returns its description, or None when there is none."""
-    return _step(db, game_id, undo=True)
+    return _step(db, game_id, True, request_id)
 
 
-def redo(db, game_id: int) -> str | None:
-    return _step(db, game_id, undo=False)
+def redo(db, game_id: int, request_id: str | None = None) -> str | None:
+    return _step(db, game_id, False, request_id)
 
 
 def events(db, game_id: int, page: int = 1, size: int = LOG_PAGE) -> tuple[list[Entry], bool]:

@@ -5,7 +5,8 @@ IMMEDIATE transaction that checks the version the device saw, reads the
 snapshot, runs the engine command, writes the new snapshot and one event
 (eventlog). A refused command changes nothing. The version goes up on every
 change, undo and redo: a second device polls it, and a stale form is told
-(`StaleMission`).
+(`StaleMission`). A step sent again with the request id of one already in the
+log (its answer was lost on the way) changes nothing (`AlreadyApplied`).
 """
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.mission import Mission, Update, mission_from_dict, mission_to_dict
-from .eventlog import Entry, Log
+from .eventlog import AlreadyApplied, Entry, Log
 
-LOG = Log("mission_events", "mission_id")
+__all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow"]
+LOG = Log("mission_events", "mission_id", requests=True)
 LOG_PAGE = 30
 
 
@@ -86,13 +88,17 @@ def listing(db) -> list[dict]:
 
 
 def create(db, name: str, mission: Mission, description: str, campaign_id: int | None = None,
-           map_id: int | None = None) -> int:
+           map_id: int | None = None, request_id: str | None = None) -> int:
+    """The new mission's id; a set-up sent again with the same request id gives the first one's."""
     with immediate(db):
+        made = LOG.owner_of(db, request_id)
+        if made is not None:
+            return made
         stamp = now()
         text = _dump(mission_to_dict(mission))
         cur = db.execute("INSERT INTO missions (name, campaign_id, map_id, state, created_at, updated_at) "
                          "VALUES (?, ?, ?, ?, ?, ?)", [name, campaign_id, map_id, text, stamp, stamp])
-        LOG.add(db, cur.lastrowid, description, abandon=False)
+        LOG.add(db, cur.lastrowid, description, abandon=False, request_id=request_id)
     return cur.lastrowid
 
 
@@ -104,12 +110,16 @@ def _save(db, mission_id: int, doc: dict) -> str:
     return text
 
 
-def change(db, mission_id: int, seen_version: int | None, command, description: str | None = None) -> Update:
+def change(db, mission_id: int, seen_version: int | None, command, description: str | None = None,
+           request_id: str | None = None) -> Update:
     """Run `command(mission) -> Update` and record it as one event, all in one transaction.
 
-    The event's description is `description`, else the update's first reason."""
+    The event's description is `description`, else the update's first reason. A `request_id` already in
+    the log raises AlreadyApplied before the version is compared: the retry carries the version the first
+    send saw, which that send itself made stale."""
     with immediate(db):
         row = _row(db, mission_id)
+        LOG.check_request(db, request_id)
         if seen_version is not None and seen_version != row["version"]:
             raise StaleMission()
         before = json.loads(row["state"])
@@ -118,27 +128,28 @@ def change(db, mission_id: int, seen_version: int | None, command, description: 
         text = _save(db, mission_id, after)
         _READ[text] = result.mission
         said = description or (result.reasons[0] if result.reasons else "Changed the mission")
-        LOG.add(db, mission_id, said, before, after)
+        LOG.add(db, mission_id, said, before, after, request_id=request_id)
     return result
 
 
-def _step(db, mission_id: int, undo: bool) -> str | None:
+def _step(db, mission_id: int, undo: bool, request_id: str | None = None) -> str | None:
     with immediate(db):
         row = _row(db, mission_id)
-        stepped = LOG.step(db, mission_id, json.loads(row["state"]), undo)
+        LOG.check_request(db, request_id)
+        stepped = LOG.step(db, mission_id, json.loads(row["state"]), undo, request_id)
         if stepped is None:
             return None
         _save(db, mission_id, stepped[0])
         return stepped[1]
 
 
-def undo(db, mission_id: int) -> str | None:
+def undo(db, mission_id: int, request_id: str | None = None) -> str | None:
     """Undo the latest step; returns its description, or None when there is none."""
-    return _step(db, mission_id, undo=True)
+    return _step(db, mission_id, True, request_id)
 
 
-def redo(db, mission_id: int) -> str | None:
-    return _step(db, mission_id, undo=False)
+def redo(db, mission_id: int, request_id: str | None = None) -> str | None:
+    return _step(db, mission_id, False, request_id)
 
 
 def events(db, mission_id: int, page: int = 1, size: int = LOG_PAGE) -> tuple[list[Entry], bool]:

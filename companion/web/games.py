@@ -60,16 +60,20 @@ def perform(game_id: int, schema, command):
     """Parse, run `command(state, form) -> Outcome` in one transaction, answer with the game page.
 
     422 with the message for bad input or a refused rule, 409 with the current
-    state when another device saved first.
+    state when another device saved first, the current state (200) when this
+    very request was applied before and only its answer was lost.
     """
     try:
         form = parse(schema)
     except ValidationError as exc:
         return page(game_id, 422, errors=flat_errors(exc.messages))
     try:
-        result = store.change(get_db(), game_id, form.version, lambda state: command(state, form))
+        result = store.change(get_db(), game_id, form.version, lambda state: command(state, form),
+                              request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(game_id, exc)
     except store.StaleGame as exc:
         return page(game_id, 409, conflict=exc.message)
     except GameError as exc:
@@ -158,11 +162,23 @@ def redo(game_id: int):
     return _walk(game_id, store.redo, "Redid", "Nothing to redo.")
 
 
+def already_applied(game_id: int, exc):
+    if not is_htmx():
+        return go(url_for(".show", game_id=game_id))
+    return page(game_id, result=Outcome(None, exc.message))
+
+
 def _walk(game_id: int, step, verb: str, nothing: str):
     try:
-        description = step(get_db(), game_id)
+        form = parse(GameForm)
+    except ValidationError as exc:
+        return page(game_id, 422, errors=flat_errors(exc.messages))
+    try:
+        description = step(get_db(), game_id, request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(game_id, exc)
     if not is_htmx():
         return go(url_for(".show", game_id=game_id))
     return page(game_id, result=Outcome(None, f"{verb}: {description}" if description else nothing))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
@@ -14,7 +15,8 @@ from ..phantom import missions as campaign_rules
 from ..phantom.campaign import CampaignError
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
-from ..phantom.hexmap import MapError
+from ..phantom.hazards import hazard_rules
+from ..phantom.hexmap import HAZARDS, MapError
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
@@ -32,6 +34,16 @@ from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_r
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 CONDITIONS = ("Bleeding", "Burning", "Frozen", "Invisible", "Stunned", "Knocked Down", "Barrier", "Resilient",
               "Vengeful")
+
+
+def hazards():
+    """hazards.json's rules (validated at start-up): what entering each hazard does (p.33)."""
+    return hazard_rules(current_app.extensions["phantom_files"]["hazards.json"]["hazards"])
+
+
+def playing(m: rules.Mission) -> rules.Mission:
+    """A mission set up before hazards were applied carries no hazard rules: it takes today's."""
+    return m if m.hazard_rules else replace(m, hazard_rules=hazards())
 
 
 def rng() -> random.Random:
@@ -106,14 +118,14 @@ def create():
         party = _embarking(db, f)
         _, library = card_store.get(db)
         kit = set_up_content(library, draft.map, f.difficulty)
-        update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), **kit)
+        update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
     except ValidationError as exc:
         return setup_page(422, flat_errors(exc.messages))
     except rules.MissionError as exc:
         return setup_page(422, {exc.field: exc.message})
     name = f"{f.mission} on {map_row['name']}"
     mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
-                              campaign_id=f.campaign, map_id=f.map)
+                              campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
     return go(url_for(".show", mission_id=mission_id))
 
 
@@ -134,7 +146,7 @@ def plan(m: rules.Mission):
     figure = m.figure(rnd.current)
     if figure is None or figure.side != "adversary":
         return None
-    resolution = resolve_turn(rules.adversary_scenario(m))
+    resolution = resolve_turn(rules.adversary_scenario(playing(m)))
     where = {f.id: f.at for f in m.board.figures}
     # The first roll is needed now; the later ones only if the results call for them (attack.py).
     to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
@@ -219,6 +231,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "reach": within_reach(m, current), "character": m.character(current.id) if current and
             current.side == "character" else None,
             "closed_doors": sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
+            "passed_hazards": passed_hazards(m, current), "hazard_kinds": HAZARDS,
             "sources": forms.PLACED_BY,
             "report": report, "colors": COLORS, "bosses": bosses(m),
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
@@ -303,6 +316,19 @@ def within_reach(m: rules.Mission, figure) -> dict:
             "nova_cells": sum(n for h, n in m.nova_cells if h in near | {figure.at})}
 
 
+def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
+    """The hazards a character's Move may have passed through on the way (p.33): every one on the map but
+    the space it stands on — one under an ally too, since moving through the ally enters it — nearest first;
+    the table taps the ones it entered."""
+    if figure is None or figure.side != "character":
+        return []
+    hexmap = m.map
+    near = hexmap.ranges_from(figure.at)
+    spaces = [h for h in hexmap.hazard_at if h != figure.at]
+    spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
+    return [(hexmap.label(h), hexmap.hazard_at[h]) for h in spaces]
+
+
 def _reveal(m, f):
     order = [getattr(f, f"order_{n}") for n in forms.SLOTS if getattr(f, f"order_{n}")]
     return rules.reveal(m, order)
@@ -325,6 +351,8 @@ ACTIONS = {
     "end-turn": (forms.EndTurnForm, lambda m, f: rules.end_turn(
         m, activate_orbs=[o for o in (f.orb_1, f.orb_2, f.orb_3) if o])),
     "door": (forms.DoorForm, lambda m, f: rules.open_door(m, f.space)),
+    "hazard": (forms.HazardForm, lambda m, f: rules.enter_hazard(m, f.figure, f.space)),
+    "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
     "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
     "heal": (forms.HealForm, lambda m, f: rules.heal(m, f.figure, f.value, by=f.figure)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
@@ -339,7 +367,8 @@ ACTIONS = {
 @bp.post("/<int:mission_id>/do/<action>")
 def act(mission_id: int, action: str):
     """Parse, run the step in one transaction, answer with the mission page: 422 naming the field for bad
-    input or a refused rule, 409 with the current state when another device saved first."""
+    input or a refused rule, 409 with the current state when another device saved first, and the current
+    state (200) when this very request was applied before and only its answer was lost."""
     if action not in ACTIONS:
         abort(404)
     schema, command = ACTIONS[action]
@@ -348,9 +377,12 @@ def act(mission_id: int, action: str):
     except ValidationError as exc:
         return page(mission_id, 422, errors=flat_errors(exc.messages))
     try:
-        result = store.change(get_db(), mission_id, form.version, lambda m: command(m, form))
+        result = store.change(get_db(), mission_id, form.version, lambda m: command(playing(m), form),
+                              request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(mission_id, exc)
     except store.StaleMission as exc:
         return page(mission_id, 409, conflict=exc.message)
     except rules.MissionError as exc:
@@ -363,12 +395,24 @@ def act(mission_id: int, action: str):
     return page(mission_id, result=result)
 
 
+def already_applied(mission_id: int, exc):
+    if not is_htmx():
+        return go(url_for(".show", mission_id=mission_id))
+    return page(mission_id, result=rules.Update(_row(mission_id).mission, (exc.message,)))
+
+
 @bp.post("/<int:mission_id>/<any(undo, redo):step>")
 def undo_redo(mission_id: int, step: str):
     try:
-        description = getattr(store, step)(get_db(), mission_id)
+        form = parse(forms.StepForm)
+    except ValidationError as exc:
+        return page(mission_id, 422, errors=flat_errors(exc.messages))
+    try:
+        description = getattr(store, step)(get_db(), mission_id, request_id=form.request_id)
     except store.NotFound:
         abort(404)
+    except store.AlreadyApplied as exc:
+        return already_applied(mission_id, exc)
     if not is_htmx():
         return go(url_for(".show", mission_id=mission_id))
     verb = "Undid" if step == "undo" else "Redid"

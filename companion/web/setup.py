@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import uuid
 from pathlib import Path
 
 from flask import Flask
@@ -47,6 +48,8 @@ def init_app(app: Flask) -> None:
     from .render import field_label
 
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
+    # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
+    app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex
 
     from . import aboard, backups, campaigns, cards, characters, games, home, maps, mission_table, missions
 

@@ -88,9 +88,11 @@
     }
     var cell = e.target.closest && e.target.closest("#map-grid .cells polygon");
     if (!cell || dragged) { return; }  // the end of a drag is not a tap
-    // A tap form folded away in a closed <details> (placing an adversary) takes no taps until it is opened.
-    var form = Array.prototype.find.call(document.querySelectorAll(".mission-table form[data-tap]"),
+    // A tap form folded away in a closed <details> (placing an adversary, a Hazard token) takes no taps until it
+    // is opened; an opened one takes them before the turn's own (where the figure went).
+    var forms = Array.prototype.filter.call(document.querySelectorAll(".mission-table form[data-tap]"),
       function (f) { return !f.closest("details:not([open])"); });
+    var form = forms.find(function (f) { return f.closest("details[open]"); }) || forms[0];
     if (!form) { return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();

@@ -1,0 +1,82 @@
+"""Hazards on the tablet (issue 6, p.33, 38): the space a character's move ends on applies its hazard; the
+hazards a Move passed through are one tap each; a Hazard token is placed by a tap; bad input is a 422
+naming the field and changes nothing."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+from test_mission_table_web import step, text, version
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
+
+
+@pytest.fixture
+def veras_turn(table):
+    """The doors-and-hazards sample (fire on C-3 and D-3, a printed trap on J-2, poison on K-7): Vera's turn."""
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
+    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                          "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"}, htmx=False)
+    step(table, "place", character="vera", space="A-9")
+    step(table, "place", character="bram", space="B-10")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="1")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    return text(step(table, "next"))
+
+
+def test_a_move_ending_on_fire_applies_it_and_a_hazard_passed_on_the_way_is_one_tap(table, veras_turn):
+    # p.33 FIRE: 3 damage and Burning on entering; p.24: a Leap enters only its last space, so the hazards
+    # before it are the table's to tap.
+    assert 'id="hazards-on-the-way"' in veras_turn and "Entered fire C-3 on the way" in veras_turn
+    page = text(step(table, "move", figure="vera", space="C-3"))
+    assert "vera enters C-3, a fire hazard: 3 damage, HP 10 -&gt; 7, inflicted with Burning (p.33)" in page
+    assert re.search(r"vera · C-3 · HP 7/10 · Burning", page)
+    assert "Entered fire C-3 on the way" not in page and "Entered fire D-3 on the way" in page
+    resp = step(table, "hazard", figure="vera", space="D-3")
+    assert resp.status_code == 200 and "vera entered the fire hazard on D-3 on the way" in text(resp)
+    assert re.search(r"vera · C-3 · HP 4/10", text(resp))
+
+
+def test_a_hazard_under_an_ally_is_offered_too(table, veras_turn):
+    # docs/rules.md: moving through an ally who stands on a hazard enters that hazard (p.33, p.24).
+    page = text(step(table, "move", figure="bram", space="D-3"))
+    assert re.search(r"bram · D-3 · HP 9/12 · Burning", page)
+    assert "Entered fire D-3 on the way" in page
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"figure": "vera", "space": "A-8"}, "Space"),  # no hazard there
+    ({"figure": "vera", "space": "ZZ-9"}, "Space"),
+    ({"figure": "vera", "space": ""}, "Space"),
+    ({"figure": "nobody", "space": "D-3"}, "Figure"),
+])
+def test_a_hazard_on_the_way_refuses_bad_input_and_changes_nothing(table, veras_turn, data, field):
+    before = version(table)
+    resp = step(table, "hazard", **data)
+    assert resp.status_code == 422 and f"<strong>{field}</strong>" in text(resp)
+    assert version(table) == before and re.search(r"vera · A-9 · HP 10/10", text(table.get("/table/1")))
+
+
+def test_a_trap_token_placed_by_a_tap_is_removed_when_triggered(table, veras_turn):
+    # p.38: Hazard tokens are placed by Action cards and mission events; p.33: a Trap token is removed when
+    # triggered.
+    assert 'id="hazard-token-form" data-tap="space"' in veras_turn
+    before = version(table)
+    for data, field in (({"kind": "lava", "space": "A-8"}, "Kind"), ({"kind": "trap", "space": "E-6"}, "Space"),
+                        ({"kind": "trap", "space": "C-3"}, "Space")):
+        resp = step(table, "hazard-token", **data)
+        assert resp.status_code == 422 and f"<strong>{field}</strong>" in text(resp)
+    assert version(table) == before
+    resp = step(table, "hazard-token", kind="trap", space="A-8")
+    assert resp.status_code == 200 and "a trap Hazard token is placed on A-8 (p.38)" in text(resp)
+    page = text(step(table, "move", figure="vera", space="A-8"))
+    assert "the Trap token on A-8 is removed from the map (p.33)" in page
+    assert re.search(r"vera · A-8 · HP 5/10", page)
