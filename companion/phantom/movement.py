@@ -101,11 +101,10 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
         # p.28 hazards 1: however far off the hazard, the way may be shut without it.
         blocked = (not reached_avoiding and goals() and not can_reach_any(board, adversary, goals(), "move", "avoid")
                    and can_reach_any(board, adversary, goals(), "move", "normal"))
-        near = board.map.ranges_from(start, mp)
         if blocked:
             policy, r, why = "normal", reach(board, adversary, mode, mp, "normal"), (
                 "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)")
-        elif any(h in near for h in board.map.hazard_at):  # else both policies reach the same spaces
+        elif avoid.hazard_within_mp:  # else both policies reach the same spaces
             normal = reach(board, adversary, mode, mp, "normal")
             exact_avoid = rng in _best_range(board, target.at, reached_avoiding, rng).values()
             exact_normal = rng in _best_range(board, target.at, goals(normal.ends()), rng).values()

@@ -181,6 +181,7 @@ class Reach:
     cost: Mapping[Hex, int]  # fewest MP to END on each space it can end on, start included at 0
     _pred: Mapping[Hex, Hex] = field(repr=False, default_factory=dict)
     _hazard_spaces: frozenset = field(repr=False, default=frozenset())
+    hazard_within_mp: bool = True  # could this budget enter a hazard at its normal cost? (see reach)
 
     def ends(self) -> frozenset:
         return _memo(self, "_ends", lambda: frozenset(self.cost))
@@ -220,36 +221,64 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     adj, order = info.adj, info.order
     haz = info.hazards if mode == "move" else frozenset()  # a Leap enters only its end space
 
-    # A label is MP * _HAZARD_SCALE + hazards entered: one integer orders by MP, then by hazards.
+    # A label is MP * _HAZARD_SCALE + hazards entered: one integer orders by MP, then by hazards. Every step
+    # raises the label, so the spaces of one label are settled together: one heap entry per label, not per space.
     scale = _HAZARD_SCALE
     limit = None if mp is None else mp * scale + scale - 1
     label: dict = {start: 0}
     pred: dict = {}
     done: set = set()
-    heap = [(0, start)]
-    while heap:
-        key, h = heappop(heap)
-        if h in done:
+    buckets: dict = {0: [start]}
+    keys = [0]
+    while keys:
+        key = heappop(keys)
+        for h in buckets.pop(key):
+            if h in done or label[h] != key:
+                continue
+            done.add(h)
+            for n in adj[h]:
+                if n in done:
+                    continue
+                step = enter(n)
+                if step is None:
+                    continue
+                new = key + step * scale + (1 if n in haz else 0)
+                if limit is not None and new > limit:
+                    continue
+                cur = label.get(n)
+                if cur is None or new < cur:
+                    label[n] = new
+                    pred[n] = h
+                    bucket = buckets.get(new)
+                    if bucket is None:
+                        buckets[new] = [n]
+                        heappush(keys, new)
+                    else:
+                        bucket.append(n)
+                elif new == cur and order[h] < order[pred[n]]:
+                    pred[n] = h
+    ends = (info.empty if hazards == "avoid" else info.endable).difference(board.figure_at)
+    cost = {h: lab // scale for h, lab in label.items() if h in ends}
+    cost[start] = 0
+    within = hazards == "normal" or _hazard_within(info, mode, mp, label, scale)
+    return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards, within)
+
+
+def _hazard_within(info: _MapInfo, mode: str, mp: int | None, label: dict, scale: int) -> bool:
+    """Could a search of the same budget enter a hazard if hazards were counted at their normal cost? If not,
+    the "normal" and "avoid" reaches are the same and the caller need not make the other one. Figures are
+    left out: counting more hazards in only makes a second search happen that was not needed."""
+    if mode == "leap":  # a Leap passes over hazards under either policy: only where it may end differs
+        return any(h in label for h in info.hazards)
+    for h in info.hazards:
+        step = info.move_cost[h]
+        if step is None:
             continue
-        done.add(h)
-        for n in adj[h]:
-            if n in done:
-                continue
-            step = enter(n)
-            if step is None:
-                continue
-            new = key + step * scale + (1 if n in haz else 0)
-            if limit is not None and new > limit:
-                continue
-            cur = label.get(n)
-            if cur is None or new < cur:
-                label[n] = new
-                pred[n] = h
-                heappush(heap, (new, n))
-            elif new == cur and order[h] < order[pred[n]]:
-                pred[n] = h
-    cost = {h: lab // scale for h, lab in label.items() if can_end(h)}
-    return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards)
+        for n in info.adj[h]:
+            lab = label.get(n)
+            if lab is not None and (mp is None or lab // scale + step <= mp):
+                return True
+    return False
 
 
 def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str = "move",
