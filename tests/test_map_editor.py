@@ -8,7 +8,7 @@ import pytest
 from companion.phantom.board import Board, Figure
 from companion.phantom.hexmap import HexMap, Layout, Placement
 from companion.phantom.mapedit import EditError, Draft, new_draft, paint, resize, set_walls
-from companion.phantom.mapview import grid_view, map_view
+from companion.phantom.mapview import disc_labels, grid_view, map_view
 from companion.phantom.scenario import Scenario
 from companion.schemas.scenario_file import ScenarioFileError, dump_scenario, load_scenario
 
@@ -147,3 +147,16 @@ def test_hexmap_equality_after_round_trip_with_everything():
     d = paint(d, "placement", ["K-2"], placement=Placement("slink-archer", 2, 4)).draft
     assert load_scenario(dump_scenario(Scenario(Board(d.map)))).board.map == d.map
     assert isinstance(d.map, HexMap)
+
+
+def test_discs_that_would_read_the_same_take_a_longer_form():
+    # Two Sentries of different species both start as S1, Vera and Vincent both as V: each pair takes its next
+    # longer form, and nobody else's disc changes (docs/rules.md "Figures on the map").
+    figures = [Figure("Grallok Sentry-1", "adversary", (0, 0), type="Grallok Sentry"),
+               Figure("Grallok Sentry-2", "adversary", (1, 0), type="Grallok Sentry"),
+               Figure("Mutant Sentry-1", "adversary", (2, 0), type="Mutant Sentry"),
+               Figure("archer-1", "adversary", (3, 0), type="grallok-archer"),
+               Figure("c1", "character", (4, 0)), Figure("c2", "character", (5, 0)), Figure("bram", "character", (6, 0))]
+    assert disc_labels(figures, {"c1": "Vera", "c2": "Vincent"}) == {
+        "Grallok Sentry-1": "GS1", "Mutant Sentry-1": "MS1", "Grallok Sentry-2": "S2", "archer-1": "A1",
+        "c1": "Ve", "c2": "Vi", "bram": "B"}

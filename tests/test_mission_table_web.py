@@ -70,7 +70,10 @@ def test_set_up_places_the_adversaries_for_two_characters_and_shows_the_map(tabl
 def test_a_round_with_the_ai_plan_shown_then_applied_from_the_dice(table, mission):
     page = text(to_adversary_turn(table))
     assert "Grallok Sentry-1's turn — the plan" in page
-    assert 'class="sight"' in page and 'class="target"' in page  # line of sight and target drawn
+    # vera stands next to the Sentry: a Melee Attack needs no line of sight (p.21), so none is drawn; the
+    # target ring shows whom it attacks.
+    vera = re.search(r'data-figure="vera"><title>vera</title>\s*<circle cx="(\d+)" cy="(\d+)"', page).groups()
+    assert 'class="sight"' not in page and '<circle class="target" cx="{}" cy="{}"'.format(*vera) in page
     assert "Basic Attack die — attack on vera" in page
     assert "Why?" in page
     resp = step(table, "adversary", roll_1="attack:2")
@@ -96,6 +99,64 @@ def test_undo_walks_back_steps_and_a_second_device_sees_the_change(table, missio
     table.post(f"{mission}/redo")
     assert "End round 1" in text(table.get(mission))
 
+
+def to_archer_turn(table):
+    """The Grallok Archer placed on I-6 by the mission in round 1; vera's, the Sentry's and bram's turns
+    played: the Archer's turn (Volley, a Ranged Attack on bram)."""
+    to_first_turn(table)
+    step(table, "end-turn")
+    step(table, "next")
+    step(table, "adversary", roll_1="attack:2")
+    step(table, "next")
+    step(table, "end-turn")
+    return step(table, "next")
+
+
+POINTY_CORNERS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")  # drawing order
+
+
+def corner(page: str, label: str, name: str) -> tuple[int, int]:
+    """The drawn point of a named corner of a space, from the tap grid's polygon for it."""
+    points = re.search(rf'<polygon points="([^"]+)" data-label="{label}"/>', page).group(1).split()
+    xy = [tuple(int(v) for v in p.split(",")) for p in points]
+    assert min(xy, key=lambda p: p[1]) == xy[0]  # the polygon starts at the top corner
+    return xy[POINTY_CORNERS.index(name)]
+
+
+def test_the_sight_line_is_drawn_between_the_corners_the_ai_chose(table, mission):
+    # p.27 DETERMINING LINE OF SIGHT: the adversary draws one particular corner-to-corner segment; the map
+    # shows that one, the one its reasons name, for the players to copy onto the physical map (issue 6).
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    assert step(table, "place-adversary", type="Grallok Archer", space="I-6", source="mission").status_code == 200
+    step(table, "select", character="vera", ap="3")
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    page = text(to_archer_turn(table))
+    assert "Grallok Archer-1's turn — the plan" in page and "attack → bram (range 5)" in page
+    said = re.search(r"draws line of sight from the ([a-z ]+) of ([A-Z]+-\d+) to the ([a-z ]+) of ([A-Z]+-\d+)",
+                     page).groups()
+    assert said == ("top", "H-6", "upper right", "C-6")  # the Archer moved to H-6 first; bram is on C-6
+    lines = re.findall(r'<line class="sight" x1="(-?\d+)" y1="(-?\d+)" x2="(-?\d+)" y2="(-?\d+)"/>', page)
+    assert len(lines) == 1
+    x1, y1, x2, y2 = map(int, lines[0])
+    assert (x1, y1) == corner(page, "H-6", "top") and (x2, y2) == corner(page, "C-6", "upper right")
+    centre = re.search(r'<circle class="target" cx="(\d+)" cy="(\d+)"', page).groups()
+    assert (x2, y2) != tuple(map(int, centre))  # not the old centre-to-centre line
+
+
+def test_each_disc_reads_a_short_name_of_its_own(table, mission):
+    # At the table the minis are told apart by type and HP base colour (p.26): each disc shows the type's
+    # initial and the adversary's number on its colour ring; characters show their names' initials.
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    page = text(step(table, "place-adversary", type="Grallok Sentry", space="I-6", source="mission"))
+    discs = dict(re.findall(r'<title>([^<]+)</title>\s*<circle [^>]*r="20"/><text [^>]*>([^<]+)</text>', page))
+    assert discs == {"vera": "V", "bram": "B", "Grallok Sentry-1": "S1", "Grallok Sentry-2": "S2"}
+    assert re.search(r'class="fig fig-adversary (red|yellow|dark-blue|light-blue)" data-figure="Grallok Sentry-2"',
+                     page)
 
 @pytest.mark.parametrize("action, data, field", [
     ("place", {"character": "vera", "space": "A-2"}, "Space"),  # not an entry point

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from companion import cli
+from companion.phantom.sight import sight
 from companion.phantom.turn import resolution_to_dict, resolve_turn
 from companion.schemas.scenario_file import dump_scenario, load_scenario
 
@@ -217,6 +218,35 @@ def test_a_defeated_target_is_replaced_for_the_next_attack():
     assert second["targets"][0]["target"] == "bram"
     assert said(out, "new primary target", "p.27")
 
+
+
+def test_an_attack_carries_the_line_of_sight_the_adversary_chose():
+    # p.27 DETERMINING LINE OF SIGHT (1): as few objects or figures as possible. Some corner pairs from C-3 to
+    # G-4 cross the ally on E-3; the resolution carries the one sight.py chose, so the map draws that segment.
+    doc = room([("grunt", "adversary", "C-3", {"range": 6}), ("vera", "character", "G-4"),
+                ("ally", "adversary", "E-3")], [card("Shoot", 2, ATTACK)])
+    scenario = load_scenario(doc)
+    board = scenario.board
+    chosen = sight(board, board.figure("grunt").at, board.figure("vera").at, scenario.decision_die)
+    assert {ln.through for ln in chosen.lines} == {("ally",), ()}
+    resolution = resolve_turn(scenario)
+    line = resolution.steps[0].targets[0].line
+    assert line == chosen.lines[chosen.adversary_choice] and line.through == ()
+    layout = board.map.layout
+    assert line.from_vertex in layout.corners(board.figure("grunt").at)
+    assert line.to_vertex in layout.corners(board.figure("vera").at)
+    assert any("from the lower right of C-3 to the bottom of G-4" in r for r in resolution.explanation)
+    out = resolution_to_dict(resolution)
+    assert out["steps"][0]["targets"][0]["line"] == {"from_vertex": list(line.from_vertex),
+                                                     "to_vertex": list(line.to_vertex)}
+
+
+def test_a_melee_attack_draws_no_line_of_sight():
+    # p.21: only a Ranged Attack (two or more spaces away) needs a line of sight; an adjacent target does not.
+    resolution = resolve_turn(load_scenario(room([("grunt", "adversary", "C-3"), ("vera", "character", "D-3")],
+                                                  [card("Hit", 2, ATTACK)])))
+    assert resolution.steps[0].targets[0].line is None
+    assert "line" not in resolution_to_dict(resolution)["steps"][0]["targets"][0]
 
 # -- companion resolve -----------------------------------------------------------------------------------
 

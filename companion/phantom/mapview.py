@@ -12,6 +12,8 @@ layout and the size, so it is built once per grid and cached; `map_view`
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -162,15 +164,55 @@ def _tokens(m: HexMap, by_label: dict):
     return [t for t in out if t]
 
 
-def figure_marks(m: HexMap, figures) -> tuple[FigureMark, ...]:
-    """Only the figures: drawn over a map drawing made once (the mission table)."""
-    return tuple(_figures(m, figures))
+def figure_marks(m: HexMap, figures, names: Mapping[str, str] | None = None) -> tuple[FigureMark, ...]:
+    """Only the figures: drawn over a map drawing made once (the mission table). `names` are the characters'
+    names by figure id, where the id is not the name (a campaign's c1, c2)."""
+    return tuple(_figures(m, figures, names))
 
 
-def _figures(m: HexMap, figures):
+def _figures(m: HexMap, figures, names=None):
+    figures = tuple(figures)
+    text = disc_labels(figures, names)
     for f in figures:
         x, y = _scaled(m.layout, m.layout.centre(f.at))
-        yield FigureMark(f.id, f.side, f.color, x, y, f.id[:3])
+        yield FigureMark(f.id, f.side, f.color, x, y, text[f.id])
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^0-9A-Za-z]+", text) if w]
+
+
+def _disc_choices(f, names) -> list[str]:
+    """What a figure's disc may read, shortest first. An adversary: its type's initial and its number, as in
+    its name ("Grallok Sentry-1" is S1; the ring is its HP tracking base colour, p.26), then every word's initial
+    (GS1). A character: its name's initials, then the start of its name."""
+    if f.side == "adversary":
+        number = re.search(r"(\d+)$", f.id)
+        n = number.group(1) if number else ""
+        words = _words(f.type or (f.id[: number.start()] if number else f.id)) or [f.id]
+        return [words[-1][0].upper() + n, "".join(w[0] for w in words).upper() + n, f.id[:3]]
+    name = (names or {}).get(f.id, f.id)
+    words = _words(name) or [name]
+    return ["".join(w[0] for w in words[:3]).upper(), words[0][:2].title(), words[0][:3].title(), f.id[:3]]
+
+
+def disc_labels(figures, names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The short text on each figure's disc, told apart from every other disc on the map: a figure whose
+    shortest text another figure also has takes its next longer one (two Sentries of different species:
+    GS1, MS1)."""
+    choices = {f.id: _disc_choices(f, names) for f in figures}
+    level = dict.fromkeys(choices, 0)
+    while True:
+        text = {fid: choices[fid][min(level[fid], len(choices[fid]) - 1)] for fid in choices}
+        seen: dict = {}
+        for fid, t in text.items():
+            seen.setdefault(t, []).append(fid)
+        clash = [fid for same in seen.values() if len(same) > 1 for fid in same
+                 if level[fid] < len(choices[fid]) - 1]
+        if not clash:
+            return text
+        for fid in clash:
+            level[fid] += 1
 
 
 @dataclass(frozen=True)
@@ -179,31 +221,35 @@ class PlanView:
     crosses (the figures and objects that may block or be hit, p.21, p.27)."""
     path: str  # polyline points, "" when it does not move
     targets: tuple[tuple[int, int], ...]
-    sight_lines: tuple[tuple[int, int, int, int], ...]
+    sight_lines: tuple[tuple[int, int, int, int], ...]  # the corner-to-corner segments the AI chose (x1, y1, x2, y2)
     crossed: tuple[str, ...]  # polygon points of the spaces a line of sight crosses
 
 
 def plan_view(m: HexMap, start: Hex, steps, where) -> PlanView:
     """`steps` are a turn.py Resolution's steps, `start` where the adversary stood, `where` each figure's
-    space by id."""
+    space by id.
+
+    A line of sight is the segment the engine chose (turn.py's `line`, from sight.py, p.27), scaled, never
+    worked out again here: players copy it onto the physical map corner to corner. A Melee Attack (range 1)
+    needs no line of sight (p.21), so none is drawn; its target ring shows whom it hits."""
     layout = m.layout
-    here, path, targets, lines, crossed = start, [start], [], [], []
+    path, targets, lines, crossed = [start], [], [], []
     for s in steps:
         if s.movement is not None and s.performed:
             path.extend(h for h in s.movement.path if h != path[-1])
-            here = s.movement.end
         for name in s.hits:  # a boss's damage to every adjacent figure (p.48): each is ringed, no sight line
             if where.get(name) is not None:
                 targets.append(_scaled(layout, layout.centre(where[name])))
         for t in s.targets:
-            to = where.get(t.target)
+            to = where.get(t.target) or _space(m, t.target.removeprefix("object:"))
             if to is None:
                 continue
             targets.append(_scaled(layout, layout.centre(to)))
-            lines.append(_scaled(layout, layout.centre(here)) + _scaled(layout, layout.centre(to)))
+            if t.line is not None:
+                lines.append(_scaled(layout, t.line.from_vertex) + _scaled(layout, t.line.to_vertex))
             for item in t.through:
                 for name in (item if isinstance(item, tuple) else (item,)):
-                    h = where.get(name) or _space(m, name)
+                    h = where.get(name) or _space(m, name.removeprefix("object:"))
                     if h is not None:
                         crossed.append(_points(layout, layout.corners(h)))
     points = " ".join(f"{x},{y}" for x, y in (_scaled(layout, layout.centre(h)) for h in path)) if len(path) > 1 else ""

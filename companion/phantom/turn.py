@@ -18,7 +18,7 @@ from .dice import DIE_NAMES, Rolls
 from .hazards import enter, kept_on, reapply
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
 from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
-from .sight import sight
+from .sight import SightLine, sight
 from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
 
 FORMAT = "phantom-epoch-resolution/1"
@@ -33,6 +33,9 @@ class AttackOnTarget:
     accuracy_rolls: tuple[str, ...]
     to_roll: tuple[str, ...]  # dice still to roll, in order (p.21: attack die, then accuracy nearest first)
     result: AttackResult | None  # when the rolls were given
+    # The segment the adversary draws (sight.py's chosen SightLine, p.27): its corners and end points are
+    # what the map shows. None for a Melee Attack (range 1), which needs no line of sight (p.21).
+    line: SightLine | None = None
 
 
 @dataclass(frozen=True)
@@ -395,7 +398,7 @@ def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | No
 def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) -> AttackOnTarget:
     board, f = t.board, t.figure
     d = in_range(board, f.at, target.at, rng)
-    through, rolls_on = (), ()
+    through, rolls_on, line = (), (), None
     if d >= 2:
         s = sight(board, f.at, target.at, t.die)
         line = s.lines[s.adversary_choice]
@@ -409,19 +412,20 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
         if t.rolls is None and not any(x.startswith("Roll the Attack die") for x in t.explanation):
             t.say("roll the Attack die, then the Accuracy die for each figure or object on the line nearest "
                   "first; a Fumble ends its Attacks for the turn, a Critical Strike skips the Accuracy rolls (p.21, p.61)")
-        return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None)
+        return AttackOnTarget(target.name, d, through, rolls_on, to_roll, None, line)
     result = resolve_attack(Combatant.from_figure(f), Combatant.on_board(board, target.name), t.rolls,
                             target_range=d, value=action.value, pierce=action.pierce, conditions=action.conditions,
                             obstacles=[Combatant.on_board(board, n) for n in rolls_on], die=action.die,
                             damage_multiplier=action.damage_multiplier)
     if _took(t, result):
-        return AttackOnTarget(target.name, d, through, rolls_on, tuple(str(r) for r in result.rolls_needed), result)
+        return AttackOnTarget(target.name, d, through, rolls_on, tuple(str(r) for r in result.rolls_needed), result,
+                              line)
     _apply(t, result)
     if result.no_further_attacks:
         t.no_more_attacks = True
     if result.counter_attack is not None and not t.waiting:
         _counter(t, result)
-    return AttackOnTarget(target.name, d, through, rolls_on, (), result)
+    return AttackOnTarget(target.name, d, through, rolls_on, (), result, line)
 
 
 def _took(t: _Turn, result: AttackResult) -> bool:
@@ -601,6 +605,8 @@ def _target_dict(a: AttackOnTarget) -> dict:
     item = {"target": a.target, "range": a.range,
             "through": [list(x) if isinstance(x, tuple) else x for x in a.through],
             "accuracy_rolls": list(a.accuracy_rolls)}
+    if a.line is not None:
+        item["line"] = {"from_vertex": list(a.line.from_vertex), "to_vertex": list(a.line.to_vertex)}
     if a.to_roll:
         item["to_roll"] = list(a.to_roll)
     if a.result is not None and a.result.outcome != "awaiting-roll":

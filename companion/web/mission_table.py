@@ -222,7 +222,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
     current = m.figure(rnd.current) if rnd and rnd.current else None
     report = rules.mission_report(m) if m.result else None
     return {"mission_id": mission_id, "row": row, "m": m, "rnd": rnd, "view": view, "painted": painted, "grid": grid,
-            "figures": figure_marks(m.map, m.board.figures), "order": rules.turn_order(m), "current": current, "plan": plan(m),
+            "figures": figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}), "order": rules.turn_order(m), "current": current, "plan": plan(m),
             "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
             "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
                          and rnd.choice(c.id) is None],

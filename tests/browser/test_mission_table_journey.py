@@ -119,7 +119,8 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
     # The adversary's turn: its plan on the map and in words, the die it asks for, applied.
     press(page, "Next turn: Grallok Sentry-1")
     expect(page.locator("#turn h2")).to_have_text("Grallok Sentry-1's turn — the plan")
-    expect(page.locator("#map-plan line.sight")).to_have_count(1)
+    # Vera is next to it: a Melee Attack needs no line of sight (p.21), only the target ring is drawn.
+    expect(page.locator("#map-plan line.sight")).to_have_count(0)
     expect(page.locator("#map-plan circle.target")).to_have_count(1)
     page.locator("#why summary").tap()
     expect(page.locator("#why li").first).to_be_visible()

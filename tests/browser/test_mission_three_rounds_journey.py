@@ -63,6 +63,11 @@ def cell_points(page: Page, label: str) -> str:
     return page.locator(f'#map-grid polygon[data-label="{label}"]').get_attribute("points")
 
 
+def cell_corner(page: Page, label: str, k: int) -> list[str]:
+    """Corner k of a space as drawn (0 top, 1 upper right, 2 lower right, ... clockwise, pointy hexes)."""
+    return cell_points(page, label).split()[k].split(",")
+
+
 def begin_round(page: Page, number: int, die: tuple[str, str, str], aps: dict[str, str]) -> None:
     """The decision die by its faces, each living character's AP, then the turn order (p.12 steps 1-6)."""
     expect(page.locator("#die h2")).to_have_text(f"Round {number}: the decision die")
@@ -145,13 +150,16 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     adversaries = page.locator("#map-plan g.fig-adversary")
     expect(adversaries).to_have_count(3)
     expect(adversaries.locator("title")).to_have_text(["Grallok Sentry-1", "Grallok Sentry-2", "Grallok Archer-1"])
+    # Each disc reads its own short name: the type's initial and number, inside its HP base colour ring (p.26).
+    expect(adversaries.locator("text")).to_have_text(["S1", "S2", "A1"])
 
     # Entry points by tapping (p.11): the seat order picks who goes where.
     tap_space(page, "A-3")
     expect(page.locator("#lastlog")).to_contain_text("Vincent starts on entry point A-3")
     tap_space(page, "A-5")
     expect(page.locator("#lastlog")).to_contain_text("Augustus starts on entry point A-5")
-    expect(disc(page, "Vincent")).to_have_count(1)
+    expect(disc(page, "Vincent").locator("text")).to_have_text("V")  # the characters' initials
+    expect(disc(page, "Augustus").locator("text")).to_have_text("A")
 
     # A phone opens the same mission and follows by itself.
     phone_context = browser.new_context(base_url=live_server.url, **PHONE)
@@ -193,8 +201,14 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(page.locator("#plan-steps li")).to_have_text(["Lumbering Advance (sample): move to I-4",
                                                          "Volley (sample): attack → Vincent (range 5)"])
     expect(page.locator("#map-plan polyline.path")).to_have_count(1)
-    expect(page.locator("#map-plan line.sight")).to_have_count(1)
     expect(page.locator("#map-plan circle.target")).to_have_count(1)
+    # The line is the one the AI chose, corner to corner as its reasons say (p.27), for the table to copy.
+    sight = page.locator("#map-plan line.sight")
+    expect(sight).to_have_count(1)
+    expect(page.locator("#why li", has_text="Line of sight to Vincent")).to_contain_text(
+        "from the top of I-4 to the lower right of D-4")
+    top, lower_right = cell_corner(page, "I-4", 0), cell_corner(page, "D-4", 2)
+    assert [sight.get_attribute(a) for a in ("x1", "y1", "x2", "y2")] == [*top, *lower_right]
     crossed = page.locator("#map-plan polygon.crossed")
     expect(crossed).to_have_count(1)
     expect(crossed).to_have_attribute("points", cell_points(page, "E-4"))  # Sentry-1's space
