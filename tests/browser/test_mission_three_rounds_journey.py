@@ -232,7 +232,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     begin_round(page, 2, ("yellow", "S", "E"), {"Vincent": "3", "Augustus": "5"})
     character_turn(page, "Vincent")  # Vincent holds the opening
     character_turn(page, "Augustus", to="C-6")
-    adversary_turn(page, "Grallok Archer-1", ["Thick Hide (sample): condition",
+    adversary_turn(page, "Grallok Archer-1", ["Thick Hide (sample): condition → Grallok Archer-1",
                                               "Take Aim (sample): move to I-4"])
     adversary_turn(page, "Grallok Sentry-1", ["Lumbering Advance (sample): move to D-5",
                                               "Shield Bash (sample): attack → Vincent (range 1)"],
