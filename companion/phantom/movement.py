@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .board import Board, Figure
 from .decision import DecisionDie
 from .hexmap import Hex
-from .paths import Reach, attack_spaces, can_reach_any, distances_to, reach, teleport_spaces
+from .paths import Reach, attack_spaces, can_reach_any, distances_to, farthest_attack_spaces, reach, teleport_spaces
 from .targeting import Target, decide_space, enemies, in_range
 
 NAMES = {"move": "Move", "leap": "Leap", "retreat": "Retreat", "teleport": "Teleport"}
@@ -85,43 +85,40 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     rng = adversary.range
     if target.is_object and in_range(board, start, target.at, rng) is not None:
         return _stay(mode, start, f"{name} {mp}: its target {target.name} is in range and line of sight, so it stays (p.28)")
-    found: dict = {}
+    found: list = []
 
-    def goals(within=None) -> frozenset:
-        """Attack spaces (among `within`): line of sight is checked only where the answer is needed."""
-        key = None if within is None else id(within)
-        if key not in found:
-            found[key] = attack_spaces(board, adversary, target.at, rng, within=within)
-        return found[key]
+    def goals() -> frozenset:
+        """Every space it could attack the target from, found once if a rule needs them all."""
+        if not found:
+            found.append(attack_spaces(board, adversary, target.at, rng))
+        return found[0]
 
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
-    reached_avoiding = goals(avoid.ends())
+    top, options = farthest_attack_spaces(board, adversary, target.at, rng, avoid.ends())
     if board.map.hazard_at:
         # p.28 hazards 1: however far off the hazard, the way may be shut without it.
-        blocked = (not reached_avoiding and goals() and not can_reach_any(board, adversary, goals(), "move", "avoid")
+        blocked = (top is None and goals() and not can_reach_any(board, adversary, goals(), "move", "avoid")
                    and can_reach_any(board, adversary, goals(), "move", "normal"))
         if blocked:
             policy, r, why = "normal", reach(board, adversary, mode, mp, "normal"), (
                 "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)")
+            top, options = farthest_attack_spaces(board, adversary, target.at, rng, r.ends())
         elif avoid.hazard_within_mp:  # else both policies reach the same spaces
             normal = reach(board, adversary, mode, mp, "normal")
-            exact_avoid = rng in _best_range(board, target.at, reached_avoiding, rng).values()
-            exact_normal = rng in _best_range(board, target.at, goals(normal.ends()), rng).values()
-            if exact_normal and not exact_avoid:
+            top_normal, options_normal = farthest_attack_spaces(board, adversary, target.at, rng, normal.ends())
+            if top_normal == rng and top != rng:
                 policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
                                                     f"of {target.name} with this action (p.28 hazards 2)")
+                top, options = top_normal, options_normal
             elif dict(normal.cost) != dict(avoid.cost):
                 why = (f"it treats hazards as indestructible objects: its way is open without them, and entering one "
                        f"would not get it to exactly range {rng} of {target.name} with this action (p.28 hazards)")
     reasons = []
     if why:
         reasons.append(why)
-    reachable = reached_avoiding if r is avoid else goals(r.ends())
-    if reachable:
-        ranges = _best_range(board, target.at, reachable, rng)
-        top = max(ranges.values())
-        options = [h for h in reachable if ranges[h] == top]
+    if top is not None:
+        options = sorted(options)
         exact = "its maximum range" if top == rng else f"range {top}, as close as it can get to its range {rng}"
         head = f"{name} {mp}: ends where it can attack {target.name} at {exact} (p.28)"
         choice, more = _choose(board, adversary, target, die, options, r.cost, label)

@@ -43,6 +43,7 @@ from .sight import has_line_of_sight
 
 MODES = ("move", "leap")
 _HAZARD_SCALE = 1 << 12  # more hazards than any path can enter
+_NO_LIMIT = 1 << 62
 HAZARD_POLICIES = ("normal", "avoid")
 
 
@@ -126,16 +127,35 @@ def _enter_table(board: Board, figure: Figure, mode: str, hazards: str) -> dict:
     m = board.map
     if mode == "leap":
         return _memo(m, "_paths_leap", lambda: {h: 1 for h in m.spaces if h not in m.closed_doors})
-    base = _memo(m, ("_paths_move", hazards), lambda: _move_table(m, hazards))
+    return _without_enemies(board, figure, _memo(m, ("_paths_move", hazards), lambda: _move_table(m, hazards)))
+
+
+def _without_enemies(board: Board, figure: Figure, base: dict) -> dict:
+    """A per-map table of the spaces one may enter, less those where an enemy stands (p.24, p.37)."""
     blocked = [h for h, other in board.figure_at.items()
                if other.id != figure.id and other.side != figure.side and not (figure.invisible or other.invisible)
-               and h in base]  # an enemy, and neither is Invisible (p.24, p.37)
+               and h in base]  # an enemy, and neither is Invisible
     if not blocked:
         return base
     table = dict(base)
     for h in blocked:
         del table[h]
     return table
+
+
+def _label_steps(board: Board, figure: Figure, mode: str, hazards: str) -> dict:
+    """What entering each space adds to a `reach` label: MP * _HAZARD_SCALE, plus 1 for a hazard a Move enters."""
+    m = board.map
+
+    def per_map() -> dict:
+        info = _map_info(m)
+        if mode == "leap":  # a Leap enters only its end space
+            return {h: _HAZARD_SCALE for h in _enter_table(Board(m), figure, mode, hazards)}
+        return {h: c * _HAZARD_SCALE + (1 if h in info.hazards else 0) for h, c in _move_table(m, hazards).items()}
+
+    base = _memo(m, ("_paths_label_steps", mode, hazards), per_map)
+    key = ("_paths_label_steps", figure.id, figure.side, figure.invisible, mode, hazards)
+    return _memo(board, key, lambda: base if mode == "leap" else _without_enemies(board, figure, base))
 
 
 def _move_table(m: HexMap, hazards: str) -> dict:
@@ -216,34 +236,29 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     start = figure.at
     if start not in board.map.spaces:
         raise PathError(f"{figure.id!r} does not stand on a space of the map")
-    enter = _enter_rule(board, figure, mode, hazards)
-    can_end = _end_rule(board, figure, hazards)
+    steps = _label_steps(board, figure, mode, hazards).get
     adj, order = info.adj, info.order
-    haz = info.hazards if mode == "move" else frozenset()  # a Leap enters only its end space
 
     # A label is MP * _HAZARD_SCALE + hazards entered: one integer orders by MP, then by hazards. Every step
-    # raises the label, so the spaces of one label are settled together: one heap entry per label, not per space.
+    # raises the label, so the spaces of one label are settled together: one heap entry per label, not per
+    # space; a space met again after it was settled never has a lower label, so no set of settled spaces.
     scale = _HAZARD_SCALE
-    limit = None if mp is None else mp * scale + scale - 1
+    limit = _NO_LIMIT if mp is None else mp * scale + scale - 1
     label: dict = {start: 0}
     pred: dict = {}
-    done: set = set()
     buckets: dict = {0: [start]}
     keys = [0]
     while keys:
         key = heappop(keys)
         for h in buckets.pop(key):
-            if h in done or label[h] != key:
+            if label[h] != key:
                 continue
-            done.add(h)
             for n in adj[h]:
-                if n in done:
-                    continue
-                step = enter(n)
+                step = steps(n)
                 if step is None:
                     continue
-                new = key + step * scale + (1 if n in haz else 0)
-                if limit is not None and new > limit:
+                new = key + step
+                if new > limit:
                     continue
                 cur = label.get(n)
                 if cur is None or new < cur:
@@ -434,6 +449,38 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
                 continue
         out.append(h)
     return frozenset(out)
+
+
+def farthest_attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int,
+                           within: Collection[Hex]) -> tuple[int | None, frozenset]:
+    """The attack spaces among `within` (as `attack_spaces`) at the greatest range to `target` any of them has,
+    and that range; (None, empty) if there is none. A Move ends as close as possible to maximum range (p.28):
+    line of sight is checked range by range from the farthest down, so the nearer spaces are rarely looked at."""
+    m = board.map
+    if attack_range < 1:
+        return None, frozenset()
+    ranges = m.ranges_from(target, attack_range)
+    own, ok = attacker.at, _empty_spaces(board)
+    by_range: dict = {}
+    for h in within:
+        d = ranges.get(h)
+        if d and (h == own or h in ok):
+            by_range.setdefault(d, []).append(h)
+    los_cache = _memo(m, "_paths_los", dict)
+    for d in sorted(by_range, reverse=True):
+        if d == 1:
+            return 1, frozenset(by_range[1])
+        out = []
+        for h in by_range[d]:
+            key = (h, target)
+            seen = los_cache.get(key)
+            if seen is None:
+                seen = los_cache[key] = has_line_of_sight(m, h, target)
+            if seen:
+                out.append(h)
+        if out:
+            return d, frozenset(out)
+    return None, frozenset()
 
 
 def teleport_spaces(board: Board, figure: Figure) -> frozenset:
