@@ -19,7 +19,8 @@ from .phantom.scenario import Action, Card, RangeSpec, Scenario, Turn
 from .phantom.turn import resolve_turn
 
 ROOM = (16, 7)
-ROOMS = 10
+ROOMS = 10  # at least; more for more turns, so that each room still sees about TURNS_PER_ROOM turns
+TURNS_PER_ROOM = 10
 ROUND_ADVERSARIES = 12
 HAZARD_KINDS = ("fire", "poison", "trap")
 
@@ -74,21 +75,26 @@ def _die(rng: random.Random) -> DecisionDie:
     return DecisionDie(rng.choice(COLORS), rng.choice("NSEW"), rng.choice("NSEW"))
 
 
+def room_count(n: int) -> int:
+    return max(ROOMS, -(-n // TURNS_PER_ROOM))
+
+
 def room_turns(n: int, seed: int = 4, rooms_from: list[Scenario] | None = None) -> list[Scenario]:
-    """`n` varied turns spread over ROOMS seeded 16x7 rooms (or over the rooms of `rooms_from`, to warm them
-    with other turns)."""
+    """`n` varied turns spread over seeded 16x7 rooms, about TURNS_PER_ROOM a room (or one turn on each of
+    the rooms of `rooms_from`, to warm them with other turns)."""
     rng = random.Random(seed)
     rooms = []
     if rooms_from:
-        for s in rooms_from[:ROOMS]:
-            m = s.board.map
+        maps = list({id(s.board.map): s.board.map for s in rooms_from}.values())
+        for m in maps:
             rooms.append((m, sorted(h for h in m.spaces if Board(m).is_empty(h))))
-    for _ in range(ROOMS - len(rooms)):
+        n = len(rooms)
+    for _ in range(room_count(n) - len(rooms)):
         m, free = _room(rng, *ROOM, walls=8, hazards=3, objects=3, difficult=3)
         rooms.append((m, free))
     out = []
     for i in range(n):
-        m, free = rooms[i % ROOMS]
+        m, free = rooms[i % len(rooms)]
         spots = free[:]
         rng.shuffle(spots)
         figures = _figures(rng, spots, rng.randint(2, 4), rng.randint(2, 5))

@@ -160,6 +160,13 @@ class Placement:
     max_characters: int = 4
 
 
+# Caches that depend on the geometry alone (layout, spaces, walls, doors): a map that differs only in what lies
+# on its spaces (objects, hazards) shares them with the map it was made from. The engine's other modules add
+# the names of their own per-map caches of that kind.
+GEOMETRY_CACHES = {"_labels", "door_states", "closed_doors", "blocked_edges", "wall_segments", "wall_points",
+                   "open_neighbours", "_range_cache"}
+
+
 @dataclass(frozen=True)
 class HexMap:
     layout: Layout = field(default_factory=Layout)
@@ -219,7 +226,19 @@ class HexMap:
             items.pop(h, None)
         else:
             items[h] = value
-        return replace(self, **{name: tuple(sorted(items.items()))})
+        if name == "doors":
+            return replace(self, doors=tuple(sorted(items.items())))
+        return self._with_contents(**{name: tuple(sorted(items.items()))})
+
+    def _with_contents(self, **changes) -> "HexMap":
+        """This map with other things on its spaces, the same geometry: the geometric caches come along (an
+        object destroyed mid-turn must not make the next action search the map anew)."""
+        new = replace(self, **changes)
+        mine, theirs = self.__dict__, new.__dict__
+        for name in GEOMETRY_CACHES:
+            if name in mine:
+                theirs[name] = mine[name]
+        return new
 
     def with_door(self, h: Hex, state: str) -> "HexMap":
         if h not in self.door_states:
@@ -236,10 +255,10 @@ class HexMap:
         """A Hazard token placed on a space (p.38: by Action cards and mission events)."""
         if kind not in HAZARDS:
             raise MapError(f"hazard at {self.label(h)}: {kind!r} is not one of {', '.join(HAZARDS)}")
-        return replace(self._set("hazards", h, kind), hazard_tokens=self.hazard_tokens | {h})
+        return self._set("hazards", h, kind)._with_contents(hazard_tokens=self.hazard_tokens | {h})
 
     def without_hazard(self, h: Hex) -> "HexMap":
-        return replace(self._set("hazards", h, None), hazard_tokens=self.hazard_tokens - {h})
+        return self._set("hazards", h, None)._with_contents(hazard_tokens=self.hazard_tokens - {h})
 
     # -- lookups (derived once per map) ------------------------------------------------
     def label(self, h: Hex) -> str:

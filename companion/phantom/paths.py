@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Mapping
 
 from .board import Board, Figure
-from .hexmap import DIRECTIONS, Hex, HexMap
+from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap
 from .sight import has_line_of_sight
 
 MODES = ("move", "leap")
@@ -73,8 +73,26 @@ class _MapInfo:
     order: dict          # space -> tie-break key: drawn centre (y, x), north first then west
 
 
+GEOMETRY_CACHES.update({"_paths_geometry", "_paths_leap", "_paths_los"})
+
+
 def _map_info(m: HexMap) -> _MapInfo:
     return _memo(m, "_paths_info", lambda: _derive(m))
+
+
+def _geometry(m: HexMap) -> tuple[dict, dict]:
+    """Neighbours across open edges and the tie-break order: the same for a map with other objects or hazards."""
+    spaces, blocked_edges = m.spaces, m.blocked_edges
+    adj = {}
+    for h in spaces:  # HexMap.neighbours_on_map, inlined: this runs once per map over every space
+        q, r = h
+        adj[h] = tuple(n for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS)
+                       if n in spaces and ((h, n) if h <= n else (n, h)) not in blocked_edges)
+    order = {}
+    for h in spaces:
+        x, y = m.layout.centre(h)
+        order[h] = (y, x)
+    return adj, order
 
 
 def _derive(m: HexMap) -> _MapInfo:
@@ -84,17 +102,8 @@ def _derive(m: HexMap) -> _MapInfo:
                if m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap" or h in m.closed_doors}
     hazards = frozenset(m.hazard_at)
     endable = empty | frozenset(h for h in hazards if h not in blocked)
-    spaces, blocked_edges = m.spaces, m.blocked_edges
-    adj = {}
-    for h in spaces:  # HexMap.neighbours_on_map, inlined: this runs once per map over every space
-        q, r = h
-        adj[h] = tuple(n for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS)
-                       if n in spaces and ((h, n) if h <= n else (n, h)) not in blocked_edges)
+    adj, order = _memo(m, "_paths_geometry", lambda: _geometry(m))
     move_cost = {h: None if h in blocked else (2 if m.is_difficult(h) else 1) for h in m.spaces}
-    order = {}
-    for h in m.spaces:
-        x, y = m.layout.centre(h)
-        order[h] = (y, x)
     return _MapInfo(adj, move_cost, empty, endable, hazards, order)
 
 

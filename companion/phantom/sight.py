@@ -44,7 +44,7 @@ from fractions import Fraction
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
-from .hexmap import DIRECTIONS, Hex, HexMap, Layout, MapError, distance
+from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap, Layout, MapError, distance
 
 __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", "geometry", "Geometry"]
 
@@ -335,6 +335,9 @@ class _MapSight:
         self.blocked = frozenset(_code(o, a) + _code(o, b) for a, b in m.blocked_edges)
         self.valid: dict = {}
         self.ranges: dict = {}
+
+
+GEOMETRY_CACHES.add("_sight_cache")  # spaces and blocked edges only
 
 
 def _map_sight(m: HexMap) -> _MapSight:
