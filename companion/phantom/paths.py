@@ -208,9 +208,12 @@ class Reach:
     mp: int | None  # the budget; None = unlimited
     hazards: str  # "normal" | "avoid"
     cost: Mapping[Hex, int]  # fewest MP to END on each space it can end on, start included at 0
-    _pred: Mapping[Hex, Hex] = field(repr=False, default_factory=dict)
+    _label: Mapping[Hex, int] = field(repr=False, default_factory=dict)  # reach's labels, for the paths
     _hazard_spaces: frozenset = field(repr=False, default=frozenset())
     hazard_within_mp: bool = True  # could this budget enter a hazard at its normal cost? (see reach)
+    _steps: Callable = field(repr=False, default=None)  # label step into a space (None: cannot), see reach
+    _adj: Mapping = field(repr=False, default_factory=dict)
+    _order: Mapping = field(repr=False, default_factory=dict)
 
     def ends(self) -> frozenset:
         return _memo(self, "_ends", lambda: frozenset(self.cost))
@@ -220,9 +223,15 @@ class Reach:
         taken from the northernmost, then westernmost, space that gives the same cost."""
         if h not in self.cost:
             raise PathError(f"{h} is not a space this {self.mode} can end on")
+        # Walked back from h: each step comes from a neighbour whose label plus this step's is h's label (a
+        # fewest-MP, fewest-hazard way), the first of them in map order. Worked out here, for the one space
+        # asked, rather than for every space during the search.
+        label, steps, order = self._label, self._steps, self._order
         path = [h]
         while path[-1] != self.start:
-            path.append(self._pred[path[-1]])
+            here = path[-1]
+            want = label[here] - steps(here)
+            path.append(min((p for p in self._adj[here] if label.get(p) == want), key=order.__getitem__))
         return tuple(reversed(path))
 
     def hazards_entered(self, h: Hex) -> tuple[Hex, ...]:
@@ -254,11 +263,13 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     scale = _HAZARD_SCALE
     limit = _NO_LIMIT if mp is None else mp * scale + scale - 1
     label: dict = {start: 0}
-    pred: dict = {}
     buckets: dict = {0: [start]}
     keys = [0]
+    last = limit - scale  # a space labelled above this has every step beyond the budget: not expanded
     while keys:
         key = heappop(keys)
+        if key > last:
+            break
         for h in buckets.pop(key):
             if label[h] != key:
                 continue
@@ -272,20 +283,17 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
                 cur = label.get(n)
                 if cur is None or new < cur:
                     label[n] = new
-                    pred[n] = h
                     bucket = buckets.get(new)
                     if bucket is None:
                         buckets[new] = [n]
                         heappush(keys, new)
                     else:
                         bucket.append(n)
-                elif new == cur and order[h] < order[pred[n]]:
-                    pred[n] = h
     ends = (info.empty if hazards == "avoid" else info.endable).difference(board.figure_at)
     cost = {h: lab // scale for h, lab in label.items() if h in ends}
     cost[start] = 0
     within = hazards == "normal" or _hazard_within(info, mode, mp, label, scale)
-    return Reach(start, mode, mp, hazards, MappingProxyType(cost), MappingProxyType(pred), info.hazards, within)
+    return Reach(start, mode, mp, hazards, MappingProxyType(cost), label, info.hazards, within, steps, adj, order)
 
 
 def _hazard_within(info: _MapInfo, mode: str, mp: int | None, label: dict, scale: int) -> bool:
