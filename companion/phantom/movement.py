@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .board import Board, Figure
 from .decision import DecisionDie
-from .hexmap import Hex
+from .hexmap import Hex, distance
 from .paths import Reach, attack_spaces, can_reach_any, distances_to, farthest_attack_spaces, reach, teleport_spaces
 from .targeting import Target, decide_space, enemies, in_range
 
@@ -39,10 +39,12 @@ def _stay(mode, start, reason) -> Movement:
     return Movement(mode, start, start, (start,), 0, "avoid", (reason,))
 
 
-def _others_in_range(board: Board, adversary: Figure, h: Hex, target: Target) -> int:
-    """Other enemies it could attack from h with its base range (p.28 tiebreaker 2)."""
-    return sum(1 for f in enemies(board, adversary) if f.id != target.name
-               and in_range(board, h, f.at, adversary.range) is not None)
+def _others_in_range(board: Board, adversary: Figure, target: Target):
+    """A count, for a space, of the other enemies it could attack from there with its base range (p.28
+    tiebreaker 2); those farther than that range as the crow flies are left out at once."""
+    others = [f.at for f in enemies(board, adversary) if f.id != target.name]
+    rng = adversary.range
+    return lambda h: sum(1 for at in others if distance(h, at) <= rng and in_range(board, h, at, rng) is not None)
 
 
 def _choose(board: Board, adversary: Figure, target: Target, die, options: list, cost: dict, label) -> tuple:
@@ -51,7 +53,7 @@ def _choose(board: Board, adversary: Figure, target: Target, die, options: list,
     reasons = []
     steps = (
         ("hazard-free", lambda h: 0 if h in m.hazard_at else 1),
-        ("most other enemies in range and line of sight", lambda h: _others_in_range(board, adversary, h, target)),
+        ("most other enemies in range and line of sight", _others_in_range(board, adversary, target)),
         ("fewest MP", lambda h: -cost.get(h, 0)),
     )
     for text, score in steps:
