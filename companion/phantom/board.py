@@ -54,11 +54,15 @@ class Board:
     def figure_at(self) -> dict:
         return {f.at: f for f in self.figures}
 
+    @cached_property
+    def _by_id(self) -> dict:
+        return {f.id: f for f in self.figures}
+
     def figure(self, figure_id: str) -> Figure:
-        for f in self.figures:
-            if f.id == figure_id:
-                return f
-        raise MapError(f"no figure {figure_id!r} on the board")
+        got = self._by_id.get(figure_id)
+        if got is None:
+            raise MapError(f"no figure {figure_id!r} on the board")
+        return got
 
     def with_figure(self, figure: Figure) -> "Board":
         others = tuple(f for f in self.figures if f.id != figure.id)
