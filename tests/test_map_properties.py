@@ -20,6 +20,8 @@ spec).
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,6 +157,10 @@ def test_range_is_the_fewest_steps_over_spaces_on_any_map(case, data):
     for a, b in data.draw(st.lists(st.tuples(st.sampled_from(spaces), st.sampled_from(spaces)), max_size=12)):
         assert sight(board, a, b).range == ranges[(a, b)]
         assert sight(Board(m), a, b).range == ranges[(a, b)]  # with no figures at all: the same
+    # The search that stops at the spaces asked about (a Retreat's ends) gives the same ranges.
+    a = data.draw(st.sampled_from(spaces))
+    asked = data.draw(st.sets(st.sampled_from(spaces), max_size=8))
+    assert dataclasses.replace(m).ranges_to(a, asked) == {b: ranges[(a, b)] for b in asked if ranges[(a, b)] is not None}
 
 
 # -- 2. walls and doors only ever take away --------------------------------------------------------------------

@@ -368,6 +368,28 @@ class HexMap:
             cache[key] = got
         return got
 
+    def ranges_to(self, a: Hex, spaces) -> dict:
+        """Range from a to each of `spaces` (p.18; those that can be reached), by a breadth-first search that
+        stops once all of them are found: a Retreat asks about the few spaces it can end on."""
+        full = self._range_cache.get((a, None))
+        if full is not None:
+            return {h: full[h] for h in spaces if h in full}
+        left = set(spaces)
+        dist = {a: 0}
+        left.discard(a)
+        frontier, adj, d = [a], self.open_neighbours, 0
+        while frontier and left:
+            d += 1
+            nxt = []
+            for h in frontier:
+                for n in adj.get(h, ()):
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+                        left.discard(n)
+            frontier = nxt
+        return {h: dist[h] for h in spaces if h in dist}
+
     @cached_property
     def _range_cache(self) -> dict:
         return {}

@@ -153,7 +153,7 @@ def plan_retreat(board: Board, adversary: Figure, target: Target, mp: int, die: 
     if target.name is None:
         return _stay("retreat", start, f"Retreat {mp}: no primary target, so it stays (p.27)")
     r: Reach = reach(board, adversary, "move", mp, "avoid")
-    ranges = board.map.ranges_from(target.at)
+    ranges = board.map.ranges_to(target.at, r.ends())
     far = max(ranges.get(h, -1) for h in r.ends())
     options = [h for h in r.ends() if ranges.get(h, -1) == far]
     reasons = [f"Retreat {mp}: ends as far from {target.name} as it can, range {far} (p.29)"]

@@ -250,10 +250,16 @@ def reach(board: Board, figure: Figure, mode: str = "move", mp: int | None = Non
     _check(mode, hazards)
     if mp is not None and (isinstance(mp, bool) or not isinstance(mp, int) or mp < 0):
         raise PathError(f"mp must be a whole number 0 or more, or None, not {mp!r}")
+    if figure.at not in board.map.spaces:
+        raise PathError(f"{figure.id!r} does not stand on a space of the map")
+    # The target rules and the movement rules ask for the same reach in one turn: made once per board.
+    key = ("_paths_reach", figure.id, figure.side, figure.invisible, figure.at, mode, mp, hazards)
+    return _memo(board, key, lambda: _search(board, figure, mode, mp, hazards))
+
+
+def _search(board: Board, figure: Figure, mode: str, mp: int | None, hazards: str) -> Reach:
     info = _map_info(board.map)
     start = figure.at
-    if start not in board.map.spaces:
-        raise PathError(f"{figure.id!r} does not stand on a space of the map")
     steps = _label_steps(board, figure, mode, hazards).get
     adj, order = info.adj, info.order
 
