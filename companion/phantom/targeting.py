@@ -143,10 +143,12 @@ class _AttackSpaces:
         self.memo: dict = {}
 
     def __contains__(self, h) -> bool:
+        d = self.ranges.get(h)
+        if not d:  # out of range (most spaces asked about), or the enemy's own space
+            return False
         got = self.memo.get(h)
         if got is None:
-            d = self.ranges.get(h)
-            got = self.memo[h] = (d is not None and d >= 1 and (h == self.adversary.at or h in self.empty)
+            got = self.memo[h] = ((h == self.adversary.at or h in self.empty)
                                   and (d == 1 or has_line_of_sight(self.board.map, h, self.enemy.at)))
         return got
 
@@ -155,11 +157,14 @@ class _AttackSpaces:
 
 
 class _AnyOf:
+    """An attack space of any of the enemies; a space in range of none of them is turned away at once."""
+
     def __init__(self, sets):
         self.sets = sets
+        self.near = frozenset().union(*(s.ranges for s in sets))
 
     def __contains__(self, h) -> bool:
-        return any(h in s for s in self.sets)
+        return h in self.near and any(h in s for s in self.sets)
 
 
 def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | None:
@@ -171,7 +176,7 @@ def _fewest_mp(board: Board, adversary: Figure, die, leap, exclude) -> Target | 
     normal = costs_from(board, adversary, seeds, "move", "normal", until=_AnyOf([g for _, g in targets]))
     found, ignored = [], []
     for f, goals in targets:
-        costs = [c for h, c in normal.items() if h in goals]
+        costs = [c for h, c in normal.items() if h in goals.ranges and h in goals]
         if costs:
             found.append((min(costs), f, goals))
         elif not goals.any():
