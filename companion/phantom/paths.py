@@ -331,32 +331,40 @@ def costs_from(board: Board, figure: Figure, seeds: Mapping[Hex, int], mode: str
     enter = _enter_rule(board, figure, mode, hazards)
     can_end = _end_rule(board, figure, hazards)
     best: dict = dict(seeds)
-    heap = [(c, h) for h, c in seeds.items()]
-    heap.sort()
+    buckets: dict = {}  # MP -> spaces, one heap entry per MP as in `reach`
+    for h, c in seeds.items():
+        buckets.setdefault(c, []).append(h)
+    keys = sorted(buckets)
     settled: dict = {}
     stop = None
     adj = info.adj
-    while heap:
-        c, h = heappop(heap)
-        if h in settled:
-            continue
+    top = _NO_LIMIT if limit is None else limit
+    while keys:
+        c = heappop(keys)
         if stop is not None and c > stop:
             break
-        settled[h] = c
-        if until is not None and stop is None and h in until and can_end(h):
-            stop = c
-        for n in adj[h]:
-            if n in settled:
+        for h in buckets.pop(c):
+            if h in settled or best[h] != c:
                 continue
-            step = enter(n)
-            if step is None:
-                continue
-            nc = c + step
-            if limit is not None and nc > limit:
-                continue
-            if nc < best.get(n, nc + 1):
+            settled[h] = c
+            if until is not None and stop is None and h in until and can_end(h):
+                stop = c
+            for n in adj[h]:
+                if n in settled:
+                    continue
+                step = enter(n)
+                if step is None:
+                    continue
+                nc = c + step
+                if nc > top or nc >= best.get(n, _NO_LIMIT):
+                    continue
                 best[n] = nc
-                heappush(heap, (nc, n))
+                bucket = buckets.get(nc)
+                if bucket is None:
+                    buckets[nc] = [n]
+                    heappush(keys, nc)
+                else:
+                    bucket.append(n)
     return {h: c for h, c in settled.items() if can_end(h) or h in seeds}
 
 
