@@ -8,24 +8,7 @@ import re
 
 import pytest
 
-from companion import create_app
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def version(table, url="/table/1"):
-    return int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
-
-
-def step(table, action, url="/table/1", **data):
-    return table.post(f"{url}/do/{action}", {"version": version(table, url), **data})
-
-
-def text(resp):
-    return resp.get_data(as_text=True)
+from test_mission_table_web import app, step, text, version  # noqa: F401 (app: the seeded app fixture)
 
 
 def set_up(table):

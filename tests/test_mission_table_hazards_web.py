@@ -7,29 +7,13 @@ import re
 
 import pytest
 
-from companion import create_app
-from test_mission_table_web import step, text, version
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
+from test_mission_table_web import app, step, text, to_doors_and_hazards_turn, version  # noqa: F401 (app)
 
 
 @pytest.fixture
 def veras_turn(table):
     """The doors-and-hazards sample (fire on C-3 and D-3, a printed trap on J-2, poison on K-7): Vera's turn."""
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
-    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                          "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"}, htmx=False)
-    step(table, "place", character="vera", space="A-9")
-    step(table, "place", character="bram", space="B-10")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="1")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    return text(step(table, "next"))
+    return to_doors_and_hazards_turn(table)
 
 
 def test_a_move_ending_on_fire_applies_it_and_a_hazard_passed_on_the_way_is_one_tap(table, veras_turn):

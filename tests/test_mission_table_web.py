@@ -284,7 +284,8 @@ def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     assert resp.status_code == 200 and "Vera activates the orb on I-4" in text(resp)
 
 
-def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(table):
+def to_doors_and_hazards_turn(table) -> str:
+    """A mission on the doors-and-hazards sample map, Vera on A-9 and Bram on B-10: Vera's turn (its page)."""
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
     table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
@@ -295,7 +296,11 @@ def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(
     step(table, "select", character="vera", ap="1")
     step(table, "select", character="bram", ap="5")
     step(table, "reveal")
-    page = text(step(table, "next"))
+    return text(step(table, "next"))
+
+
+def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(table):
+    page = to_doors_and_hazards_turn(table)
     assert "Open door G-5" in page
     resp = step(table, "door", space="A-9")
     assert resp.status_code == 422 and "not a closed door" in text(resp)

@@ -371,23 +371,7 @@ class HexMap:
     def ranges_to(self, a: Hex, spaces) -> dict:
         """Range from a to each of `spaces` (p.18; those that can be reached), by a breadth-first search that
         stops once all of them are found: a Retreat asks about the few spaces it can end on."""
-        full = self._range_cache.get((a, None))
-        if full is not None:
-            return {h: full[h] for h in spaces if h in full}
-        left = set(spaces)
-        dist = {a: 0}
-        left.discard(a)
-        frontier, adj, d = [a], self.open_neighbours, 0
-        while frontier and left:
-            d += 1
-            nxt = []
-            for h in frontier:
-                for n in adj.get(h, ()):
-                    if n not in dist:
-                        dist[n] = d
-                        nxt.append(n)
-                        left.discard(n)
-            frontier = nxt
+        dist = self._range_cache.get((a, None)) or _bfs(self, a, None, until=spaces)
         return {h: dist[h] for h in spaces if h in dist}
 
     @cached_property
@@ -400,12 +384,14 @@ class HexMap:
         return {"N": -y, "S": y, "E": x, "W": -x}[direction]
 
 
-def _bfs(m: HexMap, start: Hex, limit: int | None) -> dict:
+def _bfs(m: HexMap, start: Hex, limit: int | None, until=None) -> dict:
+    """Ranges from start, as far as `limit`, or (`until`) until every one of those spaces has its range."""
     dist = {start: 0}
     frontier = [start]
     adj = m.open_neighbours
+    left = None if until is None else set(until) - {start}
     d = 0
-    while frontier and (limit is None or d < limit):
+    while frontier and (limit is None or d < limit) and (left is None or left):
         d += 1
         nxt = []
         for h in frontier:
@@ -413,6 +399,8 @@ def _bfs(m: HexMap, start: Hex, limit: int | None) -> dict:
                 if n not in dist:
                     dist[n] = d
                     nxt.append(n)
+        if left is not None:
+            left.difference_update(nxt)
         frontier = nxt
     return dist
 
