@@ -176,12 +176,20 @@ def _m005_request_ids(db: sqlite_utils.Database) -> None:
         db.execute(f"CREATE INDEX {table}_by_step_request ON {table} (stepped_by) WHERE stepped_by IS NOT NULL")
 
 
+def _m006_missions_recorded(db: sqlite_utils.Database) -> None:
+    # A finished mission goes into its campaign's book once: a second tap (or a retried request) must not add
+    # its nova cells and rewards again. Kept beside the mission's state, not in it, so that undoing steps of
+    # the mission never makes it recordable a second time.
+    db.execute("ALTER TABLE missions ADD COLUMN recorded_at TEXT")
+
+
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
     (2, "table-tracker games and their event log", _m002_games),
     (3, "maps, card content and their histories", _m003_maps_and_cards),
     (4, "missions at the table and their event log", _m004_missions),
     (5, "request ids in the mission and game event logs: a retried request is applied once", _m005_request_ids),
+    (6, "when a finished mission was recorded in its campaign book", _m006_missions_recorded),
 ]
 
 

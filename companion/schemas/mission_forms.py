@@ -33,34 +33,47 @@ class PartyForm(FormSchema):
             raise ValidationError("Tick the characters who embarked.", "party")
 
 
-class MissionResultForm(PartyForm):
-    mission = text()
-    difficulty = count(1, 4, required=False)
+class BookRewardsForm(FormSchema):
+    """The rewards printed in the Mission book (p.14): SP for each character, Vanished technology, fame per
+    planet (fame_<planet> boxes) and the missions it unlocks."""
     sp = count(0, 99, required=False, default=0)
     vanished_tech = count(0, 99, required=False, default=0)
     unlocks = fields.List(fields.String(), load_default=list)
+    fame = fields.Dict(keys=fields.String(), values=fields.Integer(
+        strict=False, error_messages={"invalid": "Enter a whole number."}), load_default=dict)
+
+    @pre_load
+    def gather_fame(self, data, **kwargs):
+        data = dict(data)
+        data["fame"] = {k[5:]: data.pop(k) for k in list(data) if k.startswith("fame_")}
+        return data
+
+    @validates_schema
+    def fame_range(self, data, **kwargs):
+        if any(not -99 <= v <= 99 for v in data.get("fame", {}).values()):
+            raise ValidationError("Enter a whole number from -99 to 99.", "fame")
+
+
+class MissionResultForm(PartyForm, BookRewardsForm):
+    mission = text()
+    difficulty = count(1, 4, required=False)
     orbs = TokenNumbers(load_default=())
     treasures = TokenNumbers(load_default=())
     all_taken = choice(["yes", "no"], required=False)
     nova_cells = fields.Dict(keys=fields.String(), values=fields.Integer(
         strict=False, error_messages={"invalid": "Enter a whole number."}), load_default=dict)
-    fame = fields.Dict(keys=fields.String(), values=fields.Integer(
-        strict=False, error_messages={"invalid": "Enter a whole number."}), load_default=dict)
 
     @pre_load
-    def gather(self, data, **kwargs):
-        # nova_<character id> and fame_<planet> boxes become two dicts
+    def gather_nova(self, data, **kwargs):
+        # nova_<character id> boxes become one dict
         data = dict(data)
         data["nova_cells"] = {k[5:]: data.pop(k) for k in list(data) if k.startswith("nova_")}
-        data["fame"] = {k[5:]: data.pop(k) for k in list(data) if k.startswith("fame_")}
         return data
 
     @validates_schema
-    def ranges(self, data, **kwargs):
-        for key, low, high in (("nova_cells", 0, 999), ("fame", -99, 99)):
-            for value in data.get(key, {}).values():
-                if not low <= value <= high:
-                    raise ValidationError(f"Enter a whole number from {low} to {high}.", key)
+    def nova_range(self, data, **kwargs):
+        if any(not 0 <= v <= 999 for v in data.get("nova_cells", {}).values()):
+            raise ValidationError("Enter a whole number from 0 to 999.", "nova_cells")
 
 
 class TrainingForm(PartyForm):

@@ -70,12 +70,17 @@ def create(db, campaign: Campaign, description: str) -> int:
 def change(db, campaign_id: int, command) -> Change:
     """Run `command(campaign) -> Change` and record it, all in one transaction."""
     with immediate(db):
-        row = _row(db, campaign_id)
-        before = json.loads(row["state"])
-        result = command(campaign_from_dict(before))
-        after = campaign_to_dict(result.campaign)
-        _save(db, campaign_id, after)
-        LOG.add(db, campaign_id, result.description, before, after)
+        return change_within(db, campaign_id, command)
+
+
+def change_within(db, campaign_id: int, command) -> Change:
+    """`change` inside a transaction the caller holds (a mission recorded together with its mark)."""
+    row = _row(db, campaign_id)
+    before = json.loads(row["state"])
+    result = command(campaign_from_dict(before))
+    after = campaign_to_dict(result.campaign)
+    _save(db, campaign_id, after)
+    LOG.add(db, campaign_id, result.description, before, after)
     return result
 
 

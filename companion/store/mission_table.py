@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.mission import Mission, Update, mission_from_dict, mission_to_dict
+from . import campaigns
 from .eventlog import AlreadyApplied, Entry, Log
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow"]
@@ -24,6 +25,10 @@ LOG_PAGE = 30
 
 class NotFound(LookupError):
     pass
+
+
+class AlreadyRecorded(Exception):
+    message = "This mission is already in its campaign book: nothing was recorded a second time."
 
 
 class StaleMission(Exception):
@@ -42,6 +47,7 @@ class MissionRow:
     status: str
     version: int
     updated_at: str
+    recorded_at: str | None = None  # when it went into its campaign's book
 
 
 def _dump(doc: dict) -> str:
@@ -72,7 +78,7 @@ def _mission(text: str) -> Mission:
 def get(db, mission_id: int) -> MissionRow:
     row = _row(db, mission_id)
     return MissionRow(row["id"], row["name"], row["campaign_id"], row["map_id"], _mission(row["state"]),
-                      row["status"], row["version"], row["updated_at"])
+                      row["status"], row["version"], row["updated_at"], row["recorded_at"])
 
 
 def version(db, mission_id: int) -> int:
@@ -129,6 +135,19 @@ def change(db, mission_id: int, seen_version: int | None, command, description: 
         _READ[text] = result.mission
         said = description or (result.reasons[0] if result.reasons else "Changed the mission")
         LOG.add(db, mission_id, said, before, after, request_id=request_id)
+    return result
+
+
+def record_in_campaign(db, mission_id: int, command):
+    """`command(mission) -> (campaign id, campaign command)`: the finished mission into its campaign's book and
+    the mission marked as recorded, in one transaction, once (a second tap or a retried request is refused)."""
+    with immediate(db):
+        row = _row(db, mission_id)
+        if row["recorded_at"]:
+            raise AlreadyRecorded()
+        campaign_id, campaign_command = command(_mission(row["state"]))
+        result = campaigns.change_within(db, campaign_id, campaign_command)
+        db.execute("UPDATE missions SET recorded_at = ?, version = version + 1 WHERE id = ?", [now(), mission_id])
     return result
 
 

@@ -22,6 +22,7 @@ from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
 from ..schemas import mission_table_forms as forms
 from ..schemas.mission_content import set_up_content
+from ..schemas.mission_forms import BookRewardsForm
 from ..store import backups
 from ..store import campaigns as campaign_store
 from ..store import cards as card_store
@@ -237,7 +238,21 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
             "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
             "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
             "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
-            "result": result, "conflict": conflict, "named": namer(m, row.campaign_id), **form_state(errors)}
+            "result": result, "conflict": conflict, "named": namer(m, row.campaign_id),
+            "book": book_rewards(db, row), **form_state(errors)}
+
+
+def book_rewards(db, row) -> dict | None:
+    """For a finished campaign mission not yet recorded: the planets and the missions still locked, which the
+    Mission book's rewards may name (p.14)."""
+    if row.mission.result is None or row.campaign_id is None or row.recorded_at:
+        return None
+    try:
+        c = campaign_store.get(db, row.campaign_id).campaign
+    except campaign_store.NotFound:
+        return None
+    info = content()
+    return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
 
 
 def page(mission_id: int, status: int = 200, **kw):
@@ -430,16 +445,27 @@ def log(mission_id: int):
 
 @bp.post("/<int:mission_id>/record")
 def record(mission_id: int):
-    """The finished mission into its campaign's book (p.13-14): result, party, nova cells, orbs, treasures."""
+    """The finished mission into its campaign's book, once (p.13-14): result, party, nova cells, orbs,
+    treasures from the table, and on a success the rewards printed in the Mission book from the form."""
     row = _row(mission_id)
     if row.mission.result is None or row.campaign_id is None:
         return page(mission_id, 422, errors={"result": "Only a finished mission of a campaign is recorded."})
-    report = rules.mission_report(row.mission)
     try:
-        campaign_store.change(get_db(), row.campaign_id,
-                              lambda c: campaign_rules.record_mission(c, content(), report))
-    except campaign_store.NotFound:
+        f = parse(BookRewardsForm)
+    except ValidationError as exc:
+        return page(mission_id, 422, errors=flat_errors(exc.messages))
+
+    def command(m):
+        report = rules.mission_report(m)
+        if report.success:
+            report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
+        return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
+    try:
+        store.record_in_campaign(get_db(), mission_id, command)
+    except (campaign_store.NotFound, store.NotFound):
         abort(404)
+    except store.AlreadyRecorded as exc:
+        return page(mission_id, 409, conflict=exc.message)
     except CampaignError as exc:
         return page(mission_id, 422, errors={exc.field: exc.message})
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
