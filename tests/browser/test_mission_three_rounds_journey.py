@@ -276,9 +276,13 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(phone.locator("#mission-over h2")).to_have_text("Mission succeeded in round 3", timeout=SEEN_WITHIN_MS)
     phone_context.close()
 
-    # Recorded in the campaign book: the campaign sheet shows Awakening completed.
+    # Recorded in the campaign book with the Mission book's SP reward: the campaign sheet shows Awakening
+    # completed and the SP gained by both characters, the defeated one too (p.14, p.23).
+    page.locator('#record-form input[name="sp"]').fill("2")
     press(page, "Record in the campaign book")
     expect(page).to_have_url(re.compile(r"/campaigns/\d+/missions$"))
     expect(page.locator("#lastlog")).to_contain_text("Awakening completed (Vincent, Augustus)")
     page.goto(sheet)
     expect(page.locator('[data-mission="awakening"]')).to_have_class(re.compile(r"\bcompleted\b"))
+    for name in ("Vincent", "Augustus"):
+        expect(page.locator("#characters li", has_text=name).locator(".stats")).to_contain_text("2 SP")
