@@ -98,13 +98,19 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
     top, options = farthest_attack_spaces(board, adversary, target.at, rng, avoid.ends())
+    need = None  # MP from each end of this Move on to an attack space, when none is reached this action
+    if top is None and mode == "move":
+        need = distances_to(board, adversary, goals(), "move", "avoid", until=avoid.ends())
     if board.map.hazard_at:
-        # p.28 hazards 1: however far off the hazard, the way may be shut without it.
-        blocked = (top is None and goals() and not can_reach_any(board, adversary, goals(), "move", "avoid")
+        # p.28 hazards 1: however far off the hazard, the way may be shut without it. A Move that can end
+        # somewhere with a way on to an attack space has its way open (its start is one of its ends).
+        blocked = (top is None and goals()
+                   and not (any(h in need for h in avoid.ends()) if need is not None
+                            else can_reach_any(board, adversary, goals(), "move", "avoid"))
                    and can_reach_any(board, adversary, goals(), "move", "normal"))
         if blocked:
-            policy, r, why = "normal", reach(board, adversary, mode, mp, "normal"), (
-                "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)")
+            policy, r, why, need = "normal", reach(board, adversary, mode, mp, "normal"), (
+                "the way to its target is blocked unless it enters a hazard (p.28 hazards 1)"), None
             top, options = farthest_attack_spaces(board, adversary, target.at, rng, r.ends())
         elif avoid.hazard_within_mp:  # else both policies reach the same spaces
             normal = reach(board, adversary, mode, mp, "normal")
@@ -112,7 +118,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
             if top_normal == rng and top != rng:
                 policy, r, why = "normal", normal, (f"entering a hazard is the only way to get to exactly range {rng} "
                                                     f"of {target.name} with this action (p.28 hazards 2)")
-                top, options = top_normal, options_normal
+                top, options, need = top_normal, options_normal, None
             elif dict(normal.cost) != dict(avoid.cost):
                 why = (f"it treats hazards as indestructible objects: its way is open without them, and entering one "
                        f"would not get it to exactly range {rng} of {target.name} with this action (p.28 hazards)")
@@ -126,7 +132,8 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
         choice, more = _choose(board, adversary, target, die, options, r.cost, label)
     else:
         ends = r.ends()
-        need = distances_to(board, adversary, goals(), "move", policy, until=ends)
+        if need is None:
+            need = distances_to(board, adversary, goals(), "move", policy, until=ends)
         options = [h for h in ends if h in need]
         if not options:
             return _stay(mode, start, f"{name} {mp}: it cannot get any closer to a space {target.name} can be attacked "
