@@ -2,6 +2,8 @@
 (p.24-25, 28-29, 33-35, 37; INTERPRETATIONS.md "Map" and "Movement"; docs/rules.md)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -546,6 +548,39 @@ def test_property_leap_never_needs_more_mp_than_move_and_avoiding_never_helps(sp
         assert avoid.ends() <= normal.ends()
         assert all(normal.cost[h] <= c for h, c in avoid.cost.items())
         assert all(avoid.hazards_entered(h) == () for h in avoid.ends())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_boards(), st.integers(0, 6), st.data())
+def test_property_a_map_with_another_object_or_hazard_answers_as_one_made_afresh(spec, mp, data):
+    # Such a map shares its geometric caches with the map it came from (an object destroyed mid-turn): every
+    # answer must still be the one a map built from nothing gives. And when an "avoid" reach says no hazard is
+    # within its budget, the "normal" reach is the same (movement.py then skips it).
+    b, _ = build_random(Layout(), spec)
+    m, mover = b.map, b.figures[0]
+    spaces = sorted(m.spaces)
+    for mode in ("move", "leap"):  # warm every cache the old map has
+        for hazards in ("normal", "avoid"):
+            reach(b, mover, mode, mp, hazards)
+    before = {(a, c): (m.range_between(a, c), has_line_of_sight(m, a, c)) for a in spaces for c in spaces}
+    h = data.draw(st.sampled_from(spaces))
+    change = data.draw(st.sampled_from(["destroyed", "damaged", "indestructible", None, "fire", "trap", "no-hazard"]))
+    new = (m.with_hazard(h, change) if change in ("fire", "trap") else m.with_hazard(h, None) if change == "no-hazard"
+           else m.with_object(h, change))
+    fresh = replace(new)  # the same map with no cache at all
+    assert all(before[(a, c)] == (new.range_between(a, c), has_line_of_sight(new, a, c))
+               == (fresh.range_between(a, c), has_line_of_sight(fresh, a, c)) for a, c in before)
+    figures = tuple(f for f in b.figures if f.at != h or f is mover)
+    if mover.at == h and change not in (None, "no-hazard"):
+        return  # the mover cannot stand on a new object
+    for mode in ("move", "leap"):
+        for hazards in ("normal", "avoid"):
+            got, want = reach(Board(new, figures), mover, mode, mp, hazards), reach(Board(fresh, figures), mover, mode, mp, hazards)
+            assert dict(got.cost) == dict(want.cost)
+            assert all(got.path_to(x) == want.path_to(x) for x in got.ends())
+        avoid, normal = reach(Board(new, figures), mover, mode, mp, "avoid"), reach(Board(new, figures), mover, mode, mp, "normal")
+        if not avoid.hazard_within_mp:
+            assert dict(avoid.cost) == dict(normal.cost)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

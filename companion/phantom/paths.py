@@ -210,7 +210,7 @@ class Reach:
     cost: Mapping[Hex, int]  # fewest MP to END on each space it can end on, start included at 0
     _label: Mapping[Hex, int] = field(repr=False, default_factory=dict)  # reach's labels, for the paths
     _hazard_spaces: frozenset = field(repr=False, default=frozenset())
-    hazard_within_mp: bool = True  # could this budget enter a hazard at its normal cost? (see reach)
+    hazard_within_mp: bool = True  # could this budget enter a hazard at its normal cost? Worked out for "avoid" only
     _steps: Callable = field(repr=False, default=None)  # label step into a space (None: cannot), see reach
     _adj: Mapping = field(repr=False, default_factory=dict)
     _order: Mapping = field(repr=False, default_factory=dict)
