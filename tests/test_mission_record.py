@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import re
 
-from conftest import campaign_state, character_ids
-from test_mission_table_web import app, step, text, version  # noqa: F401 (app: the seeded app fixture)
-
-
-def start(app, table) -> dict:
-    """Vincent and Augustus of The Historians on the first-steps sample, placed, the die entered."""
-    ids = character_ids(app)
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
-                                 "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
-                                 "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
-    assert resp.status_code == 303
-    step(table, "place", character=ids["Vincent"], space="B-6")
-    step(table, "place", character=ids["Augustus"], space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    return ids
+from conftest import campaign_state
+from test_mission_table_web import app, start_campaign_mission, step, text, version  # noqa: F401 (app)
 
 
 def succeed(app, table) -> str:
     """The objective met in round 1, every turn of the round played, the round ended: the page."""
-    ids = start(app, table)
+    ids = start_campaign_mission(app, table)
     step(table, "objective")
     step(table, "select", character=ids["Vincent"], ap="3")
     step(table, "select", character=ids["Augustus"], ap="4")
@@ -79,7 +64,7 @@ def test_bad_rewards_are_refused_naming_the_field_and_record_nothing(app, table,
 
 
 def test_a_failure_asks_for_no_rewards(app, table, campaign):
-    start(app, table)
+    start_campaign_mission(app, table)
     page = text(step(table, "fail", reason="The relay was destroyed"))
     assert 'id="record"' in page and 'name="sp"' not in page
     assert table.post("/table/1/record", {"_form": "record"}, htmx=False).status_code == 303

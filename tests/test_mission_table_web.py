@@ -194,16 +194,13 @@ def test_set_up_refuses_bad_input_naming_the_field(table):
     assert table.get("/table/1").status_code == 404
 
 
-def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaign):
-    from conftest import campaign_state, character_ids
+def start_campaign_mission(app, table) -> dict:
+    """Vincent and Augustus of The Historians on the first-steps sample, placed, the die entered: their ids."""
+    from conftest import character_ids
 
     ids = character_ids(app)
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    assert "The Historians" in text(table.get("/table/new"))
-    setup = text(table.get("/table/new?campaign=1"))
-    assert f'<option value="{ids["Vincent"]}"' in setup and "Vincent (Warrior, Grallok)" in setup
-    assert '<option value="awakening"' in setup
     resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
                                  "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
                                  "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
@@ -211,6 +208,18 @@ def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaig
     step(table, "place", character=ids["Vincent"], space="B-6")
     step(table, "place", character=ids["Augustus"], space="C-6")
     step(table, "die", color="red", primary="N", secondary="W")
+    return ids
+
+
+def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaign):
+    from conftest import campaign_state, character_ids
+
+    ids = character_ids(app)
+    assert "The Historians" in text(table.get("/table/new"))
+    setup = text(table.get("/table/new?campaign=1"))
+    assert f'<option value="{ids["Vincent"]}"' in setup and "Vincent (Warrior, Grallok)" in setup
+    assert '<option value="awakening"' in setup
+    start_campaign_mission(app, table)
     resp = step(table, "fail", reason="The relay was destroyed")
     assert "Mission failed in round 1" in text(resp)
     assert "Record in the campaign book" in text(resp)
