@@ -359,7 +359,7 @@ def test_a_campaign_mission_shows_its_characters_by_name_not_by_campaign_id(app,
     assert "<h2>Vincent's turn</h2>" in page
     assert f"<h2>{ids['Vincent']}'s turn</h2>" not in page
     assert re.search(r'<li>Augustus <small>\(5\)</small></li>', page)
-    assert f'<title>Vincent</title>' in page and 'data-figure="' + ids["Vincent"] + '"' in page  # forms keep the id
+    assert '<title>Vincent</title>' in page and 'data-figure="' + ids["Vincent"] + '"' in page  # forms keep the id
     page = text(step(table, "move", figure=ids["Vincent"], space="G-3"))
     assert "Vincent moves B-6 -&gt; G-3" in page and f"{ids['Vincent']} moves" not in page
     assert "Vincent · G-3 · HP 12/12" in page

@@ -29,7 +29,13 @@ class Figure:
 
     @cached_property
     def invisible(self) -> bool:
-        return any(c.lower() == "invisible" for c in self.conditions)
+        return self.has_condition("Invisible")
+
+    def has_condition(self, name: str) -> bool:
+        return any(c.lower() == name.lower() for c in self.conditions)
+
+    def without_condition(self, name: str) -> "Figure":
+        return replace(self, conditions=tuple(c for c in self.conditions if c.lower() != name.lower()))
 
     def is_enemy_of(self, other: "Figure") -> bool:
         return self.side != other.side

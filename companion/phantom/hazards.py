@@ -109,3 +109,27 @@ def reapply(hexmap: HexMap, figure: Figure, rules: Sequence[HazardRule], resting
     said = (f"{figure.id} {how} the {kind} hazard on {hexmap.label(figure.at)}: {condition} is reapplied, "
             f"no damage (p.33)")
     return replace(figure, conditions=conditions), (said,) + tuple(r for r in why if "gains" not in r)
+
+
+def start_of_turn(hexmap: HexMap, figure: Figure, rules: Sequence[HazardRule]) -> tuple[Figure, tuple[str, ...]]:
+    """A figure's turn begins (not a rest): Bleeding deals 2 damage, Burning 3 and is then removed (p.37) -
+    not while the figure stands on a fire hazard (p.33); then, if it still stands, the hazard under it
+    reapplies the condition it lost (`reapply`). Characters and adversaries alike."""
+    on_hazard = kept_on(hexmap, figure, rules)
+    reasons: list[str] = []
+    for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
+        if not figure.has_condition(name):
+            continue
+        figure = replace(figure, hp=max(0, figure.hp - damage))
+        stays = removed and on_hazard == name
+        if removed and not stays:
+            figure = figure.without_condition(name)
+        reasons.append(f"{name}: {figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}"
+                       + (", and removes Burning" if removed and not stays else "") + " (p.23, p.37)")
+        if stays:
+            reasons.append(f"{figure.id} has not exited the {hexmap.hazard_at[figure.at]} hazard on "
+                           f"{hexmap.label(figure.at)}: Burning is not removed (p.33)")
+    if figure.hp > 0:
+        figure, why = reapply(hexmap, figure, rules, resting=False)
+        reasons.extend(why)
+    return figure, tuple(reasons)

@@ -27,7 +27,7 @@ from .board import Board, Figure
 from .boss import Boss, BossError, attributes, nova_cells_dropped, turn_for_card
 from .decision import COLORS, DecisionDie, break_tie
 from .dice import DiceError, Rolls
-from .hazards import HazardError, HazardRule, enter, kept_on, reapply
+from .hazards import HazardError, HazardRule, enter, reapply, start_of_turn
 from .hexmap import HAZARDS, Hex, HexMap, Layout, MapError, Placement
 from .missions import MissionReport
 from .placing import place_new_adversary
@@ -450,7 +450,7 @@ def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier:
             raise MissionError(f"cards[{i}]", f"{c.name!r} is not in {ch.name}'s hand: it was played and is "
                                               "discarded or still in effect (p.13, p.23)")
     figure = mission.figure(ch.id)
-    frozen = figure is not None and _has(figure, "Frozen")
+    frozen = figure is not None and figure.has_condition("Frozen")
     total = sum(c.ap for c in chosen) * (2 if frozen else 1)
     if total > ch.max_ap:
         raise MissionError("cards", f"AP {total}{' (doubled: Frozen, p.37)' if frozen else ''} is above "
@@ -528,7 +528,7 @@ def initiative(mission: Mission, figure_id: str) -> tuple[int, str]:
     """A figure's initiative this round, with why (p.12 step 6, p.13, p.30, p.37)."""
     rnd = mission.round
     figure = mission.figure(figure_id)
-    frozen = figure is not None and _has(figure, "Frozen")
+    frozen = figure is not None and figure.has_condition("Frozen")
     if any(c.id == figure_id for c in mission.characters):
         choice = rnd.choice(figure_id) if rnd else None
         if choice is None:
@@ -600,7 +600,7 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
                                    "(p.12 steps 8-9)")
     fid, value = order.upcoming[0]
     figure = mission.figure(fid)
-    at_start = tuple(c for c in ENDS_AFTER_NEXT_FULL_TURN if _has(figure, c))
+    at_start = tuple(c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c))
     mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start))
     reasons = [f"{fid}'s turn, initiative {value} (p.12 step 7)"]
     if figure.side == "adversary":
@@ -627,40 +627,22 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
 def character_turn_start(figure: Figure, resting: bool, keep: Sequence[str] = (), hexmap: HexMap | None = None,
                          hazards: Sequence[HazardRule] = ()) -> tuple[Figure, tuple[str, ...]]:
     """The conditions at the start of a character's turn: on a rest turn the detrimental ones are removed
-    first (p.13; `keep` those the player keeps) and nothing hurts; on other turns Bleeding deals 2 and
-    Burning 3, then Burning is removed (p.37). Still on a fire or poison hazard of `hexmap`, Burning stays
-    after its damage and the hazard's condition is reapplied if it is gone, on a rest too (p.33)."""
-    figure, reasons = _conditions_at_turn_start(figure, resting, keep, hexmap, hazards)
-    if hexmap is not None and figure.hp > 0:
-        figure, why = reapply(hexmap, figure, hazards, resting)
-        reasons += why
-    return figure, reasons
-
-
-def _conditions_at_turn_start(figure: Figure, resting: bool, keep: Sequence[str], hexmap: HexMap | None,
-                              hazards: Sequence[HazardRule]) -> tuple[Figure, tuple[str, ...]]:
+    first (p.13; `keep` those the player keeps) and nothing hurts; on other turns Bleeding and Burning hurt
+    as for every figure (hazards.start_of_turn, p.37). Still on a fire or poison hazard of `hexmap`, the
+    hazard's condition is reapplied if it is gone, on a rest too (p.33)."""
+    if not resting:
+        return start_of_turn(hexmap or HexMap(), figure, hazards)
     kept = {condition_name(k, "keep") for k in keep}
-    reasons = []
-    if resting:
-        removed = [c for c in figure.conditions if c in DETRIMENTAL and c not in kept]
-        if removed:
-            figure = replace(figure, conditions=tuple(c for c in figure.conditions if c not in removed))
-            reasons.append(f"{figure.id} removes {', '.join(removed)} at the start of its rest turn (p.13)")
-        if any(_has(figure, c) for c in ("Bleeding", "Burning")):
-            reasons.append("no Bleeding or Burning damage on a rest turn (p.13, p.37)")
-        return figure, tuple(reasons)
-    on_hazard = kept_on(hexmap, figure, hazards) if hexmap is not None else None
-    for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
-        if _has(figure, name):
-            figure = replace(figure, hp=max(0, figure.hp - damage))
-            stays = removed and on_hazard == name
-            if removed and not stays:
-                figure = _without(figure, name)
-            reasons.append(f"{name}: {figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}"
-                           + (", and removes Burning" if removed and not stays else "") + " (p.23, p.37)")
-            if stays:
-                reasons.append(f"{figure.id} has not exited the {hexmap.hazard_at[figure.at]} hazard on "
-                               f"{hexmap.label(figure.at)}: Burning is not removed (p.33)")
+    reasons: list[str] = []
+    removed = [c for c in figure.conditions if c in DETRIMENTAL and c not in kept]
+    if removed:
+        figure = replace(figure, conditions=tuple(c for c in figure.conditions if c not in removed))
+        reasons.append(f"{figure.id} removes {', '.join(removed)} at the start of its rest turn (p.13)")
+    if any(figure.has_condition(c) for c in ("Bleeding", "Burning")):
+        reasons.append("no Bleeding or Burning damage on a rest turn (p.13, p.37)")
+    if hexmap is not None:
+        figure, why = reapply(hexmap, figure, hazards, resting=True)
+        reasons.extend(why)
     return figure, tuple(reasons)
 
 
@@ -950,10 +932,10 @@ def remove_condition(mission: Mission, figure_id: str, name: str) -> Update:
         c = condition_name(name)
     except AttackError as exc:
         raise MissionError("condition", str(exc)) from None
-    if not _has(figure, c):
+    if not figure.has_condition(c):
         raise MissionError("condition", f"{figure.id} has no {c} token")
     why = " by spending 1 MP (p.37)" if c == "Knocked Down" else ""
-    return Update(replace(mission, board=mission.board.with_figure(_without(figure, c))),
+    return Update(replace(mission, board=mission.board.with_figure(figure.without_condition(c))),
                   (f"{figure.id} removes {c}{why}",))
 
 
@@ -962,7 +944,7 @@ def discard_to_recover_from_stunned(mission: Mission, character_id: str, card: s
     rnd = _phase(mission, "turns")
     ch = _living_character(mission, character_id)
     figure = mission.figure(ch.id)
-    if not _has(figure, "Stunned"):
+    if not figure.has_condition("Stunned"):
         raise MissionError("character", f"{ch.name} is not Stunned")
     choice = rnd.choice(ch.id)
     picked = next((c for c in choice.cards if c.name == card), None) if choice else None
@@ -971,7 +953,7 @@ def discard_to_recover_from_stunned(mission: Mission, character_id: str, card: s
     choice = replace(choice, cards=tuple(c for c in choice.cards if c is not picked))
     mission = _with_choice(mission, ch.id, choice)
     mission = _put_character(mission, replace(ch, discard=ch.discard + (picked,)))
-    mission = replace(mission, board=mission.board.with_figure(_without(figure, "Stunned")))
+    mission = replace(mission, board=mission.board.with_figure(figure.without_condition("Stunned")))
     return Update(mission, (f"{ch.name} discards {picked.name} and is no longer Stunned (p.37)",))
 
 
@@ -1118,7 +1100,7 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
     me = mission.figure(resolution.adversary)
     attacked = any(s.action == "attack" and s.performed and s.targets for s in resolution.steps)
     if me is not None and attacked and me.invisible:
-        mission = replace(mission, board=mission.board.with_figure(_without(me, "Invisible")))
+        mission = replace(mission, board=mission.board.with_figure(me.without_condition("Invisible")))
         reasons.append(f"{me.id} performed an Attack: Invisible is removed (p.37)")
     if mission.result is not None or mission.round.current is None:  # over, or the adversary was defeated
         return Update(mission, tuple(reasons))
@@ -1350,13 +1332,13 @@ def _finish_turn(mission: Mission, reasons: list[str]) -> Update:
     fid = rnd.current
     figure = mission.figure(fid)
     if figure is not None:
-        ended = [c for c in rnd.at_start if _has(figure, c)]
+        ended = [c for c in rnd.at_start if figure.has_condition(c)]
         for c in ended:
-            figure = _without(figure, c)
+            figure = figure.without_condition(c)
         if ended:
             reasons.append(f"{fid}'s {' and '.join(ended)} end(s) at the end of its next full turn after receiving it "
                            "(p.37, p.50)")
-        fresh = [c for c in ENDS_AFTER_NEXT_FULL_TURN if _has(figure, c) and c not in rnd.at_start]
+        fresh = [c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c) and c not in rnd.at_start]
         if fresh:
             reasons.append(f"{fid} received {' and '.join(fresh)} during this turn: it lasts until the end of its "
                            "next full turn (p.50)")
@@ -1571,7 +1553,7 @@ def _apply_attack(mission: Mission, attacker_id: str, result, counter) -> tuple[
     me = board.figure(attacker_id)
     a = result.attacker_after
     conditions = a.conditions
-    if _has(me, "Invisible"):
+    if me.has_condition("Invisible"):
         conditions = tuple(c for c in conditions if c != "Invisible")
         reasons.append(f"{attacker_id} performed an Attack: Invisible is removed (p.37)")
     if counter is not None:
@@ -1665,14 +1647,6 @@ def _put_character(mission: Mission, ch: CharacterState) -> Mission:
 
 def _put_deck(mission: Mission, key: str, deck: Deck) -> Mission:
     return replace(mission, decks=tuple((k, deck if k == key else d) for k, d in mission.decks))
-
-
-def _has(figure: Figure, name: str) -> bool:
-    return any(c.lower() == name.lower() for c in figure.conditions)
-
-
-def _without(figure: Figure, name: str) -> Figure:
-    return replace(figure, conditions=tuple(c for c in figure.conditions if c.lower() != name.lower()))
 
 
 def _map_order(hexmap: HexMap, h: Hex) -> tuple[int, int]:

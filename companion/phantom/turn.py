@@ -15,7 +15,7 @@ from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, r
 from .board import Board, Figure
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
-from .hazards import enter, kept_on, reapply
+from .hazards import enter, start_of_turn
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
 from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import SightLine, sight
@@ -77,7 +77,7 @@ class _Turn:
         self.target: Target | None = None
         self.first_target: Target | None = None  # chosen at step 2 of the turn (p.26); the resolution reports it
         self.no_more_attacks = False
-        self.knocked_down = self.figure.conditions and _has(self.figure, "Knocked Down")
+        self.knocked_down = self.figure.conditions and self.figure.has_condition("Knocked Down")
         self.waiting = False  # a roll is missing: later outcomes cannot be known
         self.cards = tuple(self._own_row(c) for c in self.turn.cards)
 
@@ -101,23 +101,15 @@ class _Turn:
         self.board = self.board.with_figure(figure)
 
 
-def _has(f: Figure, name: str) -> bool:
-    return any(c.lower() == name.lower() for c in f.conditions)
-
-
-def _without(f: Figure, name: str) -> Figure:
-    return replace(f, conditions=tuple(c for c in f.conditions if c.lower() != name.lower()))
-
-
 def resolve_turn(scenario: Scenario) -> Resolution:
     if scenario.turn is None:
         raise ValueError("turn: the scenario has no turn to resolve")
     t = _Turn(scenario)
     if not _start_of_turn(t):
         return _done(t)
-    if _has(t.figure, "Stunned"):
+    if t.figure.has_condition("Stunned"):
         t.say(f"{t.me} is Stunned: it takes no action this turn and removes the Stunned token at its end (p.37)")
-        t.update(_without(t.figure, "Stunned"))
+        t.update(t.figure.without_condition("Stunned"))
         return _done(t)
     cards = t.cards
     t.target = t.first_target = _select(t, cards)
@@ -142,24 +134,9 @@ def _done(t: _Turn) -> Resolution:
 def _start_of_turn(t: _Turn) -> bool:
     """p.26 step 1 and p.37: Bleeding 2 damage, Burning 3 damage then removed — not removed while it stands on
     a fire hazard, and a hazard's condition it lost is reapplied there (p.33). False if it is defeated."""
-    f = t.figure
-    m = t.board.map
-    on_hazard = kept_on(m, f, t.hazards) if t.hazards else None
-    for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
-        if _has(f, name):
-            f = replace(f, hp=max(0, f.hp - damage))
-            stays = removed and on_hazard == name
-            if removed and not stays:
-                f = _without(f, name)
-            t.say(f"{name}: {t.me} takes {damage} damage at the start of its turn, HP {f.hp}"
-                  + (" and removes the Burning token" if removed and not stays else "") + " (p.37)")
-            if stays:
-                t.say(f"{t.me} has not exited the {m.hazard_at[f.at]} hazard on {m.label(f.at)}: Burning is not "
-                      "removed (p.33)")
-    if f.hp > 0 and t.hazards:
-        f, why = reapply(m, f, t.hazards, resting=False)
-        for r in why:
-            t.say(r)
+    f, why = start_of_turn(t.board.map, t.figure, t.hazards)
+    for r in why:
+        t.say(r)
     t.update(f)
     if f.hp <= 0 and f.max_hp:
         t.say(f"{t.me} is defeated before it acts (p.26)")
@@ -225,7 +202,7 @@ def _converts(t: _Turn, card: Card) -> str | None:
     if t.target is None or t.target.name is None:
         return None
     has_movement = any(a.type in ("move", "leap", "teleport") for a in card.actions)
-    if _has(t.figure, "Frozen"):
+    if t.figure.has_condition("Frozen"):
         return None
     if t.turn.boss:
         return None  # bosses convert action by action (p.30), see _play
@@ -243,7 +220,7 @@ def _converts(t: _Turn, card: Card) -> str | None:
 def _play(t: _Turn, card: Card) -> None:
     all_cards = t.cards
     _refresh_target(t, all_cards)
-    if t.turn.boss and not _has(t.figure, "Frozen") and t.target and t.target.name:
+    if t.turn.boss and not t.figure.has_condition("Frozen") and t.target and t.target.name:
         attacks = [a for a in card.actions if a.type == "attack"]
         if attacks and not all(_can_perform(t, a) for a in attacks):
             t.say(f"{card.name}: {t.target.name} is out of range, so the boss performs it as Move {card.ap} (p.30)")
@@ -293,7 +270,7 @@ def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> 
     if t.knocked_down and action.type in ("move", "leap") and mp >= 1:
         mp -= 1
         t.knocked_down = False
-        f = _without(f, "Knocked Down")
+        f = f.without_condition("Knocked Down")
         t.update(f)
         t.say(f"{t.me} spends 1 MP to remove Knocked Down (p.37)")
     elif t.knocked_down:
@@ -386,7 +363,7 @@ def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | No
         # so it attacks another enemy within range instead.
         other = choose_in_range(t.board, f, rng, t.die, exclude={tg.name})
         if other is not None:
-            why = ("it has a round effect" if card.round else "it is Frozen" if _has(f, "Frozen")
+            why = ("it has a round effect" if card.round else "it is Frozen" if f.has_condition("Frozen")
                    else "it has a Move, Leap or Teleport")
             t.say(f"{card.name}: {tg.name} is out of range and the card cannot become a Move ({why}, p.28), so it "
                   f"attacks another enemy within range instead (p.27, Figure 36): " + other.reasons[0])
@@ -526,7 +503,7 @@ def _damage(t: _Turn, card: Card, action: Action) -> None:
     board = t.board
     for x in hit:
         if any(c.lower() == "barrier" for c in x.conditions):
-            x = _without(x, "Barrier")
+            x = x.without_condition("Barrier")
             t.say(f"{card.name}: {x.id}'s Barrier is removed instead of taking {action.value} damage (p.37)")
         else:
             x = replace(x, hp=max(0, x.hp - action.value))
@@ -550,11 +527,11 @@ def _condition(t: _Turn, card: Card, action: Action) -> None:
     """p.28: a beneficial condition to itself first, else to its closest ally without it."""
     f = t.figure
     name = action.name
-    if action.target == "self" or not _has(f, name):
+    if action.target == "self" or not f.has_condition(name):
         choice, why = f, "itself first (p.28)"
     else:
         rng = action.range.explicit if action.range.explicit is not None else 99
-        options = [(d, x) for d, x in _allies_in_range(t, rng) if not _has(x, name)]
+        options = [(d, x) for d, x in _allies_in_range(t, rng) if not x.has_condition(name)]
         if not options:
             t.say(f"{card.name}: {name}: it and every ally in range already have it (p.28)")
             t.steps.append(Step(card.name, "condition", name=name, performed=False))
@@ -564,7 +541,7 @@ def _condition(t: _Turn, card: Card, action: Action) -> None:
         choice, tie = decide_figure(t.board, closest, t.die, "allies")
         why = f"it already has {name}; its closest ally without it, range {near} (p.28)" + (f"; {'; '.join(tie)}" if tie else "")
     t.say(f"{card.name}: {name} to {choice.id}: {why}")
-    if not _has(choice, name):
+    if not choice.has_condition(name):
         t.board = t.board.with_figure(replace(choice, conditions=choice.conditions + (name,)))
     t.steps.append(Step(card.name, "condition", target=choice.id, name=name))
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, abort, current_app, request, url_for
 from marshmallow import ValidationError
 
 from ..phantom import mission as rules
