@@ -183,6 +183,19 @@ def player_name(g, i: int) -> str:
     return g.players[i].name
 
 
+def unit(g, unit_id: str):
+    """The unit in play with that id, for games whose state keeps its units (`g.units`, each with an `id`)."""
+    found = next((u for u in g.units if u.id == unit_id), None)
+    if found is None:
+        raise GameError("unit", f"There is no unit {unit_id!r} in play; it may have been destroyed.")
+    return found
+
+
+def with_unit(g, u):
+    """The game with unit `u` (same id) changed."""
+    return dataclasses.replace(g, units=tuple(u if x.id == u.id else x for x in g.units))
+
+
 def with_side(g, i: int, **changes):
     """The game with seat `i`'s side changed (game states are immutable)."""
     sides = list(g.sides)

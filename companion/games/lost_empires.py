@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .frame import (
-    Die, DieResult, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+    Die, DieResult, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, unit, verdict,
+    with_side, with_unit,
 )
 
 KEY = "lost-empires"
@@ -191,17 +192,6 @@ def battlefield_name(g: Game, b: str) -> str:
 
 def units_at(g: Game, b: str, owner: int | None = None) -> tuple[Unit, ...]:
     return tuple(u for u in g.units if u.at == b and (owner is None or u.owner == owner))
-
-
-def unit(g: Game, unit_id: str) -> Unit:
-    found = next((u for u in g.units if u.id == unit_id), None)
-    if found is None:
-        raise GameError("unit", f"There is no unit {unit_id!r} in play; it may have been destroyed.")
-    return found
-
-
-def _put(g: Game, u: Unit) -> Game:
-    return replace(g, units=tuple(u if x.id == u.id else x for x in g.units))
 
 
 # -- set-up (p.3-5) ------------------------------------------------------------------------
@@ -416,7 +406,7 @@ def _after_action(g: Game, a: Activation) -> Game:
     """An activation ends, and the unit is drained, when nothing is left to do (p.8)."""
     if a.actions <= 0 and a.attacks_left <= 0:
         u = unit(g, a.unit)
-        return replace(_put(g, replace(u, drained=True)), activation=None)
+        return replace(with_unit(g, replace(u, drained=True)), activation=None)
     return replace(g, activation=a)
 
 
@@ -430,7 +420,7 @@ def move(g: Game, unit_id: str, to: str) -> Outcome:
         raise GameError("to", f"{battlefield_name(g, to).capitalize()} is not adjacent to {battlefield_name(g, u.at)}: "
                               "hives are adjacent to the outer objectives, and the outer objectives to the center "
                               "(p.9).")
-    g = _put(g, replace(u, at=to))
+    g = with_unit(g, replace(u, at=to))
     g = _after_action(g, replace(a, actions=a.actions - 1))
     return Outcome(g, f"{u.card} moved from {battlefield_name(g, u.at)} to {battlefield_name(g, to)}")
 
@@ -440,7 +430,7 @@ def end_activation(g: Game) -> Outcome:
     if g.activation is None:
         raise GameError("unit", "No unit is activated.")
     u = unit(g, g.activation.unit)
-    g = replace(_put(g, replace(u, drained=True)), activation=None)
+    g = replace(with_unit(g, replace(u, drained=True)), activation=None)
     return Outcome(g, f"{u.card} finished its activation and is drained", ("A drain token goes on it (p.8).",))
 
 
@@ -488,7 +478,7 @@ def _close_activation(g: Game) -> Game:
     if g.activation is None:
         return g
     u = unit(g, g.activation.unit)
-    return replace(_put(g, replace(u, drained=True)), activation=None)
+    return replace(with_unit(g, replace(u, drained=True)), activation=None)
 
 
 def _next_turn(g: Game) -> Game:
@@ -601,7 +591,7 @@ def _deal(g: Game, d: Unit, damage: int, by: int | None) -> tuple[Game, tuple[st
         if g.activation is not None and g.activation.unit == d.id:
             g = replace(g, activation=None)
         return g, reasons + (f"{d.card} has {after} damage: destroyed at once and discarded (p.9).",)
-    return _put(g, replace(d, damage=after, damaged_by=by)), reasons
+    return with_unit(g, replace(d, damage=after, damaged_by=by)), reasons
 
 
 def adjust_damage(g: Game, unit_id: str, delta: int, by: int | None) -> Outcome:
@@ -613,7 +603,7 @@ def adjust_damage(g: Game, unit_id: str, delta: int, by: int | None) -> Outcome:
     if delta < 0:
         if u.damage + delta < 0:
             raise GameError("delta", f"{u.card} has {u.damage} damage; it cannot lose {-delta}.")
-        g = _put(g, replace(u, damage=u.damage + delta))
+        g = with_unit(g, replace(u, damage=u.damage + delta))
         return Outcome(g, f"{u.card}: {-delta} damage removed (now {u.damage + delta})")
     g, reasons = _deal(g, u, delta, by)
     return Outcome(g, f"{u.card} is dealt {delta} damage" + (f" by {player_name(g, by)}" if by is not None else ""), reasons)

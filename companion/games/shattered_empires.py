@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass, replace
 
 from .frame import (
-    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, unit, verdict, with_side,
+    with_unit,
 )
 
 KEY = "shattered-empires"
@@ -266,17 +267,6 @@ def _new_id(g: Game, prefix: str) -> tuple[Game, str]:
     return replace(g, next_id=g.next_id + 1), f"{prefix}{g.next_id}"
 
 
-def unit(g: Game, unit_id: str) -> Unit:
-    found = next((u for u in g.units if u.id == unit_id), None)
-    if found is None:
-        raise GameError("unit", f"There is no unit {unit_id!r} in play; it may have been destroyed.")
-    return found
-
-
-def _put(g: Game, u: Unit) -> Game:
-    return replace(g, units=tuple(u if x.id == u.id else x for x in g.units))
-
-
 def project(g: Game, project_id: str) -> Project:
     found = next((p for p in g.projects if p.id == project_id), None)
     if found is None:
@@ -455,7 +445,7 @@ def _complete(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:
                 reasons.append(f"{p.card} is finished but has no {p.requires} unit chosen to modify: it remains in "
                                "the Queue (Modification).")
                 continue
-            g = _put(g, replace(target, mods=target.mods + (p.mod,)))
+            g = with_unit(g, replace(target, mods=target.mods + (p.mod,)))
             reasons.append(f"{p.card} completed: it modifies {target.card} (Modification).")
         elif p.unit is not None:
             if p.unit.unique and any(u.card == p.card for u in g.units if u.owner == i):
@@ -911,7 +901,7 @@ def _apply(g: Game, shots: tuple[Shot, ...]) -> Game:
     """Mark weapons fired and put damage on shields, hulls, modifications and bases."""
     for s in shots:
         shooter = unit(g, s.shooter)
-        g = _damage(_put(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon})))), s)
+        g = _damage(with_unit(g, replace(shooter, fired=tuple(sorted(set(shooter.fired) | {s.weapon})))), s)
     return g
 
 
@@ -926,10 +916,10 @@ def _damage(g: Game, s: Shot) -> Game:
             u = unit(g, uid)
             mods = list(u.mods)
             mods[int(k)] = replace(mods[int(k)], damage=mods[int(k)].damage + s.to_hull)
-            g = _put(g, replace(u, mods=tuple(mods)))
+            g = with_unit(g, replace(u, mods=tuple(mods)))
         else:
             u = unit(g, s.target)
-            g = _put(g, replace(u, shields=u.shields - s.to_shields, damage=u.damage + s.to_hull))
+            g = with_unit(g, replace(u, shields=u.shields - s.to_shields, damage=u.damage + s.to_hull))
     return g
 
 
@@ -943,7 +933,7 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
                 g = with_side(g, u.owner, scrapyard=g.sides[u.owner].scrapyard + (m.card,))
                 reasons.append(f"{m.card} on {u.card} is destroyed (Destroying a Modification).")
         if kept != u.mods:
-            g = _put(g, replace(u, mods=kept))
+            g = with_unit(g, replace(u, mods=kept))
         if u.damage >= u.hp:
             crew = [s for s in g.staff if s.on == u.id]
             cards = (u.card,) + tuple(m.card for m in kept) + tuple(s.card for s in crew)
@@ -1020,7 +1010,7 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
         lines.append(shot.text + " Intercept resolves before the attack (Intercept).")
     a = unit(g, a.id)
     if a.damage >= a.hp:
-        g = _put(g, replace(a, fired=tuple(sorted(set(a.fired) | {w for w, _ in at.targets}))))
+        g = with_unit(g, replace(a, fired=tuple(sorted(set(a.fired) | {w for w, _ in at.targets}))))
         lines.append(f"{a.card} is destroyed before it attacks; its assigned weapons are used (Evasion).")
         g, dead = _casualties(g)
         return Outcome(replace(g, combat=tuple(lines) + dead), f"{a.card} was destroyed before attacking",
@@ -1054,8 +1044,8 @@ def repair(g: Game, repairer: str, target: str, amount: int) -> Outcome:
     if not 1 <= amount <= min(r.repair, t.damage):
         raise GameError("amount", f"{r.card} repairs up to {r.repair}; {t.card} has {t.damage} damage; "
                                   f"{amount} is not possible (Repair and Auto-Repair).")
-    g = _put(g, replace(r, repaired=True))
-    g = _put(g, replace(unit(g, target), damage=t.damage - amount))
+    g = with_unit(g, replace(r, repaired=True))
+    g = with_unit(g, replace(unit(g, target), damage=t.damage - amount))
     return Outcome(g, f"{r.card} repaired {amount} damage on {t.card}")
 
 
@@ -1086,7 +1076,7 @@ def promote(g: Game, content: Content, unit_id: str, name: str) -> Outcome:
         raise GameError("card", f"{name} is Unique and already in play under {player_name(g, old.owner)}'s "
                                 "control: a copy of a unique card does not come into play (Unique).")
     new = replace(_unit_of(card, old.id, old.owner), damage=old.damage, mods=old.mods, testing=False)
-    g = _put(g, new)
+    g = with_unit(g, new)
     g = with_side(g, old.owner, scrapyard=g.sides[old.owner].scrapyard + (old.card,))
     g, dead = _casualties(g)
     return Outcome(g, f"{old.card} promoted to {name}", ("The original unit is placed in the Scrap Yard; "

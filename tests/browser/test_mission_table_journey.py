@@ -50,14 +50,19 @@ def tap_space(page: Page, label: str) -> None:
     settled(page)
 
 
-def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live_server):
-    page = tablet
+def samples_and_map(page: Page, map_name: str) -> None:
+    """The sample cards added on the Cards page, then a sample map opened from the Maps page."""
     page.goto("/cards")
     page.get_by_role("button", name="Add the Mutant Grallok and the sample cards").tap()
     expect(page.get_by_text("Grallok Sentry (sample)").first).to_be_visible()
     page.goto("/maps")
-    page.get_by_role("button", name="First steps (sample)").tap()
+    page.get_by_role("button", name=map_name).tap()
     expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+
+
+def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live_server):
+    page = tablet
+    samples_and_map(page, "First steps (sample)")
 
     # Set-up: two characters; the Grallok Sentry's icon is for 2-4 characters, the Archer's for 3-4.
     page.goto("/")

@@ -27,7 +27,7 @@ from companion import create_app
 
 from .conftest import LiveServer
 from .test_campaign_journey import assert_touch_target
-from .test_mission_table_journey import face, press, tap_space
+from .test_mission_table_journey import face, press, samples_and_map, tap_space
 
 SEEN_WITHIN_MS = 2_000  # issue 6: a second device shows a change within 2 seconds
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -125,12 +125,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
         expect(page.get_by_role("link", name=re.compile(rf"^{name}\b"))).to_contain_text(f"{species} {class_name}")
 
     # The sample cards, and a sample map opened from the Maps page.
-    page.goto("/cards")
-    page.get_by_role("button", name="Add the Mutant Grallok and the sample cards").tap()
-    expect(page.get_by_text("Grallok Archer (sample)").first).to_be_visible()
-    page.goto("/maps")
-    press(page, "Crossfire (sample)")
-    expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+    samples_and_map(page, "Crossfire (sample)")
 
     # The mission from the campaign: Awakening on Crossfire, Vincent and Augustus (HP and AP typed from their
     # species cards); the three icons for 2-4 characters place three adversaries (p.9-11, 34).

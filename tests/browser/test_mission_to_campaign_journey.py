@@ -19,7 +19,7 @@ from companion.phantom.characters import add_character
 from companion.store import campaigns as campaign_store
 
 from .conftest import LiveServer
-from .test_mission_table_journey import face, press, tap_space
+from .test_mission_table_journey import face, press, samples_and_map, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -41,12 +41,7 @@ def live_server(tmp_path_factory):
 
 def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, live_server):
     page = tablet
-    page.goto("/cards")
-    page.get_by_role("button", name="Add the Mutant Grallok and the sample cards").tap()
-    expect(page.get_by_text("Grallok Sentry (sample)").first).to_be_visible()
-    page.goto("/maps")
-    page.get_by_role("button", name="First steps (sample)").tap()
-    expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+    samples_and_map(page, "First steps (sample)")
 
     page.goto("/table/new")
     page.locator('select[name="campaign"]').select_option(label="The Surveyors")
