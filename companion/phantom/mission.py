@@ -691,16 +691,32 @@ def end_round(mission: Mission) -> Update:
     return Update(mission, tuple(reasons))
 
 
+def may_redraw_boss_card(mission: Mission, type_: str) -> bool:
+    """Can the boss of `type_` still draw another Boss card this round (p.58)? See `redraw_boss_card`."""
+    return _no_redraw(mission, type_) is None
+
+
+def _no_redraw(mission: Mission, type_: str) -> str | None:
+    rnd = mission.round
+    if mission.result is not None:
+        return "the mission is over"
+    if rnd is None or rnd.drawn_for(type_) is None or rnd.drawn_for(type_).boss is None:
+        return f"no Boss card was drawn for {type_!r} this round"
+    ids = {a.id for a in mission.adversaries if a.type == type_}  # rnd.done holds figure ids, not types
+    if not any(mission.figure(i) for i in ids):
+        return f"no {type_} stands on the map"
+    if ids & set(rnd.done) or rnd.current in ids:
+        return f"{type_!r} has already played this round: its card is not redrawn (p.58)"
+    return None
+
+
 def redraw_boss_card(mission: Mission, type_: str, keep_persistent: bool) -> Update:
     """A Boss card that says to draw another (p.58, Figure 46): the drawn card goes beside the board if it is
     persistent and `keep_persistent`, else to the discard pile, and a new card is drawn for this round."""
-    rnd = mission.round
-    if rnd is None or rnd.drawn_for(type_) is None or rnd.drawn_for(type_).boss is None:
-        raise MissionError("type", f"no Boss card was drawn for {type_!r} this round")
-    ids = {a.id for a in mission.adversaries if a.type == type_}  # rnd.done holds figure ids, not types
-    if ids & set(rnd.done) or rnd.current in ids:
-        raise MissionError("type", f"{type_!r} has already played this round: its card is not redrawn (p.58)")
-    old = rnd.drawn_for(type_).boss
+    why = _no_redraw(mission, type_)
+    if why:
+        raise MissionError("type", why)
+    old = mission.round.drawn_for(type_).boss
     key = f"boss:{type_}"
     reasons = []
     if keep_persistent and old.persistent:
@@ -1351,17 +1367,38 @@ def _finish_turn(mission: Mission, reasons: list[str]) -> Update:
     return Update(mission, tuple(reasons))
 
 
+@dataclass(frozen=True)
+class WithinReach:
+    """What a character ending its turn where it stands takes (p.24-25): nova cells and treasure on or next to
+    its space; the active orbs next to it, which the players may choose to activate."""
+    near: frozenset
+    orbs: tuple[Hex, ...]
+    treasures: tuple[tuple[Hex, int | None], ...]
+    nova_cells: int
+
+
+def within_reach(mission: Mission, fid: str) -> WithinReach:
+    figure = mission.figure(fid)
+    m = mission.map
+    near = frozenset({figure.at, *m.neighbours_on_map(figure.at)})
+    orbs = tuple(sorted((h for h in m.orb_at if h in near and h != figure.at and h not in mission.orbs_activated),
+                        key=m.label))
+    return WithinReach(near, orbs, tuple((h, n) for h, n in m.treasures if h in near),
+                       sum(n for h, n in mission.nova_cells if h in near))
+
+
 def _pick_up(mission: Mission, fid: str, orbs: Sequence[str], reasons: list) -> Mission:
     figure = mission.figure(fid)
     m = mission.map
-    near = {figure.at, *m.neighbours_on_map(figure.at)}
+    reach = within_reach(mission, fid)
+    near = reach.near
     ch = mission.character(fid)
-    cells = sum(n for h, n in mission.nova_cells if h in near)
+    cells = reach.nova_cells
     if cells:
         mission = replace(mission, nova_cells=tuple((h, n) for h, n in mission.nova_cells if h not in near))
         mission = _put_character(mission, replace(ch, nova_cells=ch.nova_cells + cells))
         reasons.append(f"{ch.name} ends the turn on or next to {cells} nova cell(s) and retrieves them (p.25)")
-    taken = [(h, n) for h, n in m.treasures if h in near]
+    taken = list(reach.treasures)
     if taken:
         m = replace(m, treasures=tuple(t for t in m.treasures if t not in taken))
         mission = replace(mission, board=replace(mission.board, map=m),

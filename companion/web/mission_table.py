@@ -169,13 +169,12 @@ def bosses(m: rules.Mission) -> list[dict]:
         drawn = rnd.drawn_for(kind.type) if rnd and rnd.phase == "turns" else None
         card = drawn.boss if drawn else None
         numbers = {a.number: a for a in kind.boss.actions}
-        played = bool(rnd and (set(ids) & set(rnd.done) or rnd.current in ids))
         out.append({"type": kind.type, "boss": kind.boss, "boss_critical": kind.boss.critical_ability,
                     "figures": standing, "card": card,
                     "called": [numbers[n] for n in card.actions if n in numbers] if card else [],
                     "initiative": rules.initiative(m, standing[0].id) if card and standing else None,
                     "persistent": [c for t, c in m.persistent if t == kind.type],
-                    "can_redraw": bool(card and standing and not played and not m.result)})
+                    "can_redraw": bool(card) and rules.may_redraw_boss_card(m, kind.type)})
     return out
 
 
@@ -320,15 +319,12 @@ def _hp(m, f):
 
 
 def within_reach(m: rules.Mission, figure) -> dict:
-    """What a character's turn can end next to (p.24-25): orbs still active, treasures, nova cells."""
+    """What a character's turn can end next to (the engine's `within_reach`), labelled for the turn sheet."""
     if figure is None or figure.side != "character":
         return {"orbs": [], "treasures": [], "nova_cells": 0}
-    hexmap = m.map
-    near = set(hexmap.neighbours_on_map(figure.at))
-    return {"orbs": [hexmap.label(h) for h in sorted(hexmap.orb_at, key=lambda h: hexmap.label(h))
-                     if h in near and h not in m.orbs_activated],
-            "treasures": [hexmap.label(h) for h, _ in hexmap.treasures if h in near | {figure.at}],
-            "nova_cells": sum(n for h, n in m.nova_cells if h in near | {figure.at})}
+    reach = rules.within_reach(m, figure.id)
+    return {"orbs": [m.map.label(h) for h in reach.orbs], "treasures": [m.map.label(h) for h, _ in reach.treasures],
+            "nova_cells": reach.nova_cells}
 
 
 def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
