@@ -13,17 +13,17 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..errors import RuleError
+
 NAME_MAX = 40
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 
 
-class GameError(ValueError):
+class GameError(RuleError):
     """A refused command. `field` names the form field the user should fix."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+    def __init__(self, field: str, message: str, page: str | None = None):
+        super().__init__(field, message, page)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from ..errors import RuleError
 from .board import SIDES, Board, Figure
 from .dice import (
     ATTACK_DICE, BLOCK, CRITICAL, DIE_NAMES, FUMBLE, MISS, SUCCESS, AttackFace, DiceError, Rolls,
@@ -47,7 +48,7 @@ _NEXT_STATE = {"intact": "damaged", "damaged": "destroyed"}  # p.33: one step pe
 _CANCELS = {"Frozen": "Burning", "Burning": "Frozen"}  # p.37: each removes the other instead of landing
 
 
-class AttackError(ValueError):
+class AttackError(RuleError):
     """An Attack the rules do not allow or inputs that do not fit (the message quotes the bad value)."""
 
 

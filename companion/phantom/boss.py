@@ -10,9 +10,10 @@ Frozen doubles every AP, initiative included (p.37).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ..errors import RuleError
 
 
-class BossError(ValueError):
+class BossError(RuleError):
     """A character count or action number the boss's board does not have; the message quotes it."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field, replace
 
+from ..errors import RuleError
 from .content import CampaignContent
 
 NAME_MAX = 80
@@ -17,13 +18,11 @@ NOTES_MAX = 4000
 FORMAT = "phantom-epoch-campaign/1"
 
 
-class CampaignError(ValueError):
+class CampaignError(RuleError):
     """A refused command. `field` names the form field the user should fix."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
+    def __init__(self, field: str, message: str, page: str | None = None):
+        super().__init__(field, message, page)
 
 
 class StaleVersion(CampaignError):

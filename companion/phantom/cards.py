@@ -11,13 +11,14 @@ that is `companion.phantom.scenario.ClassCard`, which a turn reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ..errors import RuleError
 
 
 DIFFICULTIES = (1, 2, 3, 4)
 EVENT_ROUNDS = ("1-5", "6+")
 
 
-class CardError(ValueError):
+class CardError(RuleError):
     """A card the rules cannot use; the message quotes it."""
 
 

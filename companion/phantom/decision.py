@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Generic, Sequence, TypeVar
+from ..errors import RuleError
 
 COLORS = ("dark-blue", "light-blue", "red", "yellow")
 DIRECTIONS = ("N", "S", "E", "W")
@@ -17,7 +18,7 @@ DIRECTION_NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}
 T = TypeVar("T")
 
 
-class DecisionDieError(ValueError):
+class DecisionDieError(RuleError):
     pass
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..errors import RuleError
 from .decision import DecisionDie, DecisionDieError
 
 CRITICAL = "critical"
@@ -26,12 +27,11 @@ SIDES = 8  # p.36: both Attack dice and the Decision die are 8-sided
 AttackFace = int | str  # a number, CRITICAL or FUMBLE
 
 
-class DiceError(ValueError):
+class DiceError(RuleError):
     """A bad die result or face table; `field` names where it was found (e.g. "rolls.attack[1]")."""
 
     def __init__(self, field: str, problem: str):
-        super().__init__(f"{field}: {problem}" if field else problem)
-        self.field = field
+        super().__init__(field, problem, text=f"{field}: {problem}" if field else problem)
         self.problem = problem
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
+from ..errors import RuleError
 from .attack import AttackError, Combatant, apply_conditions, condition_name
 from .board import Figure
 from .hexmap import HAZARDS, Hex, HexMap
 
 
-class HazardError(ValueError):
+class HazardError(RuleError):
     """A hazard table or a hazard space that does not fit the rules; the message quotes the bad input."""
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from ..errors import RuleError
 
 Hex = tuple[int, int]
 Point = tuple[int, int]
@@ -43,7 +44,7 @@ CORNER_NAMES = {
 LABEL = re.compile(r"^([A-Z]+)-([1-9][0-9]*)$")
 
 
-class MapError(ValueError):
+class MapError(RuleError):
     """A bad label, layout or map element; the message quotes the bad input."""
 
 

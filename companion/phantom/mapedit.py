@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..errors import RuleError
 from .hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, TERRAIN, Hex, HexMap, Layout, MapError, Placement, edge, neighbours,
 )
@@ -46,13 +47,11 @@ TOOL_WORDS = {
 }
 
 
-class EditError(ValueError):
+class EditError(RuleError):
     """A refused edit: `field` names the form field, the message quotes the bad input."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+    def __init__(self, field: str, message: str, page: str | None = None):
+        super().__init__(field, message, page, text=f"{field}: {message}")
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
+from ..errors import RuleError
 from .attack import (
     DETRIMENTAL, AttackError, Combatant, apply_conditions, condition_name, resolve_attack, resolve_counter_attack,
 )
@@ -45,13 +46,11 @@ NO_NOVA_CELLS = ("mission-event", "event")
 ENDS_AFTER_NEXT_FULL_TURN = ("Frozen", "Invisible")  # p.37, p.50
 
 
-class MissionError(ValueError):
+class MissionError(RuleError):
     """A refused command; `field` names what to fix and the message quotes the bad input."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+    def __init__(self, field: str, message: str, page: str | None = None):
+        super().__init__(field, message, page, text=f"{field}: {message}")
 
 
 # -- what the table brings to the mission ------------------------------------------------------------------

@@ -37,6 +37,7 @@ from heapq import heappop, heappush
 from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Mapping
 
+from ..errors import RuleError
 from .board import Board, Figure
 from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap
 from .sight import has_line_of_sight
@@ -47,7 +48,7 @@ _NO_LIMIT = 1 << 62
 HAZARD_POLICIES = ("normal", "avoid")
 
 
-class PathError(ValueError):
+class PathError(RuleError):
     """A bad mode, hazard policy, budget, or a space the reach does not end on."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import RuleError
 from .board import Board
 from .decision import DecisionDie
 from .dice import ATTACK_DICE  # noqa: F401  (the scenario's choice of Attack die)
@@ -20,7 +21,7 @@ MOVEMENT_TYPES = ("move", "leap", "retreat", "teleport")
 CONDITION_TARGETS = ("self", "ally")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(RuleError):
     """A scenario that does not fit the rules (an adversary that is not on the board, ...)."""
 
 
