@@ -284,13 +284,14 @@ def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
     if todo and before and set(db.table_names()) - {"sqlite_sequence"}:
         before()
     applied = []
-    for i, (number, name, _) in enumerate(todo):
+    for number, name, _ in todo:
         with immediate(db):
             _bridge(db)
             the_set = migrations()
-            if _key(number, name) not in {m.name for m in the_set.pending(db)}:
+            waiting = [m.name for m in the_set.pending(db)]
+            if _key(number, name) not in waiting:
                 continue  # another process applied it meanwhile
-            the_set.apply(db, stop_before=[_key(n, t) for n, t, _ in todo[i + 1:]])
+            the_set.apply(db, stop_before=waiting[waiting.index(_key(number, name)) + 1:])
             if LEGACY_LEDGER not in db.view_names():
                 _ledger_view(db)
         applied.append(number)

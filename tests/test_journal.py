@@ -188,3 +188,12 @@ def test_the_mission_snapshot_cache_is_shared_safely_between_threads():
         t.join()
     mission_table._READ.clear()
     assert errors == []
+
+
+def test_deleting_a_document_forgets_its_request_ids(db):
+    game_id = _game(db, request_id=C)
+    games.JOURNAL.change(db, game_id, KINDS[1].first, request_id=A)
+    games.delete(db, game_id)
+    assert db["applied_requests"].count == 0 and db["game_events"].count == 0
+    again = _game(db, request_id=C)  # a set-up sent again after the delete makes a new game, not a dead id
+    assert db["games"].count == 1 and games.get(db, again).name == "Friday"
