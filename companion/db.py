@@ -252,8 +252,8 @@ def _bridge(db: sqlite_utils.Database) -> None:
     migrations().ensure_migrations_table(db)
     ledger = db[Migrations.migrations_table]
     for old in db[LEGACY_LEDGER].rows_where(order_by="version"):
-        ledger.insert({"migration_set": MIGRATION_SET, "name": _key(old["version"], names.get(old["version"], old["name"])),
-                       "applied_at": old["applied_at"]})
+        key = _key(old["version"], names.get(old["version"], old["name"]))
+        ledger.insert({"migration_set": MIGRATION_SET, "name": key, "applied_at": old["applied_at"]})
     db[LEGACY_LEDGER].drop()
     _ledger_view(db)
 
