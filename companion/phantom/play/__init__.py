@@ -32,7 +32,9 @@ from .round import (
     may_redraw_boss_card, meet_objective, mission_report, redraw_boss_card, rest, reveal, select_cards,
     start_next_turn, within_reach,
 )
-from .setup import EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, place_character, set_up, spread_colors
+from .setup import (
+    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, place_character, set_up, spread_colors,
+)
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
     EventCard, Mission, MissionError, MissionResult, Round, Update,

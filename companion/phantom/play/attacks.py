@@ -16,6 +16,7 @@ from .figures import defeat
 from .round import finish_turn
 from .state import BossKind, Mission, MissionError, Update, figure_on_map, in_phase, not_over
 
+
 @dataclass(frozen=True)
 class AttackOutcome:
     """`character_attack`: the mission after it (unchanged while a roll is missing) and the attack."""

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from .state import BossKind, Deck, Drawn, Mission, MissionError, with_deck
 
+
 def draw(mission: Mission, deck: Deck, what: str):
     """The top card of `deck`; an empty deck first shuffles its discards into a new one (p.12 step 5)."""
     reasons: tuple[str, ...] = ()

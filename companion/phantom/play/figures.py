@@ -287,7 +287,7 @@ def defeat_character(mission: Mission, fid: str) -> tuple[Mission, tuple[str, ..
         mission = replace(mission, round=replace(rnd, current=None, at_start=(), done=rnd.done + (fid,)))
     if all(c.defeated for c in mission.characters):
         update = finished(mission, False, reasons + ["Every character has been defeated: the mission is a failure "
-                                                    "(p.13)"])
+                                                     "(p.13)"])
         return update.mission, update.reasons
     return mission, tuple(reasons)
 

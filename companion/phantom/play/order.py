@@ -8,6 +8,7 @@ from ..boss import turn_for_card
 from ..decision import COLORS, break_tie
 from .state import BossKind, Mission, MissionError, color_name
 
+
 def character_ties(mission: Mission) -> tuple[tuple[str, ...], ...]:
     """Groups of living characters with the same initiative: the players decide their order (p.12 step 7)."""
     rnd = mission.round

@@ -306,7 +306,7 @@ def fail_mission(mission: Mission, reason: str) -> Update:
     if not isinstance(reason, str) or not reason.strip():
         raise MissionError("reason", f"say which objective was failed, not {reason!r}")
     return finished(mission, False, [f"{reason.strip()}: a mission objective that is not optional was failed, so "
-                                    "the mission is a failure (p.13)"])
+                                     "the mission is a failure (p.13)"])
 
 
 def mission_report(mission: Mission) -> MissionReport:

@@ -18,6 +18,7 @@ from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, MapError
 from ..scenario import Card, ClassCard
 
+
 class MissionError(RuleError):
     """A refused command; `field` names what to fix and the message quotes the bad input."""
 
