@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from companion.phantom.board import Board
 from companion.phantom.hexmap import HexMap, Layout, distance, edge, neighbours
+from companion.phantom.paths import adjacency
 from companion.phantom.sight import has_line_of_sight, sight
 from test_paths import LABELS as PATH_LABELS
 from test_paths import build_random as build_in_layout
@@ -161,6 +162,23 @@ def test_range_is_the_fewest_steps_over_spaces_on_any_map(case, data):
     a = data.draw(st.sampled_from(spaces))
     asked = data.draw(st.sets(st.sampled_from(spaces), max_size=8))
     assert dataclasses.replace(m).ranges_to(a, asked) == {b: ranges[(a, b)] for b in asked if ranges[(a, b)] is not None}
+
+
+@BOUNDED
+@given(random_sight_boards())
+def test_a_map_has_one_neighbour_table_and_it_follows_the_open_edges(case):
+    # A step is across an open edge: no wall, no play-area border, no side of a closed door (p.18, p.34;
+    # INTERPRETATIONS.md "Map"). The map builds that table once, and movement's searches read the same table
+    # rather than building a second one (issue 15).
+    board, _, _ = case
+    m = board.map
+    closed = {h for h, state in m.doors if state == "closed"}
+    for h in m.spaces:
+        want = tuple(n for n in neighbours(h)
+                     if n in m.spaces and edge(h, n) not in m.walls and h not in closed and n not in closed)
+        assert m.open_neighbours[h] == want
+        assert tuple(n for n in neighbours(h) if m.passable(h, n)) == want  # the blocked edges agree
+    assert adjacency(m) is m.open_neighbours
 
 
 # -- 2. walls and doors only ever take away --------------------------------------------------------------------

@@ -320,10 +320,14 @@ class HexMap:
         """Edges no one moves, counts range or draws sight across: walls, the play-area border,
         and every side of a closed door."""
         out = set(self.walls)
-        for h in self.spaces:
-            for n in neighbours(h):
-                if n not in self.spaces or h in self.closed_doors or n in self.closed_doors:
-                    out.add(edge(h, n))
+        spaces, closed = self.spaces, self.closed_doors
+        for h in spaces:  # neighbours() and edge() inlined: this runs over every space of a new map
+            q, r = h
+            shut = h in closed
+            for dq, dr in DIRECTIONS:
+                n = (q + dq, r + dr)
+                if shut or n not in spaces or n in closed:
+                    out.add((h, n) if h <= n else (n, h))
         return frozenset(out)
 
     def passable(self, a: Hex, b: Hex) -> bool:
@@ -342,9 +346,27 @@ class HexMap:
 
     @cached_property
     def open_neighbours(self) -> dict:
-        """Each space's neighbours across an open edge (no wall, no closed door): derived once per map."""
-        spaces, blocked = self.spaces, self.blocked_edges
-        return {h: tuple(n for n in neighbours(h) if n in spaces and edge(h, n) not in blocked) for h in spaces}
+        """Each space's neighbours across an open edge (no wall, no closed door), in DIRECTIONS order: the one
+        neighbour table of a map, derived once per map; range, movement and the searches all read it."""
+        spaces, closed = self.spaces, self.closed_doors
+        # Every neighbour on the map, less the few a wall or a closed door cuts off (blocked_edges, which
+        # this need not wait for): a new map's first query pays for this over every space.
+        cut: dict = {}
+        for a, b in self.walls:
+            cut.setdefault(a, set()).add(b)
+            cut.setdefault(b, set()).add(a)
+        for door in closed:
+            for n in neighbours(door):
+                cut.setdefault(n, set()).add(door)
+        out = {}
+        for h in spaces:
+            if h in closed:
+                out[h] = ()
+                continue
+            q, r = h
+            off = cut.get(h, ())
+            out[h] = tuple([n for n in [(q + dq, r + dr) for dq, dr in DIRECTIONS] if n in spaces and n not in off])
+        return out
 
     def neighbours_on_map(self, h: Hex) -> tuple[Hex, ...]:
         return self.open_neighbours.get(h, ())

@@ -24,11 +24,13 @@ space by space from the end backwards: the space stepped from is the one
 whose drawn centre is furthest north, then furthest west. The same input
 always gives the same path (docs/rules.md, "Phantom Epoch — movement").
 
-What depends only on the map (neighbours across open edges, which spaces can
-be entered or ended on) is derived once per map and cached on the map
-instance, like `HexMap._range_cache`; what depends on the figures is derived
-once per board. Maps and boards are immutable, so a changed map or board is a
-new instance with fresh caches.
+The neighbours across open edges are the map's own table
+(`HexMap.open_neighbours`, built once per map, not a second time here); what
+else depends only on the map (which spaces can be entered or ended on, the
+tie-break order) is derived once per map and cached on the map instance, like
+`HexMap._range_cache`; what depends on the figures is derived once per board.
+Maps and boards are immutable, so a changed map or board is a new instance
+with fresh caches.
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ from typing import Callable, Collection, Iterable, Mapping
 
 from ..errors import RuleError
 from .board import Board, Figure
-from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap
+from .hexmap import GEOMETRY_CACHES, Hex, HexMap
 from .sight import has_line_of_sight
 
 MODES = ("move", "leap")
@@ -66,7 +68,7 @@ def _memo(obj, name: str, make: Callable):
 
 @dataclass(frozen=True)
 class _MapInfo:
-    adj: dict            # space -> neighbours one can step to (no wall, no closed door between)
+    adj: dict            # HexMap.open_neighbours: space -> neighbours one can step to (no wall, no closed door)
     move_cost: dict      # space -> MP to Move into it if nothing stands there; None: never (object, orb, gap, door)
     empty: frozenset     # spaces that are empty (Board.is_empty) when no figure stands on them
     endable: frozenset   # spaces a movement may end on when no figure stands there: empty or hazard
@@ -74,26 +76,17 @@ class _MapInfo:
     order: dict          # space -> tie-break key: drawn centre (y, x), north first then west
 
 
-GEOMETRY_CACHES.update({"_paths_geometry", "_paths_leap", "_paths_los"})
+GEOMETRY_CACHES.update({"_paths_order", "_paths_leap", "_paths_los"})
 
 
 def _map_info(m: HexMap) -> _MapInfo:
     return _memo(m, "_paths_info", lambda: _derive(m))
 
 
-def _geometry(m: HexMap) -> tuple[dict, dict]:
-    """Neighbours across open edges and the tie-break order: the same for a map with other objects or hazards."""
-    spaces, blocked_edges = m.spaces, m.blocked_edges
-    adj = {}
-    for h in spaces:  # HexMap.neighbours_on_map, inlined: this runs once per map over every space
-        q, r = h
-        adj[h] = tuple(n for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS)
-                       if n in spaces and ((h, n) if h <= n else (n, h)) not in blocked_edges)
-    order = {}
-    for h in spaces:
-        x, y = m.layout.centre(h)
-        order[h] = (y, x)
-    return adj, order
+def _order(m: HexMap) -> dict:
+    """The tie-break order of the spaces: the same for a map with other objects or hazards."""
+    centre = m.layout.centre
+    return {h: centre(h)[::-1] for h in m.spaces}
 
 
 def _derive(m: HexMap) -> _MapInfo:
@@ -103,7 +96,7 @@ def _derive(m: HexMap) -> _MapInfo:
                if m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap" or h in m.closed_doors}
     hazards = frozenset(m.hazard_at)
     endable = empty | frozenset(h for h in hazards if h not in blocked)
-    adj, order = _memo(m, "_paths_geometry", lambda: _geometry(m))
+    adj, order = m.open_neighbours, _memo(m, "_paths_order", lambda: _order(m))  # the map's own neighbour table
     move_cost = {h: None if h in blocked else (2 if m.is_difficult(h) else 1) for h in m.spaces}
     return _MapInfo(adj, move_cost, empty, endable, hazards, order)
 

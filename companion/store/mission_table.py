@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 
 from ..db import immediate, now
-from ..phantom.mission import Mission, Update, mission_from_dict, mission_to_dict
+from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
 from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written, dump
 
