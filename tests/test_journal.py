@@ -17,7 +17,7 @@ from companion.games.frame import Player
 from companion.phantom import campaign as rules
 from companion.phantom.hexmap import Layout
 from companion.phantom.mapedit import paint
-from companion.phantom.mission import Embarking, move_figure, place_character, set_up
+from companion.phantom.play import Embarking, move_figure, place_character, set_up
 from companion.schemas.content import load_campaign_content
 from companion.schemas.mission_content import set_up_content
 from companion.schemas.scenario_file import load_scenario
