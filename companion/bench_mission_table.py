@@ -27,8 +27,8 @@ FACE = {"attack": "attack:2", "accuracy": "accuracy:success"}
 def _mission(data: Path):
     from .phantom import mission as rules
     from .phantom.decision import DecisionDie
-    from .schemas.mission_content import set_up_content
-    from .schemas.scenario_file import load_scenario
+    from .schemas.content.mission_setup import set_up_content
+    from .schemas.files.scenario import load_scenario
     from .store.cards import samples
 
     hexmap = load_scenario(json.loads((data / "maps" / SAMPLE).read_text(encoding="utf-8"))).board.map

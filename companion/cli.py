@@ -112,7 +112,7 @@ def _find_campaign(db, ref: str):
 def cmd_export(args) -> int:
     from . import db as dbmod
     from .db import now
-    from .schemas.campaign_file import dump_campaign_file
+    from .schemas.files.campaign import dump_campaign_file
     from .store import campaigns as store
 
     app = _app(args, BACKUP_ON_START=False)
@@ -131,7 +131,7 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from . import db as dbmod
-    from .schemas.campaign_file import load_campaign_file
+    from .schemas.files.campaign import load_campaign_file
     from .store import campaigns as store
 
     path = Path(args.file)
@@ -181,7 +181,7 @@ def cmd_bench(args) -> int:
 
 
 def _read_scenario(path_text: str):
-    from .schemas.scenario_file import ScenarioFileError, load_scenario
+    from .schemas.files.scenario import ScenarioFileError, load_scenario
 
     path = Path(path_text)
     try:
@@ -281,7 +281,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    from .schemas.content import ContentError
+    from .schemas.content.base import ContentError
     from .web.database import DatabaseDamaged
 
     try:

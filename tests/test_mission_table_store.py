@@ -11,8 +11,8 @@ import pytest
 from companion import db as dbmod
 from companion.phantom.decision import DecisionDie
 from companion.phantom.mission import Embarking, MissionError, begin_round, move_figure, place_character, set_up
-from companion.schemas.mission_content import set_up_content
-from companion.schemas.scenario_file import load_scenario
+from companion.schemas.content.mission_setup import set_up_content
+from companion.schemas.files.scenario import load_scenario
 from companion.store import mission_table as store
 from companion.store.cards import samples
 
