@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.phantom.board import Board, Figure
-from companion.phantom.hexmap import HexMap, Layout, column_letters, distance, neighbours
+from companion.phantom.hexmap import HexMap, Layout, distance, neighbours
 from companion.phantom.paths import (
     PathError, attack_spaces, can_end_on, distances_to, reach, step_cost, teleport_spaces,
 )

@@ -9,18 +9,17 @@ under every layout is the same picture up to a reflection, and every answer but 
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.phantom.board import Board, Figure
+from companion.phantom.board import Board
 from companion.phantom.decision import DecisionDie
 from companion.phantom.hexmap import HexMap, Layout, MapError, distance, neighbours
 from companion.phantom.sight import (
-    Sight, SightLine, _finalize, _hexform, geometry, has_line_of_sight, sight, sight_to_dict,
+    Sight, _finalize, _hexform, geometry, has_line_of_sight, sight, sight_to_dict,
 )
 from helpers.sight_boards import (
     BOTTOM, DEFAULT, LOWER_RIGHT, TOP, UPPER_LEFT, UPPER_RIGHT, corner, cross, four_layouts, hexof, line, look, make,
