@@ -139,3 +139,13 @@ def test_resolve_and_sight_load_neither_flask_nor_the_database(argv):
     assert json.loads(done.stdout)  # the command's answer
     code, loaded = json.loads(done.stderr.strip().splitlines()[-1])
     assert code == 0 and loaded == []
+
+
+def test_a_damaged_database_stops_the_command_with_exit_1(tmp_path, capsys):
+    """The app refuses to start on a damaged database: one line and exit code 1, not a traceback."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "companion.sqlite3").write_bytes(b"not a database, just some bytes" * 64)
+    assert cli.main(["export", "--list", "--instance", str(instance)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and len(err.strip().splitlines()) == 1
