@@ -4,13 +4,18 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    # Flask is imported here, not above: `companion resolve` and `sight` import this package and never serve.
+    from flask import Flask
+
     test_config = dict(test_config or {})
     instance = Path(test_config.pop("INSTANCE_PATH", None) or os.environ.get("COMPANION_INSTANCE") or ROOT / "instance")
     app = Flask(__name__, instance_path=str(instance.resolve()), template_folder=str(ROOT / "templates"),

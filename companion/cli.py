@@ -112,7 +112,7 @@ def _find_campaign(db, ref: str):
 def cmd_export(args) -> int:
     from . import db as dbmod
     from .db import now
-    from .schemas.campaign_file import dump_campaign_file
+    from .schemas.files.campaign import dump_campaign_file
     from .store import campaigns as store
 
     app = _app(args, BACKUP_ON_START=False)
@@ -131,7 +131,7 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from . import db as dbmod
-    from .schemas.campaign_file import load_campaign_file
+    from .schemas.files.campaign import load_campaign_file
     from .store import campaigns as store
 
     path = Path(args.file)
@@ -181,7 +181,7 @@ def cmd_bench(args) -> int:
 
 
 def _read_scenario(path_text: str):
-    from .schemas.scenario_file import ScenarioFileError, load_scenario
+    from .schemas.files.scenario import ScenarioFileError, load_scenario
 
     path = Path(path_text)
     try:
@@ -240,40 +240,45 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    instance_help = "folder holding the database and secret key (default: instance/)"
     p = _Parser(prog="companion", description="Table Companion for board-game tables.")
-    p.add_argument("--instance", help="folder holding the database and secret key (default: instance/)")
+    p.add_argument("--instance", help=instance_help)
+    # Also accepted after the command; SUPPRESS keeps the one given before it when none is given after.
+    after = argparse.ArgumentParser(add_help=False)
+    after.add_argument("--instance", default=argparse.SUPPRESS, help=instance_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    s = sub.add_parser("serve", help="serve the app with waitress")
+    s = sub.add_parser("serve", parents=[after], help="serve the app with waitress")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=5000)
     s.add_argument("--lan", action="store_true", help="listen on every interface, for a tablet on the same Wi-Fi")
     s.add_argument("--pin", help="table PIN for --lan (else asked, or COMPANION_PIN)")
     s.set_defaults(func=cmd_serve)
-    e = sub.add_parser("export", help="write a campaign as JSON")
+    e = sub.add_parser("export", parents=[after], help="write a campaign as JSON")
     e.add_argument("campaign", nargs="?", help="campaign id or name")
     e.add_argument("-o", "--output", help="file to write (default: standard output)")
     e.add_argument("--list", action="store_true", help="list the campaigns")
     e.set_defaults(func=cmd_export)
-    i = sub.add_parser("import", help="import a campaign file as a new campaign")
+    i = sub.add_parser("import", parents=[after], help="import a campaign file as a new campaign")
     i.add_argument("file")
     i.set_defaults(func=cmd_import)
-    r = sub.add_parser("restore", help="restore the database from a backup")
+    r = sub.add_parser("restore", parents=[after], help="restore the database from a backup")
     r.add_argument("name", nargs="?")
     r.add_argument("--list", action="store_true")
     r.set_defaults(func=cmd_restore)
-    b = sub.add_parser("bench", help="time the pages on a scratch database; prints JSON")
+    b = sub.add_parser("bench", parents=[after], help="time the pages on a scratch database; prints JSON")
     b.add_argument("--campaigns", type=int, default=50)
     b.add_argument("--characters", type=int, default=8)
     b.add_argument("--history", type=int, default=500)
     b.add_argument("--repeat", type=int, default=30)
     b.set_defaults(func=cmd_bench)
-    v = sub.add_parser("sight", help="range and every line of sight between two spaces of a scenario file; prints JSON")
+    v = sub.add_parser("sight", parents=[after],
+                       help="range and every line of sight between two spaces of a scenario file; prints JSON")
     v.add_argument("file", help="a scenario file (phantom-epoch-scenario/1)")
     v.add_argument("source", metavar="FROM", help="the attacker's space, e.g. H-4")
     v.add_argument("target", metavar="TO", help="the target's space, e.g. C-4")
     v.add_argument("--pretty", action="store_true", help="indent the JSON")
     v.set_defaults(func=cmd_sight)
-    t = sub.add_parser("resolve", help="resolve one adversary turn of a scenario file; prints JSON")
+    t = sub.add_parser("resolve", parents=[after], help="resolve one adversary turn of a scenario file; prints JSON")
     t.add_argument("file", help="a scenario file with a turn (phantom-epoch-scenario/1)")
     t.set_defaults(func=cmd_resolve)
     return p
@@ -281,16 +286,23 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    from .schemas.content import ContentError
-    from .web.database import DatabaseDamaged
-
     try:
         return args.func(args)
     except BadInput as exc:
         return _bad(str(exc))
-    except (DatabaseDamaged, ContentError) as exc:
+    except RuntimeError as exc:
+        if not _app_refused_to_start(exc):
+            raise
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+
+
+def _app_refused_to_start(exc: RuntimeError) -> bool:
+    """A damaged database or a bad data file. Imported only now: `resolve` and `sight` never load the app."""
+    from .schemas.content.base import ContentError
+    from .web.database import DatabaseDamaged
+
+    return isinstance(exc, (DatabaseDamaged, ContentError))
 
 
 if __name__ == "__main__":

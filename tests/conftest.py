@@ -7,6 +7,7 @@ import pytest
 
 from companion import create_app
 from companion import db as dbmod
+from helpers.games import Game
 
 
 @pytest.fixture
@@ -78,3 +79,53 @@ def campaign_state(app, campaign_id: int = 1):
 
 def character_ids(app, campaign_id: int = 1) -> dict:
     return {ch.name: ch.id for ch in campaign_state(app, campaign_id).characters}
+
+
+# Games several test modules start from: a Lost Empires game new and set up, a Suriya 162 and a Shattered
+# Empires game new, and the Shattered Empires one set up.
+
+@pytest.fixture
+def new_game(app, table):
+    resp = table.post("/games/new", {"game": "lost-empires", "name": "Friday", "name_1": "Ann", "color_1": "red",
+                                     "name_2": "Bob", "color_2": "blue"})
+    assert resp.status_code == 204
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+@pytest.fixture
+def started(new_game):
+    g = new_game
+    g.do("roll", {"die_1a": "3", "die_1b": "4c", "die_2a": "1", "die_2b": "2"})
+    g.do("faction", {"player": "0", "faction": "Feng"})
+    g.do("faction", {"player": "1", "faction": "Terra Corps"})
+    g.do("deck", {"player": "0", "starter": "1"})
+    g.do("deck", {"player": "1", "starter": "1"})
+    g.do("next")
+    return g
+
+
+@pytest.fixture
+def su_game(app, table):
+    resp = table.post("/games/new", {"game": "suriya-162", "name": "Sunday", "name_1": "Tyra", "color_1": "red",
+                                     "name_2": "David", "color_2": "blue"})
+    assert resp.status_code == 204
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+@pytest.fixture
+def new_se(app, table):
+    resp = table.post("/games/new", {"game": "shattered-empires", "name": "Night", "name_1": "Ann",
+                                     "color_1": "red", "name_2": "Bob", "color_2": "blue"})
+    assert resp.status_code == 204
+    return Game(app, table, resp.headers["HX-Redirect"])
+
+
+@pytest.fixture
+def se_started(new_se):
+    g = new_se
+    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
+    g.do("base", {"player": "1", "base": "Alliance Haven"}, form="base-1")
+    g.do("deck", {"player": "0", "starter": "1"}, form="deck-0")
+    g.do("deck", {"player": "1", "starter": "1"}, form="deck-1")
+    g.do("next")
+    return g

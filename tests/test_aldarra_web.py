@@ -11,8 +11,7 @@ from companion import create_app
 from companion import db as dbmod
 from companion.store import games as store
 from companion.games import aldarra as al
-from test_games_bad_input import refused
-from test_games_web import Game
+from helpers.games import Game, refused
 
 
 @pytest.fixture

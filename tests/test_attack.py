@@ -17,7 +17,8 @@ from companion.phantom.attack import (
 from companion.phantom.board import Board, Figure
 from companion.phantom.dice import DiceError, dice_table, parse_accuracy_result, parse_attack_result
 from companion.phantom.hexmap import HexMap, Layout
-from companion.schemas.content import ContentError, load_campaign_content, load_files
+from companion.schemas.content.base import ContentError, load_files
+from companion.schemas.content.campaign import FILES, load_campaign_content
 
 DATA = Path(ROOT) / "data" / "phantom-epoch"
 
@@ -426,11 +427,11 @@ def test_a_bad_dice_file_stops_start_up_naming_the_field(tmp_path):
     raw["attack_dice"]["blitz"]["faces"][3] = "crit"
     (folder / "dice.json").write_text(json.dumps(raw))
     with pytest.raises(ContentError, match=r"dice.json: field attack_dice.blitz.faces\[3\]: 'crit' is not a number"):
-        load_files(folder)
+        load_files(folder, FILES)
     raw["attack_dice"]["blitz"]["faces"] = [1, 2, "critical", "fumble"]
     (folder / "dice.json").write_text(json.dumps(raw))
     with pytest.raises(ContentError, match="attack_dice.blitz.faces: the die is 8-sided"):
-        load_files(folder)
+        load_files(folder, FILES)
 
 
 def test_dice_table_requires_every_icon_p36():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from contextlib import contextmanager
 
 import pytest
@@ -13,8 +12,8 @@ from markupsafe import escape
 
 from companion import db as dbmod
 from conftest import campaign_state, character_ids
+from helpers.bad_input import SCRIPT, shown_errors
 
-SCRIPT = "<script>alert(1)</script>"
 BOLD = "<b>Bold</b>"
 
 
@@ -37,15 +36,6 @@ def unchanged(app):
     before = snapshot(app)
     yield
     assert snapshot(app) == before, "a refused request changed the database"
-
-
-def shown_errors(resp) -> dict:
-    """{label: message} from the errors list; a counter's inline message is under ''."""
-    body = resp.get_data(as_text=True)
-    out = {label: msg for label, msg in re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", body, re.S)}
-    for msg in re.findall(r'<p class="errors inline" role="alert">(.*?)</p>', body, re.S):
-        out[""] = msg.strip()
-    return out
 
 
 def assert_refused(resp, label, *words):

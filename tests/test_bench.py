@@ -4,7 +4,8 @@ import numbers
 
 import pytest
 
-from companion import bench, bench_engine, cli
+from companion import bench, cli
+from companion.bench import engine as bench_engine
 from companion.phantom.board import Board
 from companion.phantom.hexmap import HexMap, distance
 
@@ -36,6 +37,16 @@ def check_report(report: dict, repeat: int) -> None:
     check_engine(report["engine"], TINY)
     check_map_editor(report["map_editor"], repeat)
     check_mission_table(report["mission_table"], repeat)
+    check_cli(report["cli"])
+
+
+def check_cli(section: dict) -> None:
+    """Issue 15: `companion resolve` on a sample file as a whole process, beside `python -c pass`, medians."""
+    assert section["command"].startswith("companion resolve tests/scenarios/")
+    assert section["runs"] >= 3
+    for key in ("resolve_process_ms", "python_startup_ms"):
+        assert isinstance(section[key], numbers.Real) and section[key] > 0, key
+    assert section["resolve_beyond_startup_ms"] == round(section["resolve_process_ms"] - section["python_startup_ms"], 1)
 
 
 def check_mission_table(section: dict, repeat: int) -> None:

@@ -10,7 +10,7 @@ import pytest
 from companion import ROOT
 from companion.phantom.boss import Boss, BossError, attributes, nova_cells_dropped, turn_for_card
 from companion.phantom.turn import resolution_to_dict, resolve_turn
-from companion.schemas.scenario_file import load_scenario
+from companion.schemas.files.scenario import load_scenario
 
 
 @pytest.fixture(scope="module")

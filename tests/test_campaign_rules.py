@@ -9,7 +9,7 @@ from companion import ROOT
 from companion.phantom import aboard, characters, missions
 from companion.phantom import campaign as rules
 from companion.phantom.campaign import CampaignError, StaleVersion
-from companion.schemas.content import load_campaign_content
+from companion.schemas.content.campaign import load_campaign_content
 
 CONTENT, _ = load_campaign_content(Path(ROOT) / "data" / "phantom-epoch")
 

@@ -12,7 +12,7 @@ from conftest import Table
 
 from companion import create_app
 from companion import db as dbmod
-from companion.schemas.card_file import load_library
+from companion.schemas.files.card_library import load_library
 
 MUTANT_ACTIONS = {  # p.48, 58: Inherent "Move 2"; #1 Claw "Attack"; #2 Crushing Leap; #3 Regenerate
     "Inherent": [{"type": "move", "value": 2}],

@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from companion import cli
 from conftest import campaign_state
@@ -100,3 +105,47 @@ def test_a_short_pin_is_refused(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr("waitress.serve", lambda app, **kw: None)
     assert cli.main(["--instance", str(tmp_path / "i"), "serve", "--lan", "--pin", "12"]) == 2
     assert "--pin" in capsys.readouterr().err
+
+
+def test_instance_works_before_and_after_the_command(app, campaign, tmp_path, capsys):
+    """The README's `companion --instance FOLDER ...`, and the same option after the command."""
+    instance = app.instance_path
+    assert cli.main(["--instance", str(instance), "export", "--list"]) == 0
+    before = capsys.readouterr().out
+    assert cli.main(["export", "--list", "--instance", str(instance)]) == 0
+    after = capsys.readouterr().out
+    assert before == after == "1\tThe Historians\n"
+    # the one after the command wins over the one before it, and an empty instance lists nothing
+    assert cli.main(["--instance", str(instance), "export", "--list", "--instance", str(tmp_path / "other")]) == 0
+    assert capsys.readouterr().out == ""
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+APP_MODULES = ("flask", "sqlite_utils", "werkzeug", "jinja2")
+
+
+@pytest.mark.parametrize("argv", [
+    ["resolve", str(SCENARIOS / "p52-fig39-1-archer-max-range-more-enemies.json")],
+    ["sight", str(SCENARIOS / "p52-fig39-1-archer-max-range-more-enemies.json"), "A-1", "C-3"],
+], ids=["resolve", "sight"])
+def test_resolve_and_sight_load_neither_flask_nor_the_database(argv):
+    """A scenario command answers in a fresh interpreter without importing the web app or the database."""
+    code = ("import json, sys\n"
+            "from companion.cli import main\n"
+            "code = main(sys.argv[1:])\n"
+            f"print(json.dumps([code, sorted(m for m in {APP_MODULES!r} if m in sys.modules)]), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent, check=True)
+    assert json.loads(done.stdout)  # the command's answer
+    code, loaded = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0 and loaded == []
+
+
+def test_a_damaged_database_stops_the_command_with_exit_1(tmp_path, capsys):
+    """The app refuses to start on a damaged database: one line and exit code 1, not a traceback."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "companion.sqlite3").write_bytes(b"not a database, just some bytes" * 64)
+    assert cli.main(["export", "--list", "--instance", str(instance)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and len(err.strip().splitlines()) == 1

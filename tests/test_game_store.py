@@ -132,7 +132,7 @@ def test_bad_lost_empires_content_stops_start_up_naming_the_file_and_field(tmp_p
     import shutil
 
     from companion import create_app
-    from companion.schemas.content import ContentError
+    from companion.schemas.content.base import ContentError
 
     data = tmp_path / "data"
     shutil.copytree(Path(ROOT) / "data", data)
@@ -195,7 +195,7 @@ def test_a_bad_aldarra_game_file_names_the_field(change, words):
 def test_bad_aldarra_content_stops_start_up_naming_the_file_and_field(tmp_path):
     import shutil
     from companion.schemas.aldarra_content import load_aldarra_content
-    from companion.schemas.content import ContentError
+    from companion.schemas.content.base import ContentError
     folder = tmp_path / "aldarra-reborn"
     shutil.copytree(Path(ROOT) / "data" / "aldarra-reborn", folder)
     doc = json.loads((folder / "units.json").read_text())

@@ -8,31 +8,8 @@ import json
 
 import pytest
 
-from companion import db as dbmod
-from test_bad_input import SCRIPT, shown_errors
-from test_games_web import play, started, new_game  # noqa: F401  (fixtures)
-
-
-def snapshot(app) -> tuple:
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return (db.execute("SELECT id, kind, name, state, status, version, updated_at FROM games ORDER BY id").fetchall(),
-                db.execute("SELECT id, game_id, description, diff, status FROM game_events ORDER BY id").fetchall())
-    finally:
-        db.conn.close()
-
-
-def refused(app, g, action, data, label, *words, form=None):
-    before = snapshot(app)
-    path = f"{g.url}/{action}" if action in ("next", "back") else f"{g.url}/do/{action}"
-    resp = g.table.post(path, {"_form": form or action, "version": str(g.row.version), **data})
-    assert resp.status_code == 422, resp.get_data(as_text=True)[:2000]
-    errors = {html.unescape(k): html.unescape(v) for k, v in shown_errors(resp).items()}
-    assert label in errors, f"no message for {label!r}; shown: {errors}"
-    for word in words:
-        assert word in errors[label], f"{word!r} not in {errors[label]!r}"
-    assert SCRIPT not in resp.get_data(as_text=True)
-    assert snapshot(app) == before, "a refused request changed the database"
+from helpers.bad_input import shown_errors
+from helpers.games import play, refused, snapshot
 
 
 def deck_data(player, cards):

@@ -6,61 +6,9 @@ import io
 import json
 import re
 
-import pytest
-
 from companion import db as dbmod
 from companion.store import games as store
-
-
-def game_state(app, game_id=1):
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return store.get(db, game_id)
-    finally:
-        db.conn.close()
-
-
-class Game:
-    """A Lost Empires game driven like the tablet does: every form carries the version it saw."""
-
-    def __init__(self, app, table, url):
-        self.app, self.table, self.url = app, table, url
-
-    @property
-    def row(self):
-        return game_state(self.app, int(self.url.rsplit("/", 1)[1]))
-
-    def do(self, action, data=None, status=200, form=None, **kw):
-        path = f"{self.url}/{action}" if action in ("next", "back") else f"{self.url}/do/{action}"
-        form = form or ("step" if action in ("next", "back") else action)
-        resp = self.table.post(path, {"_form": form, "version": str(self.row.version), **(data or {})}, **kw)
-        assert resp.status_code == status, resp.get_data(as_text=True)[:3000]
-        return resp
-
-
-@pytest.fixture
-def new_game(app, table):
-    resp = table.post("/games/new", {"game": "lost-empires", "name": "Friday", "name_1": "Ann", "color_1": "red",
-                                     "name_2": "Bob", "color_2": "blue"})
-    assert resp.status_code == 204
-    return Game(app, table, resp.headers["HX-Redirect"])
-
-
-@pytest.fixture
-def started(new_game):
-    g = new_game
-    g.do("roll", {"die_1a": "3", "die_1b": "4c", "die_2a": "1", "die_2b": "2"})
-    g.do("faction", {"player": "0", "faction": "Feng"})
-    g.do("faction", {"player": "1", "faction": "Terra Corps"})
-    g.do("deck", {"player": "0", "starter": "1"})
-    g.do("deck", {"player": "1", "starter": "1"})
-    g.do("next")
-    return g
-
-
-def play(g, card, control=1, offense=2, defense=2, command=1, **extra):
-    return g.do("play-unit", {"card": card, "control": str(control), "offense": str(offense),
-                              "defense": str(defense), "command": str(command), **extra}, form="play")
+from helpers.games import game_state, play
 
 
 def test_a_new_game_is_listed_on_the_home_page(table, new_game):

@@ -18,9 +18,9 @@ from companion.phantom import campaign as rules
 from companion.phantom.hexmap import Layout
 from companion.phantom.mapedit import paint
 from companion.phantom.play import Embarking, move_figure, place_character, set_up
-from companion.schemas.content import load_campaign_content
-from companion.schemas.mission_content import set_up_content
-from companion.schemas.scenario_file import load_scenario
+from companion.schemas.content.campaign import load_campaign_content
+from companion.schemas.content.mission_setup import set_up_content
+from companion.schemas.files.scenario import load_scenario
 from companion.store import campaigns, cards, games, journal, maps, mission_table
 from companion.store.documents import Outcome
 

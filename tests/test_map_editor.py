@@ -10,7 +10,7 @@ from companion.phantom.hexmap import HexMap, Layout, Placement
 from companion.phantom.mapedit import EditError, Draft, new_draft, paint, resize, set_walls
 from companion.phantom.mapview import disc_labels, grid_view, map_view
 from companion.phantom.scenario import Scenario
-from companion.schemas.scenario_file import ScenarioFileError, dump_scenario, load_scenario
+from companion.schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario
 
 POINTY = Layout()
 

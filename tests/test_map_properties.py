@@ -14,9 +14,9 @@ The issue's list, and where each lives:
   test_paths.py::test_property_the_four_layouts_agree_up_to_relabelling; range and line of sight here.
 And the rulebook's Figure 8 (p.19), which the sight tests exercised but did not cite.
 
-The maps come from the generators of test_sight.py (any layout, holes, walls, doors, objects, figures) and
-test_paths.py (`build_random`: one pointy/even rectangle relabelled into the four layouts, here from a denser
-spec).
+The maps come from the generators of helpers/sight_boards.py (any layout, holes, walls, doors, objects,
+figures) and helpers/path_boards.py (`build_random`: one pointy/even rectangle relabelled into the four layouts,
+here from a denser spec).
 """
 from __future__ import annotations
 
@@ -30,10 +30,12 @@ from companion.phantom.board import Board
 from companion.phantom.hexmap import HexMap, Layout, distance, edge, neighbours
 from companion.phantom.paths import adjacency
 from companion.phantom.sight import has_line_of_sight, sight
-from test_paths import LABELS as PATH_LABELS
-from test_paths import build_random as build_in_layout
-from test_sight import LAYOUTS, LOWER_LEFT, LOWER_RIGHT, _entry, corner, four_layouts, hexof, line, look, make
-from test_sight import random_boards as random_sight_boards
+from helpers.path_boards import LABELS as PATH_LABELS
+from helpers.path_boards import build_random as build_in_layout
+from helpers.sight_boards import (
+    LAYOUTS, LOWER_LEFT, LOWER_RIGHT, corner, four_layouts, hexof, line, look, make, segment_entry,
+)
+from helpers.sight_boards import random_boards as random_sight_boards
 
 BOUNDED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -329,8 +331,8 @@ def test_figure_8_a_line_through_an_occupied_space_goes_through_the_figure(layou
                                   ("bystander", side, "D-4")])
     r = look(board, "B-3", "F-4")
     d4 = board.map.layout.corners(hexof(layout, "D-4"))
-    crossing = [ln for ln in r.lines if _entry(ln.from_vertex, ln.to_vertex, d4) is not None]
-    clear = [ln for ln in r.lines if _entry(ln.from_vertex, ln.to_vertex, d4) is None]
+    crossing = [ln for ln in r.lines if segment_entry(ln.from_vertex, ln.to_vertex, d4) is not None]
+    clear = [ln for ln in r.lines if segment_entry(ln.from_vertex, ln.to_vertex, d4) is None]
     assert crossing and clear
     for ln in crossing:
         assert ln.through == ("bystander",) and ln.accuracy_rolls == ("bystander",)

@@ -6,8 +6,8 @@ import pytest
 from companion import db as dbmod
 from companion.phantom.hexmap import Layout
 from companion.phantom.mapedit import EditError, paint, set_walls
-from companion.schemas.card_file import CardFileError, FORMAT
-from companion.schemas.scenario_file import ScenarioFileError
+from companion.schemas.files.card_library import CardFileError, FORMAT
+from companion.schemas.files.scenario import ScenarioFileError
 from companion.store import cards, maps
 from companion.store.documents import MAPS
 
@@ -65,7 +65,7 @@ def test_export_and_import_as_a_copy(db):
 
 
 def test_card_library_changes_are_undoable_and_checked(db):
-    from companion.schemas.card_forms import CardEntry
+    from companion.schemas.forms.cards import CardEntry
     entry = {"name": "Charge", "ap": 3, "round": False, "actions": [{"type": "move", "value": 3}]}
     cards.put(db, CardEntry("species-card", "species_decks", "Grallok", entry))
     assert cards.get(db)[1]["species_decks"]["Grallok"]["cards"][0]["name"] == "Charge"

@@ -85,7 +85,7 @@ def test_every_sample_map_opens(table, sample):
 
 
 def test_sample_maps_small_doors_and_hazards_30x24_crossfire_and_a_boss():
-    from companion.schemas.scenario_file import load_scenario
+    from companion.schemas.files.scenario import load_scenario
     maps = {p.stem: load_scenario(p.read_text()).board.map for p in SAMPLES.glob("*.json")}
     assert len(maps) >= 5
     assert any(p.type == "Mutant Grallok" for m in maps.values() for _, p in m.placements)  # issue 6: a boss

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.phantom.decision import COLORS
 from companion.phantom.hazards import HazardError, hazard_rules
 from companion.phantom.play import (
     MissionError, adversary_scenario, apply_adversary_turn, character_turn_start, enter_hazard, mission_from_dict,
@@ -18,7 +19,7 @@ from companion.phantom.play import (
 )
 from companion.phantom.scenario import Action
 from companion.phantom.turn import resolve_turn
-from test_mission import COLORS, P, figure, klass, new, said, species, stack, to_turns, with_discard
+from helpers.mission import P, figure, klass, new, said, species, stack, to_turns, with_discard
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phantom-epoch" / "hazards.json"
 RULES = hazard_rules(json.loads(DATA.read_text(encoding="utf-8"))["hazards"])

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from conftest import campaign_state
-from test_mission_table_web import app, start_campaign_mission, step, text, version  # noqa: F401 (app)
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import start_campaign_mission, step, text, version
 
 
 def succeed(app, table) -> str:

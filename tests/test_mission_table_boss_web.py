@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from test_mission_table_web import app, step, text, version  # noqa: F401 (app: the seeded app fixture)
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import step, text, version
 
 
 def set_up(table):

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from test_mission_table_web import app, step, text, to_doors_and_hazards_turn, version  # noqa: F401 (app)
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import step, text, to_doors_and_hazards_turn, version
 
 
 @pytest.fixture

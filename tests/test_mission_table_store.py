@@ -3,29 +3,14 @@ a version for polling and stale forms, and the mission read back whole after a r
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
 
 import pytest
 
 from companion import db as dbmod
 from companion.phantom.decision import DecisionDie
-from companion.phantom.play import Embarking, MissionError, begin_round, move_figure, place_character, set_up
-from companion.schemas.mission_content import set_up_content
-from companion.schemas.scenario_file import load_scenario
+from companion.phantom.play import MissionError, begin_round, move_figure, place_character
 from companion.store import mission_table as store
-from companion.store.cards import samples
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "phantom-epoch"
-VERA = Embarking("vera", "Vera", "Human", max_ap=6, max_hp=10, color="red")
-BRAM = Embarking("bram", "Bram", "Grallok", max_ap=7, max_hp=12, color="yellow")
-
-
-def first_steps():
-    hexmap = load_scenario(json.loads((DATA / "maps" / "first-steps.json").read_text())).board.map
-    return set_up("sample-1", hexmap, 2, [VERA, BRAM], rng=random.Random(3),
-                  **set_up_content(samples(DATA), hexmap, 2)).mission
-
+from helpers.mission_table import first_steps
 
 @pytest.fixture
 def mission_id(db):

@@ -7,24 +7,8 @@ import re
 
 import pytest
 
-from companion import create_app
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def version(table, url="/table/1"):
-    return int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
-
-
-def step(table, action, url="/table/1", **data):
-    return table.post(f"{url}/do/{action}", {"version": version(table, url), **data})
-
-
-def text(resp):
-    return resp.get_data(as_text=True)
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import start_campaign_mission, step, text, to_doors_and_hazards_turn, version
 
 
 @pytest.fixture
@@ -194,23 +178,6 @@ def test_set_up_refuses_bad_input_naming_the_field(table):
     assert table.get("/table/1").status_code == 404
 
 
-def start_campaign_mission(app, table) -> dict:
-    """Vincent and Augustus of The Historians on the first-steps sample, placed, the die entered: their ids."""
-    from conftest import character_ids
-
-    ids = character_ids(app)
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    resp = table.post("/table", {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2",
-                                 "character_1": ids["Vincent"], "hp_1": "12", "ap_1": "7",
-                                 "character_2": ids["Augustus"], "hp_2": "10", "ap_2": "6"}, htmx=False)
-    assert resp.status_code == 303
-    step(table, "place", character=ids["Vincent"], space="B-6")
-    step(table, "place", character=ids["Augustus"], space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    return ids
-
-
 def test_a_finished_mission_is_recorded_in_its_campaign_book(app, table, campaign):
     from conftest import campaign_state, character_ids
 
@@ -291,21 +258,6 @@ def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     assert 'name="orb_1" value="I-4"' in page
     resp = step(table, "end-turn", orb_1="I-4")
     assert resp.status_code == 200 and "Vera activates the orb on I-4" in text(resp)
-
-
-def to_doors_and_hazards_turn(table) -> str:
-    """A mission on the doors-and-hazards sample map, Vera on A-9 and Bram on B-10: Vera's turn (its page)."""
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "doors-and-hazards.json"}, htmx=False)
-    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                          "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"}, htmx=False)
-    step(table, "place", character="vera", space="A-9")
-    step(table, "place", character="bram", space="B-10")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="1")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    return text(step(table, "next"))
 
 
 def test_a_character_opens_a_door_with_a_tap_and_retrieves_treasure_at_turn_end(table):

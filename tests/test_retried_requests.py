@@ -13,8 +13,7 @@ from companion import db as dbmod
 from companion.phantom.play import move_figure, place_character
 from companion.store import games as game_store
 from companion.store import mission_table as store
-from test_mission_table_store import first_steps
-from test_mission_table_web import text, version
+from helpers.mission_table import first_steps, text, version
 
 ID_A, ID_B = "a" * 32, "b" * 32
 

@@ -11,7 +11,7 @@ import pytest
 from companion import cli
 from companion.phantom.hexmap import Layout
 from companion.phantom.scenario import RangeSpec
-from companion.schemas.scenario_file import ScenarioFileError, dump_scenario, load_scenario
+from companion.schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 

@@ -11,8 +11,7 @@ from companion import db as dbmod
 from companion.games import shattered_empires as se
 from companion.games.frame import Outcome
 from companion.store import games as store
-from test_games_bad_input import refused
-from test_shattered_empires_web import new_se, se_started, until  # noqa: F401  (fixtures)
+from helpers.games import refused, until
 
 
 def put(app, change):

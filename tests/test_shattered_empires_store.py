@@ -83,7 +83,7 @@ def test_a_bad_game_file_names_the_field(change, words):
 ])
 def test_a_bad_card_list_stops_start_up_naming_the_file_and_field(tmp_path, change, words):
     from companion import create_app
-    from companion.schemas.content import ContentError
+    from companion.schemas.content.base import ContentError
 
     data = tmp_path / "data"
     shutil.copytree(Path(ROOT) / "data", data)

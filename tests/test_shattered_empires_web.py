@@ -6,36 +6,10 @@ import io
 import json
 from dataclasses import replace
 
-import pytest
-
 from companion import db as dbmod
 from companion.games.frame import Outcome, Verdict
 from companion.store import games as store
-from test_games_web import Game, game_state
-
-
-@pytest.fixture
-def new_se(app, table):
-    resp = table.post("/games/new", {"game": "shattered-empires", "name": "Night", "name_1": "Ann",
-                                     "color_1": "red", "name_2": "Bob", "color_2": "blue"})
-    assert resp.status_code == 204
-    return Game(app, table, resp.headers["HX-Redirect"])
-
-
-@pytest.fixture
-def se_started(new_se):
-    g = new_se
-    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
-    g.do("base", {"player": "1", "base": "Alliance Haven"}, form="base-1")
-    g.do("deck", {"player": "0", "starter": "1"}, form="deck-0")
-    g.do("deck", {"player": "1", "starter": "1"}, form="deck-1")
-    g.do("next")
-    return g
-
-
-def until(g, step):
-    while g.row.state.step != step:
-        g.do("next")
+from helpers.games import game_state, until
 
 
 def test_three_players_may_sit_down(app, table):

@@ -14,7 +14,7 @@ from companion import ROOT, cli, create_app
 from companion import db as dbmod
 from companion.phantom import campaign as rules
 from companion.phantom import characters
-from companion.schemas.content import load_campaign_content
+from companion.schemas.content.campaign import load_campaign_content
 from companion.store import backups, changes
 from companion.store import campaigns as store
 from companion.web.database import DatabaseDamaged

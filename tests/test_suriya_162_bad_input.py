@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_games_bad_input import refused
-from test_suriya_162_web import set_up, space_id, su_game  # noqa: F401  (fixtures)
+from helpers.games import refused, set_up, space_id
 
 
 @pytest.fixture

@@ -5,34 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import suriya_162 as su
-from test_games_web import Game
-
-
-@pytest.fixture
-def su_game(app, table):
-    resp = table.post("/games/new", {"game": "suriya-162", "name": "Sunday", "name_1": "Tyra", "color_1": "red",
-                                     "name_2": "David", "color_2": "blue"})
-    assert resp.status_code == 204
-    return Game(app, table, resp.headers["HX-Redirect"])
-
-
-def space_id(g, name):
-    return next(s.id for s in g.row.state.spaces if s.name == name)
-
-
-def set_up(g):
-    g.do("roll", {"damage_1": "2", "damage_2": "1"})
-    g.do("faction", {"player": "0", "faction": "Noah's Ark"})
-    g.do("faction", {"player": "1", "faction": "Scarab"})
-    for shown, picks in ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
-                          (("Forest", ""), ("Lagoon", "1"), ("Desert", ""), ("Plateau", "1"))),
-                         (("Mine", "Mine", "Forest", "Desert", "Plateau"),
-                          (("Mine", ""), ("Mine", ""), ("Forest", ""), ("Desert", "")))):
-        g.do("tiles", {f"tile_{i + 1}": t for i, t in enumerate(shown)})
-        for t, high in picks:
-            g.do("place", {"terrain": t, **({"high": high} if high else {})})
-    g.do("next")
-    return g
+from helpers.games import Game, set_up, space_id
 
 
 @pytest.fixture

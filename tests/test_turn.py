@@ -9,7 +9,7 @@ import pytest
 from companion import cli
 from companion.phantom.sight import sight
 from companion.phantom.turn import resolution_to_dict, resolve_turn
-from companion.schemas.scenario_file import dump_scenario, load_scenario
+from companion.schemas.files.scenario import dump_scenario, load_scenario
 
 DIE = {"color": "red", "primary": "S", "secondary": "W"}
 

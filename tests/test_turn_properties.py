@@ -15,7 +15,7 @@ from companion.phantom.hexmap import Layout
 from companion.phantom.paths import attack_spaces, distances_to, step_cost
 from companion.phantom.scenario import Action, Card, Scenario, Turn
 from companion.phantom.turn import resolve_turn
-from test_paths import build_random, random_boards
+from helpers.path_boards import build_random, random_boards
 
 DIE = DecisionDie("red", "S", "W")
 

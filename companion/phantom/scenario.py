@@ -1,7 +1,7 @@
 """One adversary turn as the engine sees it: the board, the round's decision die and the drawn cards.
 
 This is the scenario file of DESIGN.md ("phantom-epoch-scenario/1") after it
-has been read and checked; `companion.schemas.scenario_file` does the reading
+has been read and checked; `companion.schemas.files.scenario` does the reading
 (marshmallow stays out of the engine). Actions keep the card's own words:
 `range` is either a modifier to the adversary's base range ("+1", "-1") or an
 explicit range that cannot be modified (p.18, "Range").

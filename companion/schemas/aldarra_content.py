@@ -10,7 +10,8 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..games.aldarra import CLASSES, COLORS, FACTIONS, UNITS, BuyOption, Content, FactionInfo, Stats, UnitCard
 from ..games.frame import Die, Face
-from .content import ContentError, _Base, load_files
+from .content.base import ContentError, load_files
+from .content.base import ContentSchema as _Base
 
 Count = lambda lo=0, hi=99: fields.Integer(required=True, strict=True,  # noqa: E731
                                            validate=validate.Range(min=lo, max=hi))

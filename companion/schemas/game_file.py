@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..games import aldarra as al
 from ..games import lost_empires as le
@@ -16,17 +16,13 @@ from ..games import shattered_empires as se
 from ..games import suriya_162 as su
 from ..games.catalog import RULES
 from ..games.frame import COLORS, NAME_MAX
-from .export_files import read_export, validated
+from .files.base import FileSchema as _Strict
+from .files.exports import read_export, validated
 
 FORMAT = "table-companion-game/1"
 Count = lambda lo=0, hi=9999: fields.Integer(required=True, strict=True, validate=validate.Range(min=lo, max=hi))  # noqa: E731
 Seat = lambda hi=1: fields.Integer(required=True, allow_none=True, strict=True, validate=validate.Range(min=0, max=hi))  # noqa: E731
 Text = lambda n=80: fields.String(required=True, validate=validate.Length(min=1, max=n))  # noqa: E731
-
-
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
 
 
 class PlayerSchema(_Strict):

@@ -5,7 +5,8 @@ from marshmallow import ValidationError, fields
 
 from ..games.catalog import RULES
 from ..games.frame import COLORS, NAME_MAX
-from .fields import FormSchema, choice, request_id, text, version
+from .fields import choice, request_id, text, version
+from .forms.base import FormSchema
 
 
 class NewGameForm(FormSchema):

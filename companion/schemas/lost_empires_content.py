@@ -10,7 +10,8 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..games.frame import Die, Face
 from ..games.lost_empires import KEYWORDS, WEIGHTS, Card, Content, Faction
-from .content import ContentError, _Base, load_files
+from .content.base import ContentError, load_files
+from .content.base import ContentSchema as _Base
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 Stat = lambda hi=9: fields.Integer(required=True, allow_none=True, strict=True,  # noqa: E731

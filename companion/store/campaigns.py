@@ -21,7 +21,6 @@ from .journal import Entry as HistoryEntry
 
 __all__ = ["AlreadyApplied", "NotFound", "Stale", "CampaignRow", "HistoryEntry", "JOURNAL"]
 HISTORY_PAGE = 20
-_dump = dump  # bench.py writes history rows as this module stores them (until it takes journal.dump)
 
 
 @dataclass(frozen=True)

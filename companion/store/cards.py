@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..schemas.card_file import EMPTY, PARTS, load_library
-from ..schemas.card_forms import CardEntry
+from ..schemas.files.card_library import EMPTY, PARTS, load_library
+from ..schemas.forms.cards import CardEntry
 from .documents import CARD_JOURNAL, CARDS, Outcome
 
 JOURNAL = CARD_JOURNAL

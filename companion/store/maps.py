@@ -13,7 +13,7 @@ from ..phantom.board import Board
 from ..phantom.hexmap import Layout
 from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
 from ..phantom.scenario import Scenario
-from ..schemas.scenario_file import dump_scenario, load_scenario, parse_json
+from ..schemas.files.scenario import dump_scenario, load_scenario, parse_json
 from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
 
 __all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]

@@ -5,7 +5,7 @@ from flask import Blueprint, url_for
 
 from ..phantom import aboard as rules
 from ..phantom.characters import SLOTS
-from ..schemas.aboard_forms import (
+from ..schemas.forms.aboard import (
     BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
 )
 from .campaign_context import base_context, page_renderer

@@ -7,11 +7,11 @@ from marshmallow import ValidationError
 from ..db import now
 from ..phantom import campaign as rules
 from ..phantom import characters as character_rules
-from ..schemas.campaign_file import dump_campaign_file
-from ..schemas.campaign_forms import (
+from ..schemas.files.campaign import dump_campaign_file
+from ..schemas.forms.campaigns import (
     ArchiveForm, ConfirmForm, CustomForm, DeltaForm, FameForm, MissionFlagForm, NotesForm, RenameForm, TokenForm,
 )
-from ..schemas.character_forms import CharacterForm
+from ..schemas.forms.characters import CharacterForm
 from ..store import campaigns as store
 from .campaign_context import base_context, page_renderer
 from .database import get_db

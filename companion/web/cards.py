@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ..phantom.decision import COLORS
 from ..phantom.scenario import ACTION_TYPES
-from ..schemas.card_file import BOSS_COUNTS, PARTS, CardFileError
-from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
+from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
+from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
 from .database import get_db

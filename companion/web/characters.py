@@ -5,7 +5,7 @@ from flask import Blueprint, abort, url_for
 
 from ..phantom import campaign as rules
 from ..phantom import characters as ch_rules
-from ..schemas.character_forms import (
+from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
     GiveThingForm, ItemForm, RefundForm, ThingForm,
 )

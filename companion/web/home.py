@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 from ..games.catalog import RULES
 from ..games.frame import COLORS
 from ..phantom import campaign as rules
-from ..schemas.campaign_file import load_campaign_file
-from ..schemas.campaign_forms import NewCampaignForm
+from ..schemas.files.campaign import load_campaign_file
+from ..schemas.forms.campaigns import NewCampaignForm
 from ..store import backups
 from ..store import campaigns as store
 from ..store import games as games_store

@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapedit import EditError, TOOLS, TOOL_WORDS, paint, resize, set_walls
 from ..phantom.mapview import map_view
-from ..schemas.map_forms import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
-from ..schemas.scenario_file import ScenarioFileError
+from ..schemas.forms.maps import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
+from ..schemas.files.scenario import ScenarioFileError
 from ..store import maps as store
 from ..store.documents import MAPS, NotFound
 from .database import get_db

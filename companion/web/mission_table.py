@@ -20,9 +20,9 @@ from ..phantom.hexmap import HAZARDS, MapError
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
-from ..schemas import mission_table_forms as forms
-from ..schemas.mission_content import set_up_content
-from ..schemas.mission_forms import BookRewardsForm
+from ..schemas.forms import mission_table as forms
+from ..schemas.content.mission_setup import set_up_content
+from ..schemas.forms.mission_results import BookRewardsForm
 from ..store import backups
 from ..store import campaigns as campaign_store
 from ..store import cards as card_store

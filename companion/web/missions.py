@@ -6,7 +6,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, url_for
 
 from ..phantom import missions as rules
-from ..schemas.mission_forms import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
+from ..schemas.forms.mission_results import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
 from ..store import backups
 from .campaign_context import base_context, page_renderer
 from .render import content, perform

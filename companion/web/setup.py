@@ -11,7 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from ..games import aldarra, lost_empires, shattered_empires, suriya_162
 from ..schemas.aldarra_content import load_aldarra_content
-from ..schemas.content import load_campaign_content
+from ..schemas.content.campaign import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
 from ..schemas.shattered_empires_content import load_shattered_empires_content
 from ..schemas.suriya_162_content import load_suriya_content

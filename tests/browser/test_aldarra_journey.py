@@ -18,8 +18,7 @@ from companion.games import aldarra as al
 from companion.store import games as store
 
 from .conftest import LiveServer
-from .test_campaign_journey import assert_touch_target
-from .test_lost_empires_journey import settled, step_name, tap_face
+from .helpers import assert_touch_target, settled, step_name, tap_face
 
 
 @pytest.fixture(scope="module")

@@ -11,16 +11,9 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-MIN_TOUCH_PX = 44  # UX.md / DESIGN.md: touch targets of 44 px or more
+from .helpers import assert_touch_target
 
 PARTY = [("Sylvestia", "Healer", "Slink"), ("Vincent", "Warrior", "Grallok"), ("Augustus", "Ranger", "Human")]
-
-
-def assert_touch_target(control: Locator) -> None:
-    expect(control).to_be_visible()
-    box = control.bounding_box()
-    assert box is not None and box["height"] >= MIN_TOUCH_PX, (
-        f"{control} is {box and box['height']:.0f} px high; touch targets need {MIN_TOUCH_PX} px")
 
 
 def result_panel(page: Page) -> Locator:

@@ -12,22 +12,12 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from .test_campaign_journey import assert_touch_target
+from .helpers import assert_touch_target, settled, step_name, tap, tap_face
+
 
 
 def number(page: Page, label: str) -> Locator:
     return page.get_by_role("status", name=label, exact=True)
-
-
-def tap_face(scope: Locator, label: str) -> None:
-    """A die face button: the radio is inside a big label; the table taps the label."""
-    radio = scope.get_by_role("radio", name=label, exact=True)
-    scope.locator("label.face").filter(has=scope.page.get_by_role("radio", name=label, exact=True)).tap()
-    expect(radio).to_be_checked()
-
-
-def step_name(page: Page) -> Locator:
-    return page.locator("#step-name")
 
 
 def next_step(page: Page, expected: str) -> None:
@@ -55,18 +45,6 @@ def play_card(page: Page, card: str, control: str, offense: str, defense: str, c
 
 def unit_card(page: Page, card: str) -> Locator:
     return page.locator("li.unit").filter(has=page.locator(".uname b", has_text=card))
-
-
-def settled(page: Page) -> None:
-    """The tap's request has come back and its answer is on the page (htmx says "saving…" until then)."""
-    expect(page.locator("#savestate")).not_to_have_text("saving…")
-
-
-def tap(page: Page, name: str) -> None:
-    button = page.get_by_role("button", name=name, exact=True)
-    assert_touch_target(button)
-    button.tap()
-    settled(page)
 
 
 def test_two_rounds_of_lost_empires(tablet: Page, browser, live_server):

@@ -8,13 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .test_campaign_journey import assert_touch_target
+from .helpers import assert_touch_target, tap_at
 
-
-def tap_at(page: Page, selector: str) -> None:
-    box = page.locator(selector).first.bounding_box()
-    assert box, selector
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def choose(page: Page, tool: str) -> None:

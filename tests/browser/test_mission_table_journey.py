@@ -16,9 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .test_campaign_journey import assert_touch_target
-from .test_lost_empires_journey import settled
-from .test_map_editor_journey import tap_at
+from .helpers import face, press, samples_and_map, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -29,35 +27,6 @@ def live_server(tmp_path_factory):
                                     "GAME_SEED": 1})).start()
     yield server
     server.stop()
-
-
-def press(page: Page, name: str, scope=None) -> None:
-    button = (scope or page).get_by_role("button", name=name, exact=True)
-    assert_touch_target(button)
-    button.tap()
-    settled(page)
-
-
-def face(page: Page, legend: str, value: str) -> None:
-    label = page.locator("fieldset", has=page.locator("legend", has_text=legend)).locator("label.face",
-                                                                                           has_text=value).first
-    assert_touch_target(label.locator("span"))
-    label.tap()
-
-
-def tap_space(page: Page, label: str) -> None:
-    tap_at(page, f'#map-grid polygon[data-label="{label}"]')
-    settled(page)
-
-
-def samples_and_map(page: Page, map_name: str) -> None:
-    """The sample cards added on the Cards page, then a sample map opened from the Maps page."""
-    page.goto("/cards")
-    page.get_by_role("button", name="Add the Mutant Grallok and the sample cards").tap()
-    expect(page.get_by_text("Grallok Sentry (sample)").first).to_be_visible()
-    page.goto("/maps")
-    page.get_by_role("button", name=map_name).tap()
-    expect(page).to_have_url(re.compile(r"/maps/\d+$"))
 
 
 def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live_server):

@@ -26,8 +26,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .test_campaign_journey import assert_touch_target
-from .test_mission_table_journey import face, press, samples_and_map, tap_space
+from .helpers import assert_touch_target, face, press, samples_and_map, tap_space
 
 SEEN_WITHIN_MS = 2_000  # issue 6: a second device shows a change within 2 seconds
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

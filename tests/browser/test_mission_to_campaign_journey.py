@@ -19,7 +19,7 @@ from companion.phantom.characters import add_character
 from companion.store import campaigns as campaign_store
 
 from .conftest import LiveServer
-from .test_mission_table_journey import face, press, samples_and_map, tap_space
+from .helpers import face, press, samples_and_map, tap_space
 
 
 @pytest.fixture(scope="module")

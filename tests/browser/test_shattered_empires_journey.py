@@ -10,8 +10,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .test_campaign_journey import assert_touch_target
-from .test_lost_empires_journey import settled, step_name, tap
+from .helpers import assert_touch_target, settled, step_name, tap
+
 
 
 def step_to(page: Page, expected: str) -> None:

@@ -11,7 +11,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .test_lost_empires_journey import settled, step_name, tap
+from .helpers import settled, step_name, tap
+
 
 
 def next_step(page: Page, expected: str) -> None:

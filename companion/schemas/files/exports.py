@@ -5,7 +5,7 @@ import json
 
 from marshmallow import ValidationError
 
-from .content import first_error
+from ..messages import first_error
 
 
 def read_export(text: str | bytes, what: str, fmt: str, expected: str) -> dict:

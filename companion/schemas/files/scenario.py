@@ -11,17 +11,18 @@ from __future__ import annotations
 import json
 import re
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates_schema
+from marshmallow import ValidationError, fields, post_dump, validate, validates_schema
 
-from ..phantom.board import SIDES, Board, Figure
-from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
-from ..phantom.hexmap import (
+from ...phantom.board import SIDES, Board, Figure
+from ...phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
+from ...phantom.hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, ORIENTATIONS, SHIFTS, TERRAIN, HexMap, Layout, MapError, Placement, neighbours,
 )
-from ..phantom.scenario import (
+from ...phantom.scenario import (
     ACTION_TYPES, ATTACK_DICE, CONDITION_TARGETS, FORMAT, Action, Card, ClassCard, RangeSpec, Scenario, ScenarioError,
     Turn,
 )
+from .base import FileSchema, first_problem, one_of, problem_line, whole
 
 MAX_BYTES = 2 * 1024 * 1024
 RANGE_TEXT = re.compile(r"^[+-][0-9]{1,2}$")
@@ -33,45 +34,32 @@ class ScenarioFileError(ValueError):
     """One line: the field, what is wrong, and the value that was given."""
 
 
-def _count(lo=0, hi=99, **kw):
-    return fields.Integer(strict=True, validate=validate.Range(min=lo, max=hi), **kw)
-
-
-def _one_of(choices, **kw):
-    return fields.String(validate=validate.OneOf(choices, error=f"must be one of {', '.join(choices)}"), **kw)
-
-
 def _label_map(choices):
-    return fields.Dict(keys=fields.String(), values=_one_of(choices), load_default=dict)
+    return fields.Dict(keys=fields.String(), values=one_of(choices), load_default=dict)
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
+class LayoutSchema(FileSchema):
+    orientation = one_of(ORIENTATIONS, load_default="pointy")
+    shifted = one_of(SHIFTS, load_default="even")
 
 
-class LayoutSchema(_Strict):
-    orientation = _one_of(ORIENTATIONS, load_default="pointy")
-    shifted = _one_of(SHIFTS, load_default="even")
-
-
-class PlacementSchema(_Strict):
+class PlacementSchema(FileSchema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    min_characters = _count(1, 4, load_default=1)
-    max_characters = _count(1, 4, load_default=4)
+    min_characters = whole(1, 4, load_default=1)
+    max_characters = whole(1, 4, load_default=4)
 
 
-class FigureSchema(_Strict):
+class FigureSchema(FileSchema):
     id = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    side = _one_of(SIDES, required=True)
+    side = one_of(SIDES, required=True)
     at = fields.String(required=True)
-    color = _one_of(COLORS, load_default=None, allow_none=True)
+    color = one_of(COLORS, load_default=None, allow_none=True)
     type = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
-    hp = _count(0, 999, load_default=0)
-    max_hp = _count(0, 999, load_default=0)
-    attack = _count(-9, 99, load_default=0)
-    guard = _count(-9, 99, load_default=0)
-    range = _count(1, 99, load_default=1)
+    hp = whole(0, 999, load_default=0)
+    max_hp = whole(0, 999, load_default=0)
+    attack = whole(-9, 99, load_default=0)
+    guard = whole(-9, 99, load_default=0)
+    range = whole(1, 99, load_default=1)
     conditions = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list)
 
     @validates_schema
@@ -94,17 +82,17 @@ class RangeField(fields.Field):
         return None if value is None else value.text()
 
 
-class ActionSchema(_Strict):
-    type = _one_of(ACTION_TYPES, required=True)
-    value = _count(-9, 99, load_default=0)
+class ActionSchema(FileSchema):
+    type = one_of(ACTION_TYPES, required=True)
+    value = whole(-9, 99, load_default=0)
     range = RangeField(load_default=RangeSpec())
-    targets = _count(1, 9, load_default=1)
-    pierce = _count(0, 99, load_default=0)
+    targets = whole(1, 9, load_default=1)
+    pierce = whole(0, 99, load_default=0)
     conditions = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list)
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
-    target = _one_of(CONDITION_TARGETS, load_default="self")
-    damage_multiplier = _count(1, 9, load_default=1)
-    die = _one_of(ATTACK_DICE, load_default="basic")
+    target = one_of(CONDITION_TARGETS, load_default="self")
+    damage_multiplier = whole(1, 9, load_default=1)
+    die = one_of(ATTACK_DICE, load_default="basic")
     per_character = fields.Boolean(load_default=False)  # value per character embarked (p.48)
 
     @validates_schema
@@ -120,20 +108,20 @@ class ActionSchema(_Strict):
         return data
 
 
-class RowSchema(_Strict):
+class RowSchema(FileSchema):
     """One color's row of a Class Action card (p.47)."""
-    ap = _count(0, 99, required=True)
+    ap = whole(0, 99, required=True)
     round = fields.Boolean(load_default=False)
     actions = fields.List(fields.Nested(ActionSchema), load_default=list)
 
 
-class CardSchema(_Strict):
+class CardSchema(FileSchema):
     """A card to perform: `ap` and `actions`, or a Class Action card's `rows`, one per color (p.47)."""
     name = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    ap = _count(0, 99, load_default=None)
+    ap = whole(0, 99, load_default=None)
     round = fields.Boolean(load_default=False)
     actions = fields.List(fields.Nested(ActionSchema), load_default=list)
-    rows = fields.Dict(keys=_one_of(COLORS), values=fields.Nested(RowSchema), load_default=None,
+    rows = fields.Dict(keys=one_of(COLORS), values=fields.Nested(RowSchema), load_default=None,
                        validate=validate.Length(min=1))
 
     @validates_schema
@@ -144,12 +132,12 @@ class CardSchema(_Strict):
             raise ValidationError("a card with rows has its AP and actions in each row", "rows")
 
 
-class TurnSchema(_Strict):
+class TurnSchema(FileSchema):
     adversary = fields.String(required=True)
     cards = fields.List(fields.Nested(CardSchema), required=True, validate=validate.Length(min=1, max=6))
     primary_target = fields.String(load_default=None)
     boss = fields.Boolean(load_default=False)
-    characters_embarked = _count(1, 4, load_default=None, allow_none=True)
+    characters_embarked = whole(1, 4, load_default=None, allow_none=True)
 
 
 class AttackFace(fields.Field):
@@ -161,18 +149,18 @@ class AttackFace(fields.Field):
         raise ValidationError("must be a number, critical or fumble")
 
 
-class RollsSchema(_Strict):
+class RollsSchema(FileSchema):
     attack = fields.List(AttackFace(), load_default=list)
-    accuracy = fields.List(_one_of(ACCURACY_FACES), load_default=list)
+    accuracy = fields.List(one_of(ACCURACY_FACES), load_default=list)
 
 
-class DieSchema(_Strict):
-    color = _one_of(COLORS, required=True)
-    primary = _one_of(DIRECTIONS, required=True)
-    secondary = _one_of(DIRECTIONS, required=True)
+class DieSchema(FileSchema):
+    color = one_of(COLORS, required=True)
+    primary = one_of(DIRECTIONS, required=True)
+    secondary = one_of(DIRECTIONS, required=True)
 
 
-class ScenarioSchema(_Strict):
+class ScenarioSchema(FileSchema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT, error=f"must be {FORMAT!r}"))
     layout = fields.Nested(LayoutSchema, load_default=lambda: {"orientation": "pointy", "shifted": "even"})
     spaces = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
@@ -184,8 +172,8 @@ class ScenarioSchema(_Strict):
     objects = _label_map(OBJECTS)
     orbs = fields.List(fields.String(), load_default=list)
     treasures = fields.List(fields.String(), load_default=list)
-    orb_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
-    treasure_numbers = fields.Dict(keys=fields.String(), values=_count(1, 999), load_default=dict)
+    orb_numbers = fields.Dict(keys=fields.String(), values=whole(1, 999), load_default=dict)
+    treasure_numbers = fields.Dict(keys=fields.String(), values=whole(1, 999), load_default=dict)
     entry_points = fields.List(fields.String(), load_default=list)
     placements = fields.Dict(keys=fields.String(), values=fields.Nested(PlacementSchema), load_default=dict)
     figures = fields.List(fields.Nested(FigureSchema), load_default=list)
@@ -202,8 +190,8 @@ def load_scenario(source) -> Scenario:
     try:
         doc = ScenarioSchema().load(data)
     except ValidationError as exc:
-        where, message = _first(exc.messages)
-        raise ScenarioFileError(_line(where, message, data)) from None
+        where, message = first_problem(exc.messages)
+        raise ScenarioFileError(problem_line(where, message, data)) from None
     return _build(doc, data)
 
 
@@ -310,45 +298,6 @@ def _card_of(c: dict) -> Card | ClassCard:
         return card(c["name"], c)
     order = sorted(c["rows"].items(), key=lambda kv: (kv[1]["ap"], COLORS.index(kv[0])))
     return ClassCard(c["name"], tuple((color, card(c["name"], row)) for color, row in order))
-
-
-# -- errors ---------------------------------------------------------------------------------------
-
-def _first(messages, path=()):
-    """The first (path, message) in marshmallow's nested messages; list indexes and dict keys kept."""
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            if key == "value" and path:  # a dict value's errors: name the key, not "value"
-                return _first(value, path)
-            if key == "key" and path:
-                return path, "not a space label"
-            return _first(value, path + (key,))
-    if isinstance(messages, list):
-        text = [m for m in messages if isinstance(m, str)]
-        if text:
-            return path, " ".join(text)
-        for value in messages:
-            return _first(value, path)
-    return path, str(messages)
-
-
-def _line(path, message, data) -> str:
-    where = ""
-    for key in path:
-        where += f"[{key}]" if isinstance(key, int) else (f".{key}" if where else str(key))
-    if message == "Unknown field.":
-        return f"{where}: unknown field (a typo? see the scenario format in DESIGN.md)"
-    value, found = data, True
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            found = False
-            break
-    message = message.rstrip(".")
-    if message.startswith("Missing data"):
-        return f"{where}: required"
-    return f"{where}: {message}" + (f" (got {json.dumps(value)[:60]})" if found else "")
 
 
 # -- writing --------------------------------------------------------------------------------------

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields
 
-from ..phantom.aboard import EXPEDITION_RESULTS, REQUIREMENT_KINDS
-from ..phantom.characters import SLOTS
-from .fields import FormSchema, choice, count, text
+from ...phantom.aboard import EXPEDITION_RESULTS, REQUIREMENT_KINDS
+from ...phantom.characters import SLOTS
+from ..fields import choice, count, text
+from .base import FormSchema
 
 
 class BuyEquipmentForm(FormSchema):

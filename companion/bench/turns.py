@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .phantom.board import Board, Figure
-from .phantom.decision import COLORS, DecisionDie
-from .phantom.hexmap import DIRECTIONS, HexMap, Layout, edge
-from .phantom.scenario import Action, Card, RangeSpec, Scenario, Turn
-from .phantom.turn import resolve_turn
+from ..phantom.board import Board, Figure
+from ..phantom.decision import COLORS, DecisionDie
+from ..phantom.hexmap import DIRECTIONS, HexMap, Layout, edge
+from ..phantom.scenario import Action, Card, RangeSpec, Scenario, Turn
+from ..phantom.turn import resolve_turn
 
 ROOM = (16, 7)
 ROOMS = 10  # at least; more for more turns, so that each room still sees about TURNS_PER_ROOM turns

@@ -5,8 +5,9 @@ import re
 
 from marshmallow import ValidationError, fields, pre_load, validates_schema
 
-from ..phantom.characters import ATTACHMENT_TYPES
-from .fields import FormSchema, choice, count, text
+from ...phantom.characters import ATTACHMENT_TYPES
+from ..fields import choice, count, text
+from .base import FormSchema
 
 
 def numbers(text: str) -> list[int]:

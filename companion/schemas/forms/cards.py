@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from marshmallow import ValidationError, fields, validate
 
-from . import card_file as cf
-from .scenario_file import _Strict
+from ..files import card_library as cf
+from ..files.base import FileSchema
 
 NUMBER = re.compile(r"^-?[0-9]{1,4}$")
 TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
@@ -43,7 +43,7 @@ KINDS = {
 }
 
 
-class _KeySchema(_Strict):
+class _KeySchema(FileSchema):
     key = fields.String(required=True, validate=validate.Length(min=1, max=60, error="Required, at most 60 characters."),
                         error_messages={"required": "Required."})
     index = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=999))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, validates_schema
 
-from ..phantom.decision import COLORS, DIRECTIONS
-from ..phantom.hexmap import HAZARDS
-from .fields import FormSchema, choice, count, delta, request_id, text, version
+from ...phantom.decision import COLORS, DIRECTIONS
+from ...phantom.hexmap import HAZARDS
+from ..fields import choice, count, delta, request_id, text, version
+from .base import FormSchema
 
 SLOTS = (1, 2, 3, 4)
 ATTACK_FACES = ("0", "1", "2", "3", "4", "5", "6", "critical", "fumble")

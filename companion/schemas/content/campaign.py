@@ -4,52 +4,43 @@ A bad file stops start-up with the file and the field named.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..phantom.content import (
+from ..files.scenario import ActionSchema
+from ...phantom.content import (
     CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
 )
-from ..phantom.decision import COLORS
-from ..phantom.dice import DiceError, dice_table
-from .scenario_file import ActionSchema
+from ...phantom.decision import COLORS
+from ...phantom.dice import DiceError, dice_table
+from .base import ContentError, ContentSchema, load_files
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 
 
-class ContentError(RuntimeError):
-    pass
-
-
-class _Base(Schema):
-    class Meta:
-        unknown = EXCLUDE
-
-
-class StartingItemSchema(_Base):
+class StartingItemSchema(ContentSchema):
     number = fields.String(required=True)
     name = Name()
     once_per_mission = fields.Boolean(required=True)
 
 
-class ClassSchema(_Base):
+class ClassSchema(ContentSchema):
     name = Name()
     starting = fields.Boolean(required=True)
     starting_items = fields.List(fields.Nested(StartingItemSchema), load_default=list)
 
 
-class ItemSlotsSchema(_Base):
+class ItemSlotsSchema(ContentSchema):
     value = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
 
 
-class ClassesFile(_Base):
+class ClassesFile(ContentSchema):
     classes = fields.List(fields.Nested(ClassSchema), required=True, validate=validate.Length(min=1))
     item_slots = fields.Nested(ItemSlotsSchema, required=True)
 
 
-class SpeciesSchema(_Base):
+class SpeciesSchema(ContentSchema):
     name = Name()
     playable = fields.Boolean(required=True)
     hp = fields.Integer(allow_none=True, required=True, validate=validate.Range(min=1))
@@ -58,26 +49,26 @@ class SpeciesSchema(_Base):
     verified = fields.Boolean(required=True)
 
 
-class SpeciesFile(_Base):
+class SpeciesFile(ContentSchema):
     species = fields.List(fields.Nested(SpeciesSchema), required=True, validate=validate.Length(min=1))
 
 
-class PlanetSchema(_Base):
+class PlanetSchema(ContentSchema):
     name = Name()
     missions = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
 
 
-class FameTierSchema(_Base):
+class FameTierSchema(ContentSchema):
     tier = fields.Integer(required=True, validate=validate.Range(min=1, max=9))
     min_fame = fields.Integer(required=True, validate=validate.Range(min=0))
 
 
-class PlanetsFile(_Base):
+class PlanetsFile(ContentSchema):
     planets = fields.List(fields.Nested(PlanetSchema), required=True, validate=validate.Length(min=1))
     fame_tiers = fields.List(fields.Nested(FameTierSchema), required=True, validate=validate.Length(min=1))
 
 
-class MissionSchema(_Base):
+class MissionSchema(ContentSchema):
     id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9-]+$"))
     name = Name()
     planet = fields.String(allow_none=True, required=True)
@@ -86,30 +77,30 @@ class MissionSchema(_Base):
     verified = fields.Boolean(required=True)
 
 
-class PlanetMissionsSchema(_Base):
+class PlanetMissionsSchema(ContentSchema):
     count = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
     difficulty = fields.Integer(allow_none=True, required=True)
     verified = fields.Boolean(required=True)
 
 
-class MissionsFile(_Base):
+class MissionsFile(ContentSchema):
     tutorial = fields.Nested(MissionSchema, required=True)
     initially_available = fields.List(fields.String(), required=True)
     planet_missions = fields.Nested(PlanetMissionsSchema, required=True)
 
 
-class ConditionSchema(_Base):
+class ConditionSchema(ContentSchema):
     name = Name()
     kind = fields.String(required=True, validate=validate.OneOf(["beneficial", "detrimental"]))
     page = fields.Integer(required=True)
     text = fields.String(required=True, validate=validate.Length(min=1))
 
 
-class ConditionsFile(_Base):
+class ConditionsFile(ContentSchema):
     conditions = fields.List(fields.Nested(ConditionSchema), required=True, validate=validate.Length(min=1))
 
 
-class HazardSchema(_Base):
+class HazardSchema(ContentSchema):
     name = fields.String(required=True, validate=validate.OneOf(["fire", "poison", "trap"]))
     damage = fields.Integer(required=True, validate=validate.Range(min=0))
     condition = fields.String(allow_none=True, required=True)
@@ -117,11 +108,11 @@ class HazardSchema(_Base):
     text = fields.String(required=True)
 
 
-class HazardsFile(_Base):
+class HazardsFile(ContentSchema):
     hazards = fields.List(fields.Nested(HazardSchema), required=True, validate=validate.Length(equal=3))
 
 
-class BossActionSchema(_Base):
+class BossActionSchema(ContentSchema):
     number = fields.Integer(required=True)
     name = Name()
     ap = fields.Integer(required=True, validate=validate.Range(min=0))
@@ -129,7 +120,7 @@ class BossActionSchema(_Base):
     actions = fields.List(fields.Nested(ActionSchema), load_default=None)  # the text as the AI plays it
 
 
-class BossSchema(_Base):
+class BossSchema(ContentSchema):
     name = Name()
     character_counts = fields.List(fields.Integer(), required=True)
     hp = fields.List(fields.Integer(validate=validate.Range(min=1)), required=True)
@@ -142,27 +133,27 @@ class BossSchema(_Base):
     verified = fields.Boolean(required=True)
 
 
-class BossesFile(_Base):
+class BossesFile(ContentSchema):
     bosses = fields.List(fields.Nested(BossSchema), required=True)
 
 
-class AttackDieSchema(_Base):
+class AttackDieSchema(ContentSchema):
     color = fields.String(required=True, validate=validate.OneOf(COLORS))
     faces = fields.List(fields.Raw(), required=True)
     verified = fields.Boolean(required=True)
 
 
-class FacesSchema(_Base):
+class FacesSchema(ContentSchema):
     faces = fields.List(fields.Raw(), required=True)
     verified = fields.Boolean(required=True)
 
 
-class AttackDiceSchema(_Base):
+class AttackDiceSchema(ContentSchema):
     basic = fields.Nested(AttackDieSchema, required=True)
     blitz = fields.Nested(AttackDieSchema, required=True)
 
 
-class DiceFile(_Base):
+class DiceFile(ContentSchema):
     """Face tables (p.36 lacks them): the shape here, the faces by the engine's own check."""
     attack_dice = fields.Nested(AttackDiceSchema, required=True)
     accuracy_die = fields.Nested(FacesSchema, required=True)
@@ -183,42 +174,9 @@ FILES = {
 }
 
 
-def _flatten(messages, prefix=""):
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            yield from _flatten(value, f"{prefix}.{key}" if prefix else str(key))
-    elif isinstance(messages, list) and messages and not isinstance(messages[0], str):
-        for value in messages:
-            yield from _flatten(value, prefix)
-    else:
-        yield prefix, " ".join(messages) if isinstance(messages, list) else str(messages)
-
-
-def first_error(exc: ValidationError) -> tuple[str, str]:
-    """The first bad field as ("a.0.b", "message")."""
-    return next(_flatten(exc.messages), ("", "invalid"))
-
-
-def load_files(folder: Path, files: dict | None = None) -> dict:
-    loaded = {}
-    for filename, schema in (files or FILES).items():
-        path = Path(folder) / filename
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            loaded[filename] = schema().load(raw)
-        except FileNotFoundError:
-            raise ContentError(f"{path}: file is missing") from None
-        except json.JSONDecodeError as exc:
-            raise ContentError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-        except ValidationError as exc:
-            where, message = first_error(exc)
-            raise ContentError(f"{path}: field {where}: {message}") from None
-    return loaded
-
-
 def load_campaign_content(folder: Path) -> tuple[CampaignContent, dict]:
     """The engine's content, and the raw validated files for display (conditions, hazards, boss)."""
-    files = load_files(folder)
+    files = load_files(folder, FILES)
     planets = tuple(p["name"] for p in files["planets.json"]["planets"])
     mfile = files["missions.json"]
     tut = mfile["tutorial"]

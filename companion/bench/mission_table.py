@@ -16,20 +16,21 @@ import random
 import tempfile
 from pathlib import Path
 
+from .timing import HTMX, Timer, scratch_app, summary
+
 TARGET_MEDIAN_MS = 50
 SAMPLE = "great-hall-30x24.json"
-HTMX = {"HX-Request": "true"}
 MORE = (("Grallok Sentry", "R-8"), ("Grallok Sentry", "M-10"), ("Grallok Archer", "V-15"), ("Grallok Archer", "Z-5"),
         ("Grallok Sentry", "H-18"), ("Grallok Archer", "H-19"), ("Grallok Sentry", "K-6"), ("Grallok Archer", "S-12"))
 FACE = {"attack": "attack:2", "accuracy": "accuracy:success"}
 
 
 def _mission(data: Path):
-    from .phantom import play as rules
-    from .phantom.decision import DecisionDie
-    from .schemas.mission_content import set_up_content
-    from .schemas.scenario_file import load_scenario
-    from .store.cards import samples
+    from ..phantom import play as rules
+    from ..phantom.decision import DecisionDie
+    from ..schemas.content.mission_setup import set_up_content
+    from ..schemas.files.scenario import load_scenario
+    from ..store.cards import samples
 
     hexmap = load_scenario(json.loads((data / "maps" / SAMPLE).read_text(encoding="utf-8"))).board.map
     party = [rules.Embarking(f"c{i}", f"Character {i}", "Human", max_ap=6, max_hp=10, color=color)
@@ -46,16 +47,13 @@ def _mission(data: Path):
 
 
 def run(repeat: int = 30) -> dict:
-    from . import create_app
-    from .bench import _summary, _Timer
-    from .db import connect
-    from .phantom.play import start_next_turn
-    from .store import mission_table as store
-    from .web.mission_table import plan
+    from ..db import connect
+    from ..phantom.play import start_next_turn
+    from ..store import mission_table as store
+    from ..web.mission_table import plan
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-table-") as tmp:
-        app = create_app({"INSTANCE_PATH": str(Path(tmp) / "instance"), "WTF_CSRF_ENABLED": False,
-                          "BACKUP_ON_START": False})
+        app = scratch_app(tmp)
         m = _mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
@@ -65,7 +63,7 @@ def run(repeat: int = 30) -> dict:
         finally:
             db.conn.close()
         base = f"/table/{mid}"
-        timer = _Timer(app.test_client())
+        timer = Timer(app.test_client())
         figures = len(m.board.figures)
 
         def move(i):
@@ -74,8 +72,8 @@ def run(repeat: int = 30) -> dict:
 
         def to_adversary():
             """Play on to the first adversary whose plan attacks (it asks for dice); the others move."""
-            from .phantom import play as rules
-            from .phantom.turn import resolve_turn
+            from ..phantom import play as rules
+            from ..phantom.turn import resolve_turn
             db = connect(app.config["DATABASE"])
             try:
                 store.change(db, mid, None, rules.end_turn)
@@ -117,7 +115,7 @@ def run(repeat: int = 30) -> dict:
                              ("undo", timer("POST", f"{base}/undo", headers=HTMX))):
                 if keep:
                     samples[name].append(ms)
-        results = [_summary(name, "mission-table", name.replace("_", " "), v) for name, v in samples.items()]
+        results = [summary(name, "mission-table", name.replace("_", " "), v) for name, v in samples.items()]
     return {"map": SAMPLE, "figures": figures, "adversary_turn_dice": len(rolls), "target_median_ms": TARGET_MEDIAN_MS, "results": results,
             "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
             "over_target": [r["name"] for r in results if r["median_ms"] > TARGET_MEDIAN_MS]}

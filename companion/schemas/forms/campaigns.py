@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from ..phantom.campaign import NAME_MAX, NOTES_MAX
-from .fields import FormSchema, choice, count, delta, flag, text, version
+from ...phantom.campaign import NAME_MAX, NOTES_MAX
+from ..fields import choice, count, delta, flag, text, version
+from .base import FormSchema
 
 
 class NewCampaignForm(FormSchema):

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..phantom.hexmap import ORIENTATIONS, SHIFTS
-from ..phantom.mapedit import MAX_COLUMNS, MAX_ROWS, TOOLS
-from .fields import FormSchema, choice, count, text
+from ...phantom.hexmap import ORIENTATIONS, SHIFTS
+from ...phantom.mapedit import MAX_COLUMNS, MAX_ROWS, TOOLS
+from ..fields import choice, count, text
+from .base import FormSchema
 
 NAME_MAX = 80
 

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .phantom.board import Board, Figure
-from .phantom.decision import DecisionDie
-from .phantom.hexmap import DIRECTIONS, Hex, HexMap, Layout, distance, edge
-from .phantom.paths import attack_spaces, reach
-from . import bench_turns
-from .phantom.sight import geometry, has_line_of_sight, sight
-from .phantom.turn import resolve_turn
+from ..phantom.board import Board, Figure
+from ..phantom.decision import DecisionDie
+from ..phantom.hexmap import DIRECTIONS, Hex, HexMap, Layout, distance, edge
+from ..phantom.paths import attack_spaces, reach
+from ..phantom.sight import geometry, has_line_of_sight, sight
+from ..phantom.turn import resolve_turn
+from . import turns as bench_turns
 
 SEED = 3  # the issue's number: any fixed seed gives the same map every run
 COLUMNS, ROWS = 30, 24
@@ -188,7 +188,7 @@ def attack_query(board: Board, adversary: Figure) -> dict:
             for ch in board.figures if ch.side == "character"}
 
 
-def _warm_process_geometry(orientation: str, max_range: int = MAX_RANGE) -> None:
+def warm_process_geometry(orientation: str, max_range: int = MAX_RANGE) -> None:
     """The segment geometry of every offset within `max_range`: per process, computed on first use."""
     for dq in range(-max_range, max_range + 1):
         for dr in range(-max_range, max_range + 1):
@@ -312,15 +312,15 @@ def _map_change(sc: Scene, n: int, used: set):
 _COLD_PROCESS = """
 import sys, time
 sys.path.insert(0, {root!r})
-from companion.bench_engine import _warm_process_geometry
+from companion.bench.engine import warm_process_geometry
 t0 = time.perf_counter_ns()
-_warm_process_geometry("pointy")
+warm_process_geometry("pointy")
 print(time.perf_counter_ns() - t0)
 """
 
 
 def _geometry_cold_process(sc: Scene, n: int, used: set):
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parent.parent.parent)
     samples = []
     for _ in range(n):
         out = subprocess.run([sys.executable, "-c", _COLD_PROCESS.format(root=root)], capture_output=True,
@@ -332,7 +332,7 @@ def _geometry_cold_process(sc: Scene, n: int, used: set):
 
 def _turns_16x7(sc: Scene, n: int, used: set):
     scenarios = bench_turns.room_turns(n)
-    _warm_process_geometry("pointy", sum(bench_turns.ROOM))  # every offset a room has, as a served process would
+    warm_process_geometry("pointy", sum(bench_turns.ROOM))  # every offset a room has, as a served process would
     for warm in bench_turns.room_turns(0, seed=40, rooms_from=scenarios):
         resolve_turn(warm)  # each room's first turn of the mission, untimed
     samples = [_timed(lambda s=s: resolve_turn(s)) for s in scenarios]
@@ -398,7 +398,7 @@ def run(scale: float = 1.0, seed: int = SEED) -> dict:
     if not scale > 0:
         raise ValueError(f"bench: the engine scale must be more than 0, not {scale!r}")
     sc = scene(seed)
-    _warm_process_geometry(sc.map.layout.orientation)
+    warm_process_geometry(sc.map.layout.orientation)
     # A mission's map is built once: one untimed query of each kind derives its caches, as the first turn would.
     warm_board = Board(sc.map, sc.figures)
     used: set = set()

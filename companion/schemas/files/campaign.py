@@ -7,27 +7,23 @@ from __future__ import annotations
 
 import json
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..phantom.campaign import FORMAT, NAME_MAX, NOTES_MAX, Campaign, campaign_from_dict, campaign_to_dict
-from .export_files import read_export, validated
+from ...phantom.campaign import FORMAT, NAME_MAX, NOTES_MAX, Campaign, campaign_from_dict, campaign_to_dict
+from .base import FileSchema
+from .exports import read_export, validated
 
 Text = lambda n=NAME_MAX, **kw: fields.String(required=True, validate=validate.Length(min=1, max=n), **kw)  # noqa: E731
 Count = lambda lo=0, hi=9999: fields.Integer(required=True, strict=True, validate=validate.Range(min=lo, max=hi))  # noqa: E731
 Ident = lambda: fields.String(required=True, validate=validate.Regexp(r"^[a-z]\d{1,9}$"))  # noqa: E731
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = RAISE
-
-
-class CardSchema(_Strict):
+class CardSchema(FileSchema):
     name = Text()
     sp = Count(0, 99)
 
 
-class EquipmentSchema(_Strict):
+class EquipmentSchema(FileSchema):
     id = Ident()
     name = Text()
     slot = fields.String(required=True, validate=validate.OneOf(["head", "body", "feet"]))
@@ -39,7 +35,7 @@ class EquipmentSchema(_Strict):
     charges = Count(0, 10)
 
 
-class AttachmentSchema(_Strict):
+class AttachmentSchema(FileSchema):
     id = Ident()
     name = Text()
     type = Text()
@@ -50,7 +46,7 @@ class AttachmentSchema(_Strict):
     charges = Count(0, 10)
 
 
-class ItemSchema(_Strict):
+class ItemSchema(FileSchema):
     id = Ident()
     number = Text(8)
     name = Text()
@@ -58,7 +54,7 @@ class ItemSchema(_Strict):
     equipped = fields.Boolean(required=True)
 
 
-class CharacterSchema(_Strict):
+class CharacterSchema(FileSchema):
     id = Ident()
     name = Text()
     class_name = Text()
@@ -76,26 +72,26 @@ class CharacterSchema(_Strict):
     version = Count(1, 10**9)
 
 
-class MissionStatusSchema(_Strict):
+class MissionStatusSchema(FileSchema):
     available = fields.Boolean(required=True)
     completed = fields.Boolean(required=True)
     all_taken = fields.Boolean(required=True, allow_none=True)
 
 
-class ExpeditionSchema(_Strict):
+class ExpeditionSchema(FileSchema):
     deck = Text()
     card = Text(12)
     result = fields.String(required=True, validate=validate.OneOf(["shuffle", "discard"]))
     note = fields.String(required=True, validate=validate.Length(max=500))
 
 
-class RequirementSchema(_Strict):
+class RequirementSchema(FileSchema):
     kind = fields.String(required=True, validate=validate.OneOf(["schematic", "equipment", "simulation"]))
     name = Text()
     found = fields.Boolean(required=True)
 
 
-class UpgradeSchema(_Strict):
+class UpgradeSchema(FileSchema):
     id = Ident()
     name = Text()
     cost = Count(0, 99)
@@ -104,7 +100,7 @@ class UpgradeSchema(_Strict):
     performed = fields.Boolean(required=True)
 
 
-class CampaignSchema(_Strict):
+class CampaignSchema(FileSchema):
     name = Text()
     notes = fields.String(required=True, validate=validate.Length(max=NOTES_MAX))
     vanished_tech = Count(0, 9999)
@@ -142,7 +138,7 @@ class CampaignSchema(_Strict):
             raise ValidationError(f"Unknown planet {data['location']!r}.", "location")
 
 
-class CampaignFileSchema(_Strict):
+class CampaignFileSchema(FileSchema):
     format = fields.String(required=True)
     exported_at = fields.String(load_default=None)
     campaign = fields.Nested(CampaignSchema, required=True)

@@ -1,11 +1,12 @@
 """Forms of the character sheet."""
 from __future__ import annotations
 
-from ..phantom.campaign import NAME_MAX
-from ..phantom.characters import ATTACHMENT_TYPES
+from ...phantom.campaign import NAME_MAX
+from ...phantom.characters import ATTACHMENT_TYPES
 from marshmallow import pre_load
 
-from .fields import FormSchema, choice, count, delta, flag, text, version
+from ..fields import choice, count, delta, flag, text, version
+from .base import FormSchema
 
 KINDS = ["equipment", "attachments", "items"]
 

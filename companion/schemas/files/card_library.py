@@ -19,7 +19,7 @@
                                                "mission_event": "", "event_adversary": ""}]}}}
 ```
 
-Actions are the scenario file's (companion.schemas.scenario_file.ActionSchema), so a
+Actions are the scenario file's (companion.schemas.files.scenario.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
 change's history entry holds only what it touched. `"sample": true` marks the
 shipped sample content.
@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
-from ..phantom.decision import COLORS
-from .scenario_file import ActionSchema, CardSchema, ScenarioFileError, _count, _first, _line, _one_of, _Strict
-from .scenario_file import parse_json
+from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ...phantom.decision import COLORS
+from .base import FileSchema, first_problem, one_of, problem_line, whole
+from .scenario import ActionSchema, CardSchema, ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
@@ -46,14 +46,14 @@ def _text(**kw):
     return fields.String(validate=validate.Length(max=600), load_default="", **kw)
 
 
-class StatsSchema(_Strict):
-    hp = _count(1, 999, required=True)
-    attack = _count(-9, 99, required=True)
-    guard = _count(-9, 99, required=True)
-    range = _count(1, 99, required=True)
+class StatsSchema(FileSchema):
+    hp = whole(1, 999, required=True)
+    attack = whole(-9, 99, required=True)
+    guard = whole(-9, 99, required=True)
+    range = whole(1, 99, required=True)
 
 
-class AdversarySchema(_Strict):
+class AdversarySchema(FileSchema):
     species = _name(required=True)
     class_ = _name(required=True, data_key="class", attribute="class")
     critical_ability = _text()
@@ -70,20 +70,20 @@ class AdversarySchema(_Strict):
                                   f"difficulty {', '.join(missing)} is missing", "difficulties")
 
 
-class SpeciesDeckSchema(_Strict):
+class SpeciesDeckSchema(FileSchema):
     cards = fields.List(fields.Nested(CardSchema), load_default=list)
     sample = fields.Boolean(load_default=False)
 
 
-class ClassRowSchema(_Strict):
-    ap = _count(0, 99, required=True)
+class ClassRowSchema(FileSchema):
+    ap = whole(0, 99, required=True)
     round = fields.Boolean(load_default=False)
     actions = fields.List(fields.Nested(ActionSchema), load_default=list)
 
 
-class ClassCardSchema(_Strict):
+class ClassCardSchema(FileSchema):
     name = _name(required=True)
-    rows = fields.Dict(keys=_one_of(COLORS), values=fields.Nested(ClassRowSchema), required=True)
+    rows = fields.Dict(keys=one_of(COLORS), values=fields.Nested(ClassRowSchema), required=True)
 
     @validates_schema
     def one_row_per_color(self, data, **kwargs):
@@ -93,7 +93,7 @@ class ClassCardSchema(_Strict):
                                   f"{', '.join(missing)} is missing (p.47)", "rows")
 
 
-class ClassDeckSchema(_Strict):
+class ClassDeckSchema(FileSchema):
     cards = fields.List(fields.Nested(ClassCardSchema), load_default=list)
     sample = fields.Boolean(load_default=False)
 
@@ -105,27 +105,27 @@ def _structured():
                        validate=validate.Length(max=6))
 
 
-class BossActionSchema(_Strict):
-    number = _count(1, 9, required=True)
+class BossActionSchema(FileSchema):
+    number = whole(1, 9, required=True)
     name = _name(required=True)
-    ap = _count(0, 99, required=True)
+    ap = whole(0, 99, required=True)
     text = _text()
     actions = _structured()
 
 
-class InherentSchema(_Strict):
+class InherentSchema(FileSchema):
     name = _name(load_default="Inherent")
-    ap = _count(0, 99, required=True)
+    ap = whole(0, 99, required=True)
     text = _text()
     actions = _structured()
 
 
-class BossSchema(_Strict):
-    character_counts = fields.List(_count(1, 4), required=True)
-    hp = fields.List(_count(1, 999), required=True)
-    attack = fields.List(_count(-9, 99), required=True)
-    guard = fields.List(_count(-9, 99), required=True)
-    range = fields.List(_count(1, 99), required=True)
+class BossSchema(FileSchema):
+    character_counts = fields.List(whole(1, 4), required=True)
+    hp = fields.List(whole(1, 999), required=True)
+    attack = fields.List(whole(-9, 99), required=True)
+    guard = fields.List(whole(-9, 99), required=True)
+    range = fields.List(whole(1, 99), required=True)
     inherent = fields.Nested(InherentSchema, required=True)
     critical_ability = _text()
     actions = fields.List(fields.Nested(BossActionSchema), required=True, validate=validate.Length(min=1, max=9))
@@ -147,10 +147,10 @@ class BossSchema(_Strict):
             raise ValidationError("two actions have the same number", "actions")
 
 
-class BossCardSchema(_Strict):
+class BossCardSchema(FileSchema):
     """p.49 Figure 35: a card names action numbers (A) or grants another effect (B), its text."""
     name = _name(required=True)
-    actions = fields.List(_count(1, 9), load_default=list, validate=validate.Length(max=3))
+    actions = fields.List(whole(1, 9), load_default=list, validate=validate.Length(max=3))
     persistent = fields.Boolean(load_default=False)
     text = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=600))
 
@@ -161,20 +161,20 @@ class BossCardSchema(_Strict):
                                   "actions")
 
 
-class BossDeckSchema(_Strict):
+class BossDeckSchema(FileSchema):
     cards = fields.List(fields.Nested(BossCardSchema), load_default=list)
     sample = fields.Boolean(load_default=False)
 
 
-class EventCardSchema(_Strict):
+class EventCardSchema(FileSchema):
     name = _name(required=True)
-    rounds = _one_of(EVENT_ROUNDS, required=True)
+    rounds = one_of(EVENT_ROUNDS, required=True)
     text = _text()
     mission_event = _text()
     event_adversary = _text()
 
 
-class EventDeckSchema(_Strict):
+class EventDeckSchema(FileSchema):
     cards = fields.List(fields.Nested(EventCardSchema), load_default=list)
     sample = fields.Boolean(load_default=False)
 
@@ -183,7 +183,7 @@ def _part(schema):
     return fields.Dict(keys=_name(), values=fields.Nested(schema), load_default=dict)
 
 
-class LibrarySchema(_Strict):
+class LibrarySchema(FileSchema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT, error=f"must be {FORMAT!r}"))
     note = fields.String(load_default=None, validate=validate.Length(max=600))
     adversaries = _part(AdversarySchema)
@@ -223,8 +223,8 @@ def load_library(source) -> dict:
     try:
         doc = LibrarySchema().load(data)
     except ValidationError as exc:
-        where, message = _first(exc.messages)
-        raise CardFileError(_line(where, message, data)) from None
+        where, message = first_problem(exc.messages)
+        raise CardFileError(problem_line(where, message, data)) from None
     return dump_library(doc)
 
 

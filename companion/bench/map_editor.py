@@ -13,20 +13,18 @@ import json
 import tempfile
 from pathlib import Path
 
+from .timing import HTMX, Timer, scratch_app, summary
+
 TARGET_MEDIAN_MS = 30
 SAMPLE = "great-hall-30x24.json"
-HTMX = {"HX-Request": "true"}
 
 
 def run(repeat: int = 30) -> dict:
-    from . import create_app
-    from .bench import _summary, _Timer
-    from .db import connect
-    from .store import maps as store
+    from ..db import connect
+    from ..store import maps as store
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-maps-") as tmp:
-        app = create_app({"INSTANCE_PATH": str(Path(tmp) / "instance"), "WTF_CSRF_ENABLED": False,
-                          "BACKUP_ON_START": False})
+        app = scratch_app(tmp)
         doc = json.loads((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps" / SAMPLE).read_text())
         db = connect(app.config["DATABASE"])
         try:
@@ -34,7 +32,7 @@ def run(repeat: int = 30) -> dict:
         finally:
             db.conn.close()
         base = f"/maps/{map_id}"
-        timer = _Timer(app.test_client())
+        timer = Timer(app.test_client())
         steps = {
             "paint_space": lambda i: timer("POST", f"{base}/paint", headers=HTMX,
                                            data={"tool": "fire" if i % 2 == 0 else "clear", "spaces": ["H-11"]}),
@@ -52,7 +50,7 @@ def run(repeat: int = 30) -> dict:
         for i in range(repeat):
             for name, step in steps.items():
                 samples[name].append(step(i))
-        results = [_summary(name, "map-editor", name.replace("_", " "), samples[name]) for name in steps]
+        results = [summary(name, "map-editor", name.replace("_", " "), samples[name]) for name in steps]
     painting = [r for r in results if r["name"].startswith("paint")]
     return {"map": SAMPLE, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
             "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in painting),

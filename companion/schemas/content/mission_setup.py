@@ -8,11 +8,11 @@ the printed text for one of them is refused, naming the action to complete on th
 """
 from __future__ import annotations
 
-from ..phantom.boss import Boss
-from ..phantom.hexmap import HexMap
-from ..phantom.play import AdversaryKind, BossCard, BossKind, EventCard, MissionError
-from ..phantom.scenario import Action, Card, ClassCard
-from .card_file import LibrarySchema
+from ...phantom.boss import Boss
+from ...phantom.hexmap import HexMap
+from ...phantom.play import AdversaryKind, BossCard, BossKind, EventCard, MissionError
+from ...phantom.scenario import Action, Card, ClassCard
+from ..files.card_library import LibrarySchema
 
 SAMPLE = " (sample)"
 

@@ -1,0 +1,63 @@
+"""`companion bench`: the app's speed, one module per section of its JSON answer; speed is reported, never
+asserted.
+
+- engine: line of sight, attack spaces and adversary turns on mission maps (no database), its varied turns
+  drawn by `turns`;
+- filling + pages: a scratch database filled with played campaigns, then every page of one, its htmx
+  fragment and the main actions, and a Lost Empires and an Aldarra Reborn game's;
+- map_editor: painting on the 30x24 sample map;
+- mission_table: tapping, moving and an adversary turn during a mission on that map;
+- process: `companion resolve` as a whole process beside the bare interpreter's start-up.
+
+`timing` holds what the app sections share. The sections import nothing from this package's __init__, and
+the app (Flask, the database) only inside the functions that time it.
+"""
+from __future__ import annotations
+
+import json
+import platform
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from . import engine, map_editor, mission_table, pages, process
+from .filling import describe, fill
+from .timing import scratch_app
+
+TARGET_MEDIAN_MS = pages.TARGET_MEDIAN_MS
+
+
+def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: int = 30,
+        engine_scale: float = 1.0) -> str:
+    """Time the engine (its sample counts times `engine_scale`), then fill a scratch database and time the
+    pages, fragments and actions, the map editor, the mission table and the resolve command; JSON text."""
+    from ..store import backups
+
+    if campaigns < 1 or characters < 2 or history < 1 or repeat < 1:
+        raise ValueError("bench: campaigns, history and repeat must be 1 or more, characters 2 or more "
+                         "(a mission needs a party of two, p.8)")
+    if not engine_scale > 0:
+        raise ValueError(f"bench: engine_scale must be more than 0, not {engine_scale!r}")
+    # The engine first, in a process like a freshly started server: the scratch database's fill leaves a
+    # heap whose collection pauses would be timed as the engine's.
+    engine_section = engine.run(engine_scale)
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
+        app = scratch_app(tmp)
+        t0 = time.perf_counter()
+        ids = fill(app, campaigns, characters, history)
+        fill_seconds = time.perf_counter() - t0
+        for _ in range(3):  # the backups page lists what a few mission results left behind
+            backups.take(Path(app.config["DATABASE"]), "mission-result")
+        dataset = describe(app, ids, campaigns, characters, history, fill_seconds)
+        results = pages.measure(app, dataset["campaign_id"], dataset["character_id"], repeat)
+    map_editor_section = map_editor.run(repeat)
+    mission_table_section = mission_table.run(repeat)
+    return json.dumps({
+        "dataset": dataset, "repeat": repeat, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
+        "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
+        "over_target": [f"{r['kind']}:{r['name']}" for r in results if r["median_ms"] > TARGET_MEDIAN_MS],
+        "engine": engine_section, "map_editor": map_editor_section, "mission_table": mission_table_section,
+        "cli": process.run(),
+        "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
+    }, indent=2, ensure_ascii=False)

@@ -1,0 +1,1 @@
+"""Content loaders: the data/ folders read and checked at start-up (base: `ContentSchema`)."""

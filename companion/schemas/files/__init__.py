@@ -1,0 +1,1 @@
+"""File formats: scenario files, campaign and game exports, the card library (base: `FileSchema`)."""

@@ -1,0 +1,1 @@
+"""What several test modules share, one module per subject; fixtures they all use are in conftest.py."""
