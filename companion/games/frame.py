@@ -140,35 +140,6 @@ class DieResult:
         return f"{self.value} (critical)" if self.critical else str(self.value)
 
 
-# -- serialising ------------------------------------------------------------------
-
-def plain(value):
-    """Plain JSON shapes (lists, not tuples), so a state equals itself after a JSON round trip."""
-    if dataclasses.is_dataclass(value):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    return value
-
-
-def build(cls, doc: dict | None):
-    """The inverse of `plain` for a dataclass whose fields are plain values or tuples of them."""
-    if doc is None:
-        return None
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in doc:
-            v = doc[f.name]
-            kwargs[f.name] = _tuples(v) if isinstance(v, list) else v
-    return cls(**kwargs)
-
-
-def _tuples(v):
-    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
-
-
 # -- what every game's state shares: `players` in seat order, `sides` in the same order, a `verdict` ------
 
 def players(g) -> tuple[Player, ...]:
