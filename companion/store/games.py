@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from ..db import immediate, now
-from ..games.catalog import RULES
+from ..kits import RULES
 from ..games.frame import GameError, Outcome
 from .eventlog import AlreadyApplied, Entry, Log
 

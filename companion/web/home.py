@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from marshmallow import ValidationError
 
-from ..games.catalog import RULES
+from ..kits import RULES
 from ..games.frame import COLORS
 from ..phantom import campaign as rules
 from ..schemas.campaign_file import load_campaign_file

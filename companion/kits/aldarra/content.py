@@ -8,9 +8,9 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..games.aldarra import CLASSES, COLORS, FACTIONS, UNITS, BuyOption, Content, FactionInfo, Stats, UnitCard
-from ..games.frame import Die, Face
-from .content import ContentError, _Base, load_files
+from ...games.aldarra import CLASSES, COLORS, FACTIONS, UNITS, BuyOption, Content, FactionInfo, Stats, UnitCard
+from ...games.frame import Die, Face
+from ...schemas.content import ContentError, _Base, load_files
 
 Count = lambda lo=0, hi=99: fields.Integer(required=True, strict=True,  # noqa: E731
                                            validate=validate.Range(min=lo, max=hi))

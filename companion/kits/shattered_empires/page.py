@@ -1,14 +1,13 @@
 """A Shattered Empires game page: what its template needs, and its actions (form -> rules command)."""
 from __future__ import annotations
 
-from ..games import shattered_empires as rules
-from ..games.frame import GameError
-from ..schemas import shattered_empires_forms as forms
-from .render import LABELS
+from ...games import shattered_empires as rules
+from ...games.frame import GameError
+from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/shattered_empires.html"
-SE_LABELS = {**LABELS, "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
+SE_LABELS = {"base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
              "repairer": "Repairing unit", "damage": "Damage",

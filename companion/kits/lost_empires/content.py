@@ -8,9 +8,9 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..games.frame import Die, Face
-from ..games.lost_empires import KEYWORDS, WEIGHTS, Card, Content, Faction
-from .content import ContentError, _Base, load_files
+from ...games.frame import Die, Face
+from ...games.lost_empires import KEYWORDS, WEIGHTS, Card, Content, Faction
+from ...schemas.content import ContentError, _Base, load_files
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 Stat = lambda hi=9: fields.Integer(required=True, allow_none=True, strict=True,  # noqa: E731

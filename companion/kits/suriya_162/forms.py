@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..games import suriya_162 as su
-from .fields import choice, count, delta, flag, text
-from .game_forms import GameForm
+from ...games import suriya_162 as su
+from ...schemas.fields import choice, count, delta, flag, text
+from ..forms import GameForm
 
 SEATS = [str(i) for i in range(su.MAX_PLAYERS)]
 TACTIC_SLOTS = 3  # Tactic cards a side can enter in one combat (each needs a [T] rolled)

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from flask import request
 
-from ..games import lost_empires as rules
-from ..games.frame import DieResult, GameError
-from ..schemas import lost_empires_forms as forms
-from .render import LABELS
+from ...games import lost_empires as rules
+from ...games.frame import DieResult, GameError
+from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/lost_empires.html"
@@ -18,7 +17,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     chosen = request.args.get("play") or (request.form.get("card", "") if request.form.get("_form") == "play" else "")
     playing = seat_factions[g.turn].card(chosen) if g.stage == "play" and seat_factions[g.turn] else None
     return {
-        "labels": {**LABELS, "card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
+        "labels": {"card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
         "le": rules, "content": content, "factions": seat_factions, "score": rules.score(g),
         "control": rules.control_report(g) if g.stage == "play" else (),
         "rows": [(rules.hive(1),), ("left", "center", "right"), (rules.hive(0),)],

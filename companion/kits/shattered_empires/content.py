@@ -8,8 +8,8 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..games.shattered_empires import CARD_TYPES, DESIGNATIONS, UNIT_TYPES, Base, Card, Content
-from .content import _Base, load_files
+from ...games.shattered_empires import CARD_TYPES, DESIGNATIONS, UNIT_TYPES, Base, Card, Content
+from ...schemas.content import _Base, load_files
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 Stat = lambda hi=99: fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=hi))  # noqa: E731

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..games.suriya_162 import BONUSES, HEADQUARTER, KINDS, Content, SymbolDie, Symbols, Terrain
-from .content import ContentError, _Base, load_files
+from ...games.suriya_162 import BONUSES, HEADQUARTER, KINDS, Content, SymbolDie, Symbols, Terrain
+from ...schemas.content import ContentError, _Base, load_files
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=40))  # noqa: E731
 Small = lambda hi=9: fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=hi))  # noqa: E731

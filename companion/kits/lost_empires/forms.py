@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from ..games import lost_empires as le
-from .fields import choice, count, delta, flag, text
-from .game_forms import GameForm, die
+from ...games import lost_empires as le
+from ...schemas.fields import choice, count, delta, flag, text
+from ..forms import DeckCards, GameForm, die
 
 SEAT = ["0", "1"]
 
@@ -21,19 +21,6 @@ class RollForm(GameForm):
 class FactionForm(GameForm):
     player = choice(SEAT)
     faction = text()
-
-
-class DeckCards(fields.List):
-    """Chosen cards as 'Name×copies' (the deck builder's check boxes send 'Name×2')."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        out = {}
-        for item in super()._deserialize(value, attr, data, **kwargs):
-            name, sep, n = item.rpartition("×")
-            if not sep or not name or not n.isdigit() or not n.isascii():
-                raise ValidationError(f"{item[:40]!r} is not a card with its number of copies.")
-            out[name] = out.get(name, 0) + int(n)
-        return out
 
 
 class DeckForm(GameForm):

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import random
 
-from ..games import suriya_162 as rules
-from ..games.frame import GameError
-from ..schemas import suriya_162_forms as forms
-from .render import LABELS
+from ...games import suriya_162 as rules
+from ...games.frame import GameError
+from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/suriya_162.html"
@@ -26,7 +25,7 @@ FIELD_LABELS = {
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
-    return {"labels": {**LABELS, **FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
+    return {"labels": {**FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
             "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,

@@ -5,9 +5,9 @@ import re
 
 from marshmallow import ValidationError, fields, pre_load
 
-from ..games import aldarra as al
-from .fields import choice, count, delta, flag, text
-from .game_forms import GameForm
+from ...games import aldarra as al
+from ...schemas.fields import choice, count, delta, flag, text
+from ..forms import GameForm
 
 SEATS = [str(i) for i in range(al.MAX_PLAYERS)]
 Territory = lambda required=True: text(3, required=required)  # noqa: E731

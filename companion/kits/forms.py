@@ -1,25 +1,10 @@
-"""Forms of the game frame: a new game from the home page, and the version every game form carries."""
+"""What every game kit's forms share: the version and request id every game form carries, a result die's face,
+and a deck chosen in the deck builder."""
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields
 
-from ..games.catalog import RULES
-from ..games.frame import COLORS, NAME_MAX
-from .fields import FormSchema, choice, request_id, text, version
-
-
-class NewGameForm(FormSchema):
-    game = choice(RULES)
-    name = text(80)
-    name_1 = text(NAME_MAX)
-    color_1 = choice(COLORS)
-    name_2 = text(NAME_MAX)
-    color_2 = choice(COLORS)
-    # Seats 3 and 4 for games of up to 4 players; left blank, the seat is empty.
-    name_3 = text(NAME_MAX, required=False)
-    color_3 = choice(COLORS, required=False)
-    name_4 = text(NAME_MAX, required=False)
-    color_4 = choice(COLORS, required=False)
+from ..schemas.fields import FormSchema, request_id, version
 
 
 class GameForm(FormSchema):
@@ -44,3 +29,16 @@ class DieField(fields.Field):
 def die(required: bool = True) -> DieField:
     return DieField(required=required, error_messages={"required": "Tap the face the die shows.",
                                                        "null": "Tap the face the die shows."})
+
+
+class DeckCards(fields.List):
+    """Chosen cards as 'Name×copies' (the deck builder's check boxes send 'Name×2')."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        out = {}
+        for item in super()._deserialize(value, attr, data, **kwargs):
+            name, sep, n = item.rpartition("×")
+            if not sep or not name or not n.isdigit() or not n.isascii():
+                raise ValidationError(f"{item[:40]!r} is not a card with its number of copies.")
+            out[name] = out.get(name, 0) + int(n)
+        return out

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from ..games import shattered_empires as se
-from .fields import choice, count, delta, flag, text
-from .game_forms import GameForm
-from .lost_empires_forms import DeckCards
+from ...games import shattered_empires as se
+from ...schemas.fields import choice, count, delta, flag, text
+from ..forms import DeckCards, GameForm
 
 SEATS = [str(i) for i in range(se.MAX_PLAYERS)]
 MAX_WEAPONS = 6

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import random
 
-from ..games import aldarra as rules
-from ..games.frame import GameError
-from ..schemas import aldarra_forms as forms
-from .render import LABELS
+from ...games import aldarra as rules
+from ...games.frame import GameError
+from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/aldarra_reborn.html"
@@ -14,7 +13,7 @@ TEMPLATE = "games/aldarra_reborn.html"
 
 def context(g: rules.Game, content: rules.Content) -> dict:
     names = {str(i): p.name for i, p in enumerate(g.players)}
-    labels = {**LABELS, "at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many",
+    labels = {"at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many",
               "hits": "Blue dice hits", "position": "Position", "escalation": "Escalation dice", "option": "Buy",
               "vp": "Victory Points", "discard": "Discard", "what": "What", "crystals": "Crystals",
               "owner": "Assign to", "name": "Discovery", "upgrade": "Unit upgrade",

@@ -1,0 +1,10 @@
+"""Aldarra Reborn's kit: the rules are companion/games/aldarra.py; here its forms (forms.py), the page's context and
+actions (page.py), the content loader for data/aldarra-reborn/ (content.py) and the exported state's schema
+(state_file.py). Its templates are templates/games/aldarra_reborn/ and the page template named in page.py."""
+from __future__ import annotations
+
+from ...games import aldarra as rules
+from ..kit import GameKit
+from . import content, page, state_file
+
+KIT = GameKit(rules=rules, page=page, data="aldarra-reborn", load_content=content.load_aldarra_content, state_schema=state_file.AldarraSchema)
