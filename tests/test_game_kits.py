@@ -118,3 +118,18 @@ def test_a_form_missing_its_fields_is_answered_422_naming_them_and_changes_nothi
 def test_an_unknown_action_is_not_found(app, table, key):
     game_id = new_game(table, key)
     assert table.post(f"/games/{game_id}/do/no-such-action", {"version": "1"}).status_code == 404
+
+
+def test_each_kit_folder_is_registered_once_and_holds_the_whole_edge_of_its_game():
+    from pathlib import Path
+
+    import companion.kits as kits
+
+    folders = sorted(p.parent.name for p in Path(kits.__file__).parent.glob("*/__init__.py"))
+    assert sorted(kit.folder.name for kit in KITS.values()) == folders
+    for kit in KITS.values():
+        assert kit.rules.__name__ == f"companion.games.{kit.folder.name}"  # the pure rules, beside the kit
+        for part in ("forms.py", "page.py", "content.py", "state_file.py", "templates/page.html"):
+            assert (kit.folder / part).is_file(), f"{kit.key}: no {part}"
+        assert kit.page.TEMPLATE == f"games/{kit.folder.name}/page.html"
+        assert set(kit.page.ACTIONS) and all(callable(command) for _, command in kit.page.ACTIONS.values())

@@ -13,7 +13,7 @@ class GameKit:
 
     `rules` is the game's engine (companion/games/<game>.py, standard library only: the `frame.RulesModule`
     shape, its whole state one frozen dataclass `Game` read and written by companion/codec.py). The rest
-    lives in the kit's folder: `page` (the page's TEMPLATE, `context(state, content)` and ACTIONS, each
+    lives in the kit's folder (templates/ too): `page` (the page's TEMPLATE, `context(state, content)` and ACTIONS, each
     action a (form schema, command(state, form, content)) pair), `load_content` reading data/<data>/ at
     start-up, and `state_schema` checking the `state` of an imported game file.
     """
@@ -23,6 +23,11 @@ class GameKit:
     data: str
     load_content: Callable[[Path], Any]
     state_schema: type
+
+    @property
+    def folder(self) -> Path:
+        """The kit's folder, companion/kits/<game>/: its modules and its templates/."""
+        return Path(self.page.__file__).parent
 
     @property
     def key(self) -> str:

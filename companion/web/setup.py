@@ -7,9 +7,11 @@ import uuid
 from pathlib import Path
 
 from flask import Flask
+from jinja2 import ChoiceLoader
 from flask_wtf.csrf import CSRFProtect
 
 from ..kits import KITS
+from ..kits.templates import kit_templates
 from ..schemas.content import load_campaign_content
 from . import database, security
 
@@ -40,6 +42,7 @@ def init_app(app: Flask) -> None:
 
     from .render import field_label
 
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
     # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
     app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex

@@ -8,7 +8,7 @@ from ...games.frame import GameError
 from . import forms
 
 KEY = rules.KEY
-TEMPLATE = "games/aldarra_reborn.html"
+TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:

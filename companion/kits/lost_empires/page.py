@@ -8,7 +8,7 @@ from ...games.frame import DieResult, GameError
 from . import forms
 
 KEY = rules.KEY
-TEMPLATE = "games/lost_empires.html"
+TEMPLATE = "games/lost_empires/page.html"  # in this kit's templates/ folder
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:

@@ -6,7 +6,7 @@ from ...games.frame import GameError
 from . import forms
 
 KEY = rules.KEY
-TEMPLATE = "games/shattered_empires.html"
+TEMPLATE = "games/shattered_empires/page.html"  # in this kit's templates/ folder
 SE_LABELS = {"base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",

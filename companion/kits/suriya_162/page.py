@@ -8,7 +8,7 @@ from ...games.frame import GameError
 from . import forms
 
 KEY = rules.KEY
-TEMPLATE = "games/suriya_162.html"
+TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
 
 FIELD_LABELS = {
     "space": "Space", "to": "Move to", "target": "Target", "card": "Card", "cost": "Mineral cost",
