@@ -1,7 +1,8 @@
 """What every table tracker shares: players, the stepper's step, dice, outcomes, the final verdict.
 
 A game's rules module (e.g. `lost_empires`) keeps its whole state in one frozen
-dataclass and offers commands `(state, ...) -> Outcome`. A refused command
+dataclass, `Game`, stored and exported as companion/codec.py writes it, and offers commands
+`(state, ...) -> Outcome`. A refused command
 raises `GameError` naming the form field and quoting the rule with its page;
 the state is untouched because it is immutable. The frame's store and views
 only need the functions listed in `RulesModule`.
@@ -69,7 +70,7 @@ class RulesModule(Protocol):
     def next_step(self, state) -> Outcome: ...
     def back_step(self, state) -> Outcome: ...
     def verdict(self, state) -> Verdict | None: ...
-    def to_dict(self, state) -> dict: ...
+    def to_dict(self, state) -> dict: ...  # both from `codec.state_codec(Game)`
     def from_dict(self, doc: dict): ...
 
 

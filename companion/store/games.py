@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass
 
 from ..db import immediate, now
-from ..kits import RULES
 from ..games.frame import GameError, Outcome
+from ..kits import RULES
 from .eventlog import AlreadyApplied, Entry, Log
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleGame", "GameRow"]

@@ -7,8 +7,8 @@ import uuid
 from pathlib import Path
 
 from flask import Flask
-from jinja2 import ChoiceLoader
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import ChoiceLoader
 
 from ..kits import KITS
 from ..kits.templates import kit_templates

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...games import aldarra as al
-from ..state_file import PlayerSchema, VerdictSchema, Count, Seat, Strict, Text
+from ..state_file import Count, PlayerSchema, Strict, Text, VerdictSchema
 
 
 class AlTileSchema(Strict):

@@ -1,7 +1,7 @@
 """Forms of a Lost Empires game: set-up, orders, combat, the Control and Wrap Up prompts."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import fields, validate
 
 from ...games import lost_empires as le
 from ...schemas.fields import choice, count, delta, flag, text

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...games import shattered_empires as se
-from ..state_file import PlayerSchema, Count, Seat, Strict, Text
+from ..state_file import Count, PlayerSchema, Seat, Strict, Text
 
 
 SeSeat = lambda: Count(0, se.MAX_PLAYERS - 1)  # noqa: E731

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...games import suriya_162 as su
-from ..state_file import PlayerSchema, Count, Seat, Strict, Text
+from ..state_file import Count, PlayerSchema, Strict, Text
 
 
 class SuriyaUnitSchema(Strict):
