@@ -133,3 +133,9 @@ def test_each_kit_folder_is_registered_once_and_holds_the_whole_edge_of_its_game
             assert (kit.folder / part).is_file(), f"{kit.key}: no {part}"
         assert kit.page.TEMPLATE == f"games/{kit.folder.name}/page.html"
         assert set(kit.page.ACTIONS) and all(callable(command) for _, command in kit.page.ACTIONS.values())
+
+
+def test_the_results_page_shows_the_games_own_score_panel(app, table, key):
+    game_id = new_game(table, key)
+    resp = table.get(f"/games/{game_id}/results")
+    assert resp.status_code == 200 and 'id="score"' in resp.get_data(as_text=True)

@@ -30,6 +30,11 @@ class GameKit:
         return Path(self.page.__file__).parent
 
     @property
+    def templates(self) -> str:
+        """Where Jinja finds this kit's templates (companion/kits/templates.py): games/<kit folder>."""
+        return f"games/{self.folder.name}"
+
+    @property
     def key(self) -> str:
         return self.rules.KEY
 

@@ -49,7 +49,8 @@ def context(game_id: int, errors=None, result=None, conflict=None) -> dict:
            "verdict": row.rules.verdict(row.state), "can_undo": can_undo, "can_redo": can_redo,
            "last_change": last[0] if last else None, "result": result, "conflict": conflict, **form_state(errors)}
     game = PAGES[row.kind].context(row.state, content(row.kind))
-    return {**ctx, **game, "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
+    return {**ctx, **game, "game_dir": KITS[row.kind].templates,
+            "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
 
 
 def page(game_id: int, status: int = 200, **kw):
