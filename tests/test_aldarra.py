@@ -538,3 +538,31 @@ def test_back_crosses_phases_while_nothing_was_done_and_never_mines_twice():
 def test_state_round_trips_through_plain_json():
     g = al.new_game((Player("A", "red"), Player("B", "blue"), Player("C", "green")), random.Random(1))
     assert al.from_dict(al.to_dict(g)) == g
+
+
+def rows_of_hexes_neighbours(tile_id: str, ids: set[str]) -> set[str]:
+    """The board as docs/rules.md draws it, worked out on its own: rows of hexes, odd rows shifted right."""
+    r, c = ord(tile_id[0]) - 65, int(tile_id[1:]) - 1
+    shift = r % 2
+    near = [(r, c - 1), (r, c + 1), (r - 1, c - 1 + shift), (r - 1, c + shift), (r + 1, c - 1 + shift),
+            (r + 1, c + shift)]
+    return {f"{chr(65 + a)}{b + 1}" for a, b in near if a >= 0 and b >= 0} & ids
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_board_uses_the_shared_hex_grid_for_neighbours_and_distance(n):
+    """Neighbours and distance come from companion/hexgrid (the map engine's geometry): they agree with the
+    rows-of-hexes picture, and the distance is the fewest steps between tiles over the dealt board."""
+    g = al.new_game(tuple(Player(f"P{i}", c) for i, c in enumerate(["red", "blue", "green", "yellow"][:n])),
+                    random.Random(3))
+    ids = {t.id for t in g.tiles}
+    for a in ids:
+        assert set(al.neighbours(g, a)) == rows_of_hexes_neighbours(a, ids)
+        steps, frontier, seen = 0, {a}, {a}
+        while frontier:
+            for b in frontier:
+                assert al.distance(g, a, b) == steps, (a, b)
+            frontier = {x for t in frontier for x in rows_of_hexes_neighbours(t, ids)} - seen
+            seen |= frontier
+            steps += 1
+        assert seen == ids

@@ -10,8 +10,8 @@ from companion import ROOT
 from companion import db as dbmod
 from companion.games import lost_empires as le
 from companion.games.frame import GameError, Player
-from companion.schemas.game_file import dump_game_file, load_game_file
-from companion.schemas.lost_empires_content import load_lost_empires_content
+from companion.kits.game_file import dump_game_file, load_game_file
+from companion.kits.lost_empires.content import load_lost_empires_content
 from companion.store import games as store
 
 CONTENT = load_lost_empires_content(Path(ROOT) / "data" / "lost-empires")
@@ -194,7 +194,7 @@ def test_a_bad_aldarra_game_file_names_the_field(change, words):
 
 def test_bad_aldarra_content_stops_start_up_naming_the_file_and_field(tmp_path):
     import shutil
-    from companion.schemas.aldarra_content import load_aldarra_content
+    from companion.kits.aldarra.content import load_aldarra_content
     from companion.schemas.content.base import ContentError
     folder = tmp_path / "aldarra-reborn"
     shutil.copytree(Path(ROOT) / "data" / "aldarra-reborn", folder)

@@ -13,8 +13,8 @@ import pytest
 from companion import ROOT
 from companion.games import shattered_empires as se
 from companion.games.frame import GameError, Player
-from companion.schemas.game_file import dump_game_file, load_game_file
-from companion.schemas.shattered_empires_content import load_shattered_empires_content
+from companion.kits.game_file import dump_game_file, load_game_file
+from companion.kits.shattered_empires.content import load_shattered_empires_content
 from companion.store import games as store
 
 CONTENT = load_shattered_empires_content(Path(ROOT) / "data" / "shattered-empires")

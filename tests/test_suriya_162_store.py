@@ -11,8 +11,8 @@ from companion import ROOT
 from companion.games import suriya_162 as su
 from companion.games.frame import GameError, Player
 from companion.schemas.content.base import ContentError
-from companion.schemas.game_file import dump_game_file, load_game_file
-from companion.schemas.suriya_162_content import load_suriya_content
+from companion.kits.game_file import dump_game_file, load_game_file
+from companion.kits.suriya_162.content import load_suriya_content
 from companion.store import games as store
 
 DATA = Path(ROOT) / "data" / "suriya-162"

@@ -12,8 +12,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ..codec import state_codec
+from ..hexgrid import Hex, from_offset, to_offset
+from ..hexgrid import distance as hex_distance
+from ..hexgrid import neighbours as hex_neighbours
 from .frame import (
-    Die, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+    Die, GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side,
 )
 
 KEY = "aldarra-reborn"
@@ -195,22 +199,8 @@ class Game:
     verdict: Verdict | None = None
 
 
-def to_dict(g: Game) -> dict:
-    return plain(g)
-
-
-def from_dict(d: dict) -> Game:
-    g = build(Game, d)
-    sides = tuple(replace(build(Side, s), hostages=tuple(tuple(h) for h in s["hostages"])) for s in d["sides"])
-    combat = build(Combat, d.get("combat"))
-    if combat is not None:
-        combat = replace(combat, pending=tuple(tuple(p) for p in d["combat"]["pending"]),
-                         firing=tuple(tuple(f) for f in d["combat"].get("firing", ())))
-    return replace(g, players=tuple(build(Player, p) for p in d["players"]), sides=sides,
-                   tiles=tuple(build(Tile, t) for t in d["tiles"]), units=tuple(build(Units, u) for u in d["units"]),
-                   order=build(Order, d.get("order")), combat=combat, built=tuple(tuple(b) for b in d["built"]),
-                   founded=tuple(tuple(f) for f in d.get("founded", ())),
-                   verdict=build(Verdict, d.get("verdict")))
+# The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
+to_dict, from_dict = state_codec(Game)
 
 
 def faction_of(g: Game, i: int) -> str | None:
@@ -254,28 +244,25 @@ def tile_name(t: Tile, g: Game | None = None) -> str:
     return f"{t.kind} {t.id}"
 
 
-def _coords(tile_id: str) -> tuple[int, int]:
-    return ord(tile_id[0]) - 65, int(tile_id[1:]) - 1
+def _hex(tile_id: str) -> Hex:
+    """A tile's hex: its letter is the row, its number the column; odd rows sit half a hex to the right
+    (docs/rules.md), the grid `hexgrid` calls pointy-top, shifted "even"."""
+    return from_offset(int(tile_id[1:]) - 1, ord(tile_id[0]) - 65)
+
+
+def _tile_id(h: Hex) -> str | None:
+    col, row = to_offset(h)
+    return f"{chr(65 + row)}{col + 1}" if row >= 0 and col >= 0 else None
 
 
 def neighbours(g: Game, tile_id: str) -> tuple[str, ...]:
-    """Hexes in rows, odd rows shifted right half a hex (docs/rules.md)."""
-    r, c = _coords(tile_id)
-    shift = 0 if r % 2 == 0 else 1
-    near = [(r, c - 1), (r, c + 1), (r - 1, c - 1 + shift), (r - 1, c + shift), (r + 1, c - 1 + shift),
-            (r + 1, c + shift)]
     ids = {t.id for t in g.tiles}
-    return tuple(i for i in (f"{chr(65 + a)}{b + 1}" for a, b in near if a >= 0 and b >= 0) if i in ids)
+    return tuple(i for i in (_tile_id(h) for h in hex_neighbours(_hex(tile_id))) if i in ids)
 
 
 def distance(g: Game, a: str, b: str) -> int:
-    seen, frontier, d = {a}, [a], 0
-    while frontier:
-        if b in frontier:
-            return d
-        frontier = [n for t in frontier for n in neighbours(g, t) if n not in seen and not seen.add(n)]
-        d += 1
-    return 10**6
+    """Steps between two tiles; the dealt board has no holes, so the open grid's distance is the board's."""
+    return hex_distance(_hex(a), _hex(b))
 
 
 def stronghold_of(g: Game, i: int) -> Tile | None:

@@ -1,7 +1,8 @@
 """What every table tracker shares: players, the stepper's step, dice, outcomes, the final verdict.
 
 A game's rules module (e.g. `lost_empires`) keeps its whole state in one frozen
-dataclass and offers commands `(state, ...) -> Outcome`. A refused command
+dataclass, `Game`, stored and exported as companion/codec.py writes it, and offers commands
+`(state, ...) -> Outcome`. A refused command
 raises `GameError` naming the form field and quoting the rule with its page;
 the state is untouched because it is immutable. The frame's store and views
 only need the functions listed in `RulesModule`.
@@ -69,7 +70,7 @@ class RulesModule(Protocol):
     def next_step(self, state) -> Outcome: ...
     def back_step(self, state) -> Outcome: ...
     def verdict(self, state) -> Verdict | None: ...
-    def to_dict(self, state) -> dict: ...
+    def to_dict(self, state) -> dict: ...  # both from `codec.state_codec(Game)`
     def from_dict(self, doc: dict): ...
 
 
@@ -138,35 +139,6 @@ class DieResult:
     @property
     def label(self) -> str:
         return f"{self.value} (critical)" if self.critical else str(self.value)
-
-
-# -- serialising ------------------------------------------------------------------
-
-def plain(value):
-    """Plain JSON shapes (lists, not tuples), so a state equals itself after a JSON round trip."""
-    if dataclasses.is_dataclass(value):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    return value
-
-
-def build(cls, doc: dict | None):
-    """The inverse of `plain` for a dataclass whose fields are plain values or tuples of them."""
-    if doc is None:
-        return None
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in doc:
-            v = doc[f.name]
-            kwargs[f.name] = _tuples(v) if isinstance(v, list) else v
-    return cls(**kwargs)
-
-
-def _tuples(v):
-    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
 
 
 # -- what every game's state shares: `players` in seat order, `sides` in the same order, a `verdict` ------

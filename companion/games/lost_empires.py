@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..codec import state_codec
 from .frame import (
-    Die, DieResult, GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, unit, verdict,
+    Die, DieResult, GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict,
     with_side, with_unit,
 )
 
@@ -147,17 +148,8 @@ def new_game(players: tuple[Player, ...], rng=None, elite_rule: str = "two-playe
     return Game(players=tuple(players), sides=tuple(Side() for _ in players), elite_rule=elite_rule)
 
 
-def to_dict(g: Game) -> dict:
-    return plain(g)
-
-
-def from_dict(d: dict) -> Game:
-    g = build(Game, d)
-    return replace(g, players=tuple(build(Player, p) for p in d["players"]),
-                   sides=tuple(replace(build(Side, s), deck=tuple(tuple(x) for x in s["deck"])) for s in d["sides"]),
-                   units=tuple(build(Unit, u) for u in d["units"]),
-                   activation=build(Activation, d.get("activation")),
-                   verdict=build(Verdict, d.get("verdict")))
+# The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
+to_dict, from_dict = state_codec(Game)
 
 
 def other(i: int) -> int:

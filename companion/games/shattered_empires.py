@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ..codec import state_codec
 from .frame import (
-    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, unit, verdict, with_side,
+    GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict, with_side,
     with_unit,
 )
 
@@ -236,25 +237,8 @@ def new_game(players: tuple[Player, ...], rng=None) -> Game:
     return Game(players=tuple(players), sides=tuple(Side() for _ in players))
 
 
-def _unit_from(d: dict) -> Unit:
-    return replace(build(Unit, d), mods=tuple(build(Mod, m) for m in d.get("mods", ())))
-
-
-def to_dict(g: Game) -> dict:
-    return plain(g)
-
-
-def from_dict(d: dict) -> Game:
-    g = build(Game, d)
-    return replace(
-        g, players=tuple(build(Player, p) for p in d["players"]),
-        sides=tuple(replace(build(Side, s), deck=tuple(tuple(x) for x in s["deck"])) for s in d["sides"]),
-        units=tuple(_unit_from(u) for u in d["units"]), assets=tuple(build(Asset, a) for a in d["assets"]),
-        staff=tuple(build(Staff, s) for s in d["staff"]),
-        projects=tuple(replace(build(Project, p), unit=_unit_from(p["unit"]) if p.get("unit") else None,
-                               mod=build(Mod, p.get("mod")), asset=build(Asset, p.get("asset")))
-                       for p in d["projects"]),
-        attack=build(Attack, d.get("attack")), verdict=build(Verdict, d.get("verdict")))
+# The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
+to_dict, from_dict = state_codec(Game)
 
 
 def seat(g: Game, player: int, field: str = "player") -> int:

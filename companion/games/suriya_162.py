@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ..codec import state_codec
 from .frame import (
-    GameError, Outcome, Player, Step, Verdict, build, plain, player_name, players, verdict, with_side,
+    GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side,
 )
 
 KEY = "suriya-162"
@@ -197,20 +198,8 @@ def new_game(players: tuple[Player, ...], rng=None) -> Game:
                 next_id=len(players) + 1)
 
 
-def to_dict(g: Game) -> dict:
-    return plain(g)
-
-
-def from_dict(d: dict) -> Game:
-    g = build(Game, d)
-    return replace(g, players=tuple(build(Player, p) for p in d["players"]),
-                   sides=tuple(replace(build(Side, s), continuing=tuple(build(ContinueCard, c) for c in s["continuing"]))
-                               for s in d["sides"]),
-                   spaces=tuple(replace(build(Space, s), units=tuple(build(Unit, u) for u in s["units"]))
-                                for s in d["spaces"]),
-                   rolls=tuple(tuple(r) for r in d["rolls"]),
-                   draft=replace(build(Draft, d["draft"]), hands=tuple(tuple(h) for h in d["draft"].get("hands", ()))),
-                   verdict=build(Verdict, d.get("verdict")))
+# The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
+to_dict, from_dict = state_codec(Game)
 
 
 def seat_order(g: Game) -> tuple[int, ...]:

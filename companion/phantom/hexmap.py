@@ -16,13 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+
 from ..errors import RuleError
-
-Hex = tuple[int, int]
+# The grid's arithmetic lives in companion/hexgrid.py (Aldarra Reborn's board uses it too); its names stay
+# importable from here for the map engine's modules.
+from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, to_offset  # noqa: F401
 Point = tuple[int, int]
-
-# Axial neighbour directions, in a fixed order.
-DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 ORIENTATIONS = ("pointy", "flat")
 SHIFTS = ("even", "odd")
@@ -46,21 +45,6 @@ LABEL = re.compile(r"^([A-Z]+)-([1-9][0-9]*)$")
 
 class MapError(RuleError):
     """A bad label, layout or map element; the message quotes the bad input."""
-
-
-def distance(a: Hex, b: Hex) -> int:
-    """Hex distance on an open grid (no walls)."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def neighbours(h: Hex) -> tuple[Hex, ...]:
-    return tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
-
-
-def edge(a: Hex, b: Hex) -> tuple[Hex, Hex]:
-    """The canonical key of the edge between two adjacent hexes."""
-    return (a, b) if a <= b else (b, a)
 
 
 def column_letters(index: int) -> str:
@@ -96,19 +80,10 @@ class Layout:
     # -- labels <-> axial ---------------------------------------------------------
     def from_offset(self, col: int, row: int) -> Hex:
         """Column index (A=0) and row index (row 1 = 0) to axial."""
-        if self.orientation == "pointy":
-            adjust = (row - (row & 1)) // 2 if self.shifted == "even" else (row + (row & 1)) // 2
-            return (col - adjust, row)
-        adjust = (col - (col & 1)) // 2 if self.shifted == "even" else (col + (col & 1)) // 2
-        return (col, row - adjust)
+        return from_offset(col, row, self.orientation, self.shifted)
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
-        q, r = h
-        if self.orientation == "pointy":
-            adjust = (r - (r & 1)) // 2 if self.shifted == "even" else (r + (r & 1)) // 2
-            return (q + adjust, r)
-        adjust = (q - (q & 1)) // 2 if self.shifted == "even" else (q + (q & 1)) // 2
-        return (q, r + adjust)
+        return to_offset(h, self.orientation, self.shifted)
 
     def parse(self, label: str) -> Hex:
         m = LABEL.match(label.strip().upper()) if isinstance(label, str) else None

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..games.catalog import RULES
 from ..games.frame import GameError, Outcome
+from ..kits import RULES
 from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleGame", "GameRow", "JOURNAL"]

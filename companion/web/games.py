@@ -8,19 +8,19 @@ from flask import Blueprint, Response, abort, current_app, request, url_for
 from marshmallow import ValidationError
 
 from ..db import now
-from ..games.catalog import RULES
 from ..games.frame import GameError, Outcome, new_players
-from ..schemas.game_file import dump_game_file, load_game_file
-from ..schemas.game_forms import GameForm, NewGameForm
+from ..kits import KITS, RULES
+from ..kits.forms import GameForm
+from ..kits.game_file import dump_game_file, load_game_file
+from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
-from . import aldarra, home, lost_empires, shattered_empires, suriya_162
+from . import home
 from .database import get_db
-from .render import flat_errors, form_state, go, is_htmx, parse, poll_response, respond
+from .render import LABELS, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra,  # each game's template, context and actions
-         suriya_162.KEY: suriya_162, shattered_empires.KEY: shattered_empires}
+PAGES = {key: kit.page for key, kit in KITS.items()}  # each game's template, context and actions
 
 
 def rng() -> random.Random:
@@ -48,7 +48,9 @@ def context(game_id: int, errors=None, result=None, conflict=None) -> dict:
     ctx = {"game_id": game_id, "row": row, "g": row.state, "step": row.rules.current_step(row.state),
            "verdict": row.rules.verdict(row.state), "can_undo": can_undo, "can_redo": can_redo,
            "last_change": last[0] if last else None, "result": result, "conflict": conflict, **form_state(errors)}
-    return {**ctx, **PAGES[row.kind].context(row.state, content(row.kind))}
+    game = PAGES[row.kind].context(row.state, content(row.kind))
+    return {**ctx, **game, "game_dir": KITS[row.kind].templates,
+            "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
 
 
 def page(game_id: int, status: int = 200, **kw):

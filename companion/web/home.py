@@ -7,8 +7,8 @@ from pathlib import Path
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from marshmallow import ValidationError
 
-from ..games.catalog import RULES
 from ..games.frame import COLORS
+from ..kits import RULES
 from ..phantom import campaign as rules
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm

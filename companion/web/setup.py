@@ -8,13 +8,11 @@ from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import ChoiceLoader
 
-from ..games import aldarra, lost_empires, shattered_empires, suriya_162
-from ..schemas.aldarra_content import load_aldarra_content
+from ..kits import KITS
+from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
-from ..schemas.lost_empires_content import load_lost_empires_content
-from ..schemas.shattered_empires_content import load_shattered_empires_content
-from ..schemas.suriya_162_content import load_suriya_content
 from . import database, security
 
 csrf = CSRFProtect()
@@ -36,17 +34,15 @@ def init_app(app: Flask) -> None:
     content, files = load_campaign_content(Path(app.config["DATA_DIR"]) / "phantom-epoch")
     app.extensions["phantom_content"] = content
     app.extensions["phantom_files"] = files
-    app.extensions["game_content"] = {
-        lost_empires.KEY: load_lost_empires_content(Path(app.config["DATA_DIR"]) / "lost-empires"),
-        aldarra.KEY: load_aldarra_content(Path(app.config["DATA_DIR"]) / "aldarra-reborn"),
-        suriya_162.KEY: load_suriya_content(Path(app.config["DATA_DIR"]) / "suriya-162"),
-        shattered_empires.KEY: load_shattered_empires_content(Path(app.config["DATA_DIR"]) / "shattered-empires")}
+    app.extensions["game_content"] = {key: kit.load_content(Path(app.config["DATA_DIR"]) / kit.data)
+                                      for key, kit in KITS.items()}
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
 
     from .render import field_label
 
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
     # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
     app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex

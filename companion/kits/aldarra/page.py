@@ -1,0 +1,97 @@
+"""An Aldarra Reborn game page: what its template needs, and its actions (form -> rules command)."""
+from __future__ import annotations
+
+import random
+
+from ...games import aldarra as rules
+from ...games.frame import GameError
+from . import forms
+
+KEY = rules.KEY
+TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
+
+
+def context(g: rules.Game, content: rules.Content) -> dict:
+    names = {str(i): p.name for i, p in enumerate(g.players)}
+    labels = {"at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many",
+              "hits": "Blue dice hits", "position": "Position", "escalation": "Escalation dice", "option": "Buy",
+              "vp": "Victory Points", "discard": "Discard", "what": "What", "crystals": "Crystals",
+              "owner": "Assign to", "name": "Discovery", "upgrade": "Unit upgrade",
+              **{f"dice_{s}_{c}": f"{n}'s {c} dice" for s, n in names.items() for c in rules.COLORS}}
+    c = g.combat
+    return {
+        "labels": labels, "al": rules, "content": content, "score": rules.score(g),
+        "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
+        "factions": [content.faction(p.faction) for p in g.players],
+        "tile_counts": rules.TILES[len(g.players)],
+        "pools": {i: rules.dice_pool(g, content, c, i) for i in c.seats} if c and c.step != "retreat" else {},
+        "mine": {i: rules.mine_report(g, i) for i in g.turn_order} if g.stage == "play" else {},
+        "begin_label": "Begin: the Arrival",
+    }
+
+
+def _rng() -> random.Random:
+    return random.SystemRandom()
+
+
+def _spawn(g, f, c):
+    if f.roll or f.hits is None:
+        blue = c.die("blue")
+        rolled = [blue.roll(_rng()).value for _ in range(2)]  # dice only explode in combat (p.11)
+        return rules.spawn_roll(g, sum(rolled))
+    return rules.spawn_roll(g, f.hits)
+
+
+def _roll(g, f, c):
+    """Each seat's dice as entered, or rolled by the app where the form left them blank."""
+    rolls = {}
+    comb = g.combat
+    pools = {i: rules.dice_pool(g, c, comb, i) for i in comb.seats} if comb and comb.step != "retreat" else {}
+    for seat, pool in pools.items():
+        rolls[seat] = {}
+        for color in rules.COLORS:
+            given = getattr(f, f"dice_{seat}_{color}") or ()
+            if f.roll:  # the dice not tapped nor typed
+                given += tuple(rules.roll_chain(c.die(color), _rng()) for _ in range(pool.get(color, 0) - len(given)))
+            rolls[seat][color] = given
+    escalation = f.escalation or ()
+    if f.roll and comb and comb.round > 1 and comb.escalation_hits is None:
+        escalation += tuple(rules.roll_chain(c.die("green"), _rng()) for _ in range(comb.escalation - len(escalation)))
+    return rules.combat_roll(g, c, rolls, escalation)
+
+
+def seat(g, f, value=None) -> int:
+    i = int(value if value is not None else f.player)
+    if i >= len(g.players):
+        raise GameError("player", f"This game has {len(g.players)} players.")
+    return i
+
+
+ACTIONS = {
+    "stronghold": (forms.PlaceForm, lambda g, f, c: rules.place_stronghold(g, seat(g, f), f.at)),
+    "outpost": (forms.PlaceForm, lambda g, f, c: rules.place_outpost(g, seat(g, f), f.at)),
+    "position": (forms.PositionForm, lambda g, f, c: rules.choose_position(g, seat(g, f), f.position - 1)),
+    "spawn": (forms.SpawnForm, _spawn),
+    "crystal": (forms.PlaceForm, lambda g, f, c: rules.place_crystal(g, seat(g, f), f.at)),
+    "order": (forms.PlaceForm, lambda g, f, c: rules.place_order(g, seat(g, f), f.at)),
+    "move": (forms.MoveForm, lambda g, f, c: rules.move(g, c, f.frm, f.to, f.kind, f.count)),
+    "combat": (forms.AtForm, lambda g, f, c: rules.start_combat(g, f.at)),
+    "delay": (forms.SeatForm, lambda g, f, c: rules.delay_light(g, seat(g, f))),
+    "fortress-fire": (forms.PlaceForm, lambda g, f, c: rules.fortress_fire(g, seat(g, f), f.at)),
+    "join": (forms.JoinForm, lambda g, f, c: rules.destroyer_join(g, seat(g, f), f.frm, f.count)),
+    "roll": (forms.RollForm, _roll),
+    "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, c, seat(g, f, f.owner), f.kind)),
+    "retreat": (forms.RetreatForm, lambda g, f, c: rules.retreat(g, seat(g, f), f.to or None)),
+    "explore": (forms.AtForm, lambda g, f, c: rules.explore(g, f.at)),
+    "end-order": (forms.GameForm, lambda g, f, c: rules.end_order(g)),
+    "hold": (forms.HoldForm, lambda g, f, c: rules.hold_card(g, seat(g, f), f.delta)),
+    "buy": (forms.BuyForm, lambda g, f, c: rules.buy_vp(g, c, seat(g, f), f.option)),
+    "exchange": (forms.ExchangeForm, lambda g, f, c: rules.exchange(g, seat(g, f), f.crystals)),
+    "objective": (forms.ObjectiveForm, lambda g, f, c: rules.claim_objective(g, seat(g, f), f.vp)),
+    "draw": (forms.DrawForm, lambda g, f, c: rules.draw_objectives(g, seat(g, f), f.discard)),
+    "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, seat(g, f), f.name, f.upgrade)),
+    "build": (forms.BuildForm, lambda g, f, c: rules.build_unit(g, c, seat(g, f), f.at, f.kind, f.count)),
+    "finish-build": (forms.SeatForm, lambda g, f, c: rules.finish_building(g, seat(g, f))),
+    "ransom": (forms.SeatForm, lambda g, f, c: rules.ransom(g, seat(g, f))),
+    "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, seat(g, f), f.what, f.delta)),
+}

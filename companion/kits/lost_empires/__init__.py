@@ -1,0 +1,11 @@
+"""Lost Empires' kit. The rules are companion/games/lost_empires.py; here: the forms (forms.py), the page's context
+and actions (page.py), the content loader for data/lost-empires/ (content.py), the exported state's schema
+(state_file.py) and the templates (templates/, seen by Jinja as games/lost_empires/<name>)."""
+from __future__ import annotations
+
+from ...games import lost_empires as rules
+from ..kit import GameKit
+from . import content, page, state_file
+
+KIT = GameKit(rules=rules, page=page, data="lost-empires", load_content=content.load_lost_empires_content,
+              state_schema=state_file.LostEmpiresSchema)

@@ -1,0 +1,90 @@
+"""A Lost Empires game page: what its template needs, and its actions (form -> rules command)."""
+from __future__ import annotations
+
+from flask import request
+
+from ...games import lost_empires as rules
+from ...games.frame import DieResult, GameError
+from . import forms
+
+KEY = rules.KEY
+TEMPLATE = "games/lost_empires/page.html"  # in this kit's templates/ folder
+
+
+def context(g: rules.Game, content: rules.Content) -> dict:
+    seat_factions = [content.faction(p.faction) if p.faction else None for p in g.players]
+    # The card being played: tapped in the card list, or sent back with the form after a refusal.
+    chosen = request.args.get("play") or (request.form.get("card", "") if request.form.get("_form") == "play" else "")
+    playing = seat_factions[g.turn].card(chosen) if g.stage == "play" and seat_factions[g.turn] else None
+    return {
+        "labels": {"card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
+        "le": rules, "content": content, "factions": seat_factions, "score": rules.score(g),
+        "control": rules.control_report(g) if g.stage == "play" else (),
+        "rows": [(rules.hive(1),), ("left", "center", "right"), (rules.hive(0),)],
+        "deck_cards": [[c for c in f.cards if c.name in dict(g.sides[i].deck)] if f else []
+                       for i, f in enumerate(seat_factions)],
+        "faces": content.die.buttons(),
+    }
+
+
+def ruthless_targets(g: rules.Game) -> list:
+    """(objective, the RUTHLESS side, enemy units there) for the prompt after the Control Phase (p.15)."""
+    out = []
+    for b in g.ruthless:
+        owners = [u.owner for u in rules.units_at(g, b) if u.has("RUTHLESS")]
+        if owners:
+            out.append((b, owners[0], [u for u in rules.units_at(g, b) if u.owner != owners[0]]))
+    return out
+
+
+def _die(value, content: rules.Content) -> DieResult:
+    if value == "roll":
+        face = content.die.roll()
+        return DieResult(face.value, face.critical)
+    return DieResult(*value)
+
+
+def _roll(g, f, c):
+    dice = [_die(getattr(f, n), c) for n in ("die_1a", "die_1b", "die_2a", "die_2b")]
+    return rules.roll_for_first(g, (dice[0].value + dice[1].value, dice[2].value + dice[3].value))
+
+
+def _deck(g, f, c):
+    faction = c.faction(g.players[int(f.player)].faction or "")
+    cards = rules.starter_deck(faction) if f.starter and faction else f.cards
+    return rules.set_deck(g, c, int(f.player), cards)
+
+
+def _attack(g, f, c):
+    dice = []
+    for name in ("attack_die", "defense_die"):
+        value = "roll" if f.roll else getattr(f, name)
+        if value is None:
+            raise GameError(name, "Tap the face the die shows, or let the app roll both dice.")
+        dice.append(_die(value, c))
+    return rules.attack(g, f.attacker, f.defender, *dice)
+
+
+def _play_unit(g, f, c):
+    stats = rules.UnitStats(f.control, f.offense, f.defense, f.command, f.supply, tuple(f.keywords), f.weight)
+    return rules.play_unit(g, f.card, stats, f.drained)
+
+
+ACTIONS = {
+    "roll": (forms.RollForm, _roll),
+    "faction": (forms.FactionForm, lambda g, f, c: rules.choose_faction(g, c, int(f.player), f.faction)),
+    "deck": (forms.DeckForm, _deck),
+    "play-unit": (forms.PlayUnitForm, _play_unit),
+    "play-support": (forms.PlaySupportForm, lambda g, f, c: rules.play_support(g, f.card, f.command, f.supply)),
+    "activate": (forms.ActivateForm, lambda g, f, c: rules.activate(g, f.unit, f.token)),
+    "move": (forms.MoveForm, lambda g, f, c: rules.move(g, f.unit, f.to)),
+    "attack": (forms.AttackForm, _attack),
+    "ability": (forms.AbilityForm, lambda g, f, c: rules.use_ability(g, f.unit, f.draining, f.attack)),
+    "end-activation": (forms.GameForm, lambda g, f, c: rules.end_activation(g)),
+    "end-turn": (forms.GameForm, lambda g, f, c: rules.end_turn(g)),
+    "pass": (forms.GameForm, lambda g, f, c: rules.pass_turn(g)),
+    "damage": (forms.DamageForm, lambda g, f, c: rules.adjust_damage(g, f.unit, f.delta,
+                                                                    None if f.by is None else int(f.by))),
+    "artifacts": (forms.ArtifactForm, lambda g, f, c: rules.adjust_artifacts(g, int(f.player), f.delta)),
+    "fall-back": (forms.FallBackForm, lambda g, f, c: rules.fall_back(g, int(f.player), f.to)),
+}

@@ -1,0 +1,125 @@
+"""A Suriya 162 game page: what its template needs, and its actions (form -> rules command)."""
+from __future__ import annotations
+
+import random
+
+from ...games import suriya_162 as rules
+from ...games.frame import GameError
+from . import forms
+
+KEY = rules.KEY
+TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
+
+FIELD_LABELS = {
+    "space": "Space", "to": "Move to", "target": "Target", "card": "Card", "cost": "Mineral cost",
+    "continue_cost": "Continue cost", "kind": "Unit", "units": "Units", "hp": "General's HP", "terrain": "Terrain",
+    "high": "Higher Terrain Tray", "tiles": "Tiles", **{f"hand_{i}": f"Player {i}'s tiles" for i in range(1, rules.MAX_PLAYERS + 1)}, "faction": "Faction", "discard": "Cards discarded",
+    "hand": "Cards in hand", "bu": "BU", "eu": "EU", "gu": "GU", "roll": "First player",
+    "attacker_tactic_cards": "Attacker's Tactic cards",
+    **{f"{side}_card{k}_{n}": f"{side.capitalize()}'s Tactic card {k} {label}" for side in ("attacker", "defender")
+       for k in range(1, forms.TACTIC_SLOTS + 1) for n, label in (("name", "name"), ("damage", "+Damage"),
+                                                                   ("defend", "+V"))}, "defender_tactic_cards": "Defender's Tactic cards",
+    "take_from": "Move the missing from", "source": "Burn from",
+    "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
+}
+
+
+def context(g: rules.Game, content: rules.Content) -> dict:
+    return {"labels": {**FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
+            "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
+            "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
+            "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
+            "unverified": [d.name for d in content.dice if not d.verified],
+            "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
+            "all_spaces": _options(g.spaces),
+            "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
+            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn)}
+
+
+def _options(spaces) -> list[tuple[str, str]]:
+    return [(s.id, s.name) for s in spaces]
+
+
+def _roll(g, f, c):
+    if f.random:
+        return rules.choose_first(g, random.SystemRandom().randrange(len(g.players)))
+    return rules.roll_for_first(g, {i: getattr(f, f"damage_{i + 1}") for i in rules.tied_for_first(g)})
+
+
+def _tiles(g, f, c):
+    if f.draw:
+        return rules.show_tiles(g, c, None)
+    return rules.show_tiles(g, c, tuple(t for t in (f.tile_1, f.tile_2, f.tile_3, f.tile_4, f.tile_5) if t))
+
+
+def _hands(g, f, c):
+    if f.draw:
+        return rules.draw_hands(g, c, None)
+    return rules.draw_hands(g, c, {i: tuple(t for k in range(1, rules.TILES_EACH + 1) if (t := getattr(f, f"hand_{i + 1}_{k}")))
+                                   for i in range(len(g.players))})
+
+
+def _symbols(f, side: str, what: str = "") -> rules.Symbols:
+    return rules.Symbols(*(getattr(f, f"{side}_{what}{n}") for n in ("damage", "defend", "tactic")))
+
+
+def _fighter(f, side: str, c: rules.Content) -> rules.Fighter:
+    if f.roll:
+        dice = [(n, getattr(f, f"{side}_{n}")) for n in ("basic", "elite", "general")]
+        dice += [("attacker", 1)] if side == "attacker" else []
+        if not any(n for _, n in dice[:3]):
+            raise GameError(f"{side}_basic", f"Say how many Basic, Elite and General dice the {side} rolls (Combat 1).")
+        roll = rules.Symbols()
+        for name, n in dice:
+            for _ in range(n):
+                roll = roll + c.die(name).roll()
+    else:
+        roll = _symbols(f, side)
+    reroll = (_symbols(f, side, "was_"), _symbols(f, side, "now_")) if getattr(f, f"{side}_reroll") else None
+    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=_tactic_cards(f, side))
+
+
+def _tactic_cards(f, side: str) -> tuple[rules.TacticCard, ...]:
+    """The Tactic cards a side entered, in slot order; a slot with neither a name nor an effect is unused."""
+    cards = []
+    for k in range(1, forms.TACTIC_SLOTS + 1):
+        name, damage, defend, ignore = (getattr(f, f"{side}_card{k}_{n}") for n in ("name", "damage", "defend", "ignore"))
+        if name or damage or defend or ignore:
+            cards.append(rules.TacticCard(" ".join((name or "").split()) or f"Tactic card {k}", damage, defend, ignore))
+    return tuple(cards)
+
+
+def _order(value: str | None) -> tuple[str, ...]:
+    return tuple(value.split(",")) if value else rules.KINDS
+
+
+def _attack(g, f, c):
+    return rules.attack(g, c, f.space, f.target, _fighter(f, "attacker", c), _fighter(f, "defender", c),
+                        (_order(f.attacker_order), _order(f.defender_order)))
+
+
+def _move(g, f, c):
+    counts = {"BU": f.bu, "EU": f.eu, "GU": f.gu}
+    return rules.move(g, c, f.space, f.to, counts if any(counts.values()) else None, f.discard)
+
+
+ACTIONS = {
+    "roll": (forms.RollForm, _roll),
+    "faction": (forms.FactionForm, lambda g, f, c: rules.choose_faction(g, c, int(f.player), f.faction)),
+    "tiles": (forms.TilesForm, _tiles),
+    "hands": (forms.HandsForm, _hands),
+    "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high)),
+    "upkeep": (forms.UpkeepForm, lambda g, f, c: rules.upkeep(g, f.card, f.keep == "keep")),
+    "play": (forms.PlayCardForm, lambda g, f, c: rules.play_card(g, f.card, f.cost, f.continue_cost)),
+    "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
+    "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
+    "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
+                                                              f.converted, f.take_from or None)),
+    "gain": (forms.GainForm, lambda g, f, c: rules.gain_card(g, f.source, f.reset, f.card or "")),
+    "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
+    "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),
+    "exhaust": (forms.ExhaustForm, lambda g, f, c: rules.exhaust(g, f.space, f.delta or 1)),
+    "extract": (forms.SpaceForm, lambda g, f, c: rules.extract(g, f.space)),
+    "move": (forms.MoveForm, _move),
+    "attack": (forms.AttackForm, _attack),
+}
