@@ -92,7 +92,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     def goals() -> frozenset:
         """Every space it could attack the target from, found once if a rule needs them all."""
         if not found:
-            found.append(attack_spaces(board, adversary, target.at, rng))
+            found.append(attack_spaces(board, adversary, target.at, rng, hazard_spaces=True))
         return found[0]
 
     avoid = reach(board, adversary, mode, mp, "avoid")
