@@ -364,8 +364,8 @@ def _walk(t: _Turn, mv: Movement) -> tuple[tuple[HazardEntered, ...], str | None
             tuple(c for c in was.conditions if not now.has_condition(c)),
             h in m.hazard_tokens and kind == "trap"))
         if t.defeated:
-            t.say(f"{t.me} is defeated by the {kind} hazard on {m.label(h)}: it is removed there and its turn "
-                  "ends (p.26, p.33)")
+            t.say(f"{t.me} is defeated by the hazard and takes no further action: it falls to the {kind} on "
+                  f"{m.label(h)} and is removed there, its turn over (p.26, p.33)")
             return tuple(entered), f"defeated by {kind} on {m.label(h)}"
     t.update(replace(t.figure, at=mv.end))
     return tuple(entered), None
