@@ -25,7 +25,7 @@ FACE = {"attack": "attack:2", "accuracy": "accuracy:success"}
 
 
 def _mission(data: Path):
-    from .phantom import mission as rules
+    from .phantom import play as rules
     from .phantom.decision import DecisionDie
     from .schemas.mission_content import set_up_content
     from .schemas.scenario_file import load_scenario
@@ -49,7 +49,7 @@ def run(repeat: int = 30) -> dict:
     from . import create_app
     from .bench import _summary, _Timer
     from .db import connect
-    from .phantom.mission import start_next_turn
+    from .phantom.play import start_next_turn
     from .store import mission_table as store
     from .web.mission_table import plan
 
@@ -74,7 +74,7 @@ def run(repeat: int = 30) -> dict:
 
         def to_adversary():
             """Play on to the first adversary whose plan attacks (it asks for dice); the others move."""
-            from .phantom import mission as rules
+            from .phantom import play as rules
             from .phantom.turn import resolve_turn
             db = connect(app.config["DATABASE"])
             try:

@@ -1,4 +1,4 @@
-"""A whole mission, round by round (companion/phantom/mission.py): set-up (p.9-11, 34), the round flow and
+"""A whole mission, round by round (companion/phantom/play/): set-up (p.9-11, 34), the round flow and
 initiative ties (p.12-13), decks (p.12, 39, 47), conditions over time (p.37, 50), defeat (p.23, 26, 30)
 and the result (p.13-14). Readings: docs/rules.md, "Phantom Epoch — the mission round"."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from companion.phantom.boss import Boss
 from companion.phantom.decision import COLORS, DecisionDie
 from companion.phantom.hexmap import HexMap, Layout, Placement
-from companion.phantom.mission import (
+from companion.phantom.play import (
     ActionChoice, AdversaryKind, BossCard, BossKind, Deck, Embarking, EventCard, MissionError, add_condition,
     adversaries_for, adversary_scenario, apply_adversary_turn, begin_round, character_attack, character_ties,
     character_turn_start, discard_to_recover_from_stunned, end_round, end_turn, fail_mission, heal, initiative,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.phantom.hazards import HazardError, hazard_rules
-from companion.phantom.mission import (
+from companion.phantom.play import (
     MissionError, adversary_scenario, apply_adversary_turn, character_turn_start, enter_hazard, mission_from_dict,
     mission_to_dict, move_figure, place_adversary, place_hazard_token, remove_condition, set_hp, start_next_turn,
 )

@@ -10,7 +10,7 @@ import pytest
 
 from companion import db as dbmod
 from companion.phantom.decision import DecisionDie
-from companion.phantom.mission import Embarking, MissionError, begin_round, move_figure, place_character, set_up
+from companion.phantom.play import Embarking, MissionError, begin_round, move_figure, place_character, set_up
 from companion.schemas.mission_content import set_up_content
 from companion.schemas.scenario_file import load_scenario
 from companion.store import mission_table as store
@@ -80,7 +80,7 @@ def test_the_mission_survives_a_restart_in_the_middle_of_a_round(tmp_path):
 
 
 def test_a_map_read_back_again_is_reused_but_a_changed_map_is_read_anew():
-    from companion.phantom.mission import mission_from_dict, mission_to_dict
+    from companion.phantom.play import mission_from_dict, mission_to_dict
 
     d = mission_to_dict(first_steps())
     first = mission_from_dict(d)

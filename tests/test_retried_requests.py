@@ -10,7 +10,7 @@ import pytest
 
 from companion import create_app
 from companion import db as dbmod
-from companion.phantom.mission import move_figure, place_character
+from companion.phantom.play import move_figure, place_character
 from companion.store import games as game_store
 from companion.store import mission_table as store
 from test_mission_table_store import first_steps

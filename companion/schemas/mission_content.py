@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..phantom.boss import Boss
 from ..phantom.hexmap import HexMap
-from ..phantom.mission import AdversaryKind, BossCard, BossKind, EventCard, MissionError
+from ..phantom.play import AdversaryKind, BossCard, BossKind, EventCard, MissionError
 from ..phantom.scenario import Action, Card, ClassCard
 from .card_file import LibrarySchema
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from ..db import immediate, now
-from ..phantom.mission import Mission, Update, mission_from_dict, mission_to_dict
+from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
 from .eventlog import AlreadyApplied, Entry, Log
 

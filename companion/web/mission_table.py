@@ -10,7 +10,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, request, url_for
 from marshmallow import ValidationError
 
-from ..phantom import mission as rules
+from ..phantom import play as rules
 from ..phantom import missions as campaign_rules
 from ..phantom.campaign import CampaignError
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie

@@ -1,0 +1,52 @@
+"""A whole Phantom Epoch mission in play, round by round: set-up (p.9-11, 34), the round flow and initiative
+(p.12-13), the event and adversary decks (p.12, 39, 47), conditions over time (p.37, 50), defeat (p.23,
+26, 30) and the mission result (p.13-14). (The campaign's record of a finished mission is missions.py.)
+
+A `Mission` is immutable. Every command is a function `(Mission, ...) -> Update`: the new mission and its
+reasons, short sentences citing the rulebook page. A refused command raises `MissionError`, naming the
+field and quoting the bad input, and nothing changes. The web layer stores each command as an event and
+undoes by replaying them from the set-up, so nothing here may depend on anything but its arguments:
+shuffles draw from the mission's own seed and a counter (`set_up` takes the `random.Random` that makes
+the seed), and the same commands always give the same decks.
+
+One module per job, each importing only those before it:
+    state       the dataclasses, MissionError, and the checks every command makes
+    decks       drawing, reshuffling and discarding Adversary Action and Event cards
+    figures     new adversaries, moves and hazards, doors, HP and Heal, conditions, defeat
+    order       initiative and turn order with every tie rule
+    round       the round flow, each turn's start and end, the end of the round and the result
+    attacks     a character's Attack, and the adversary-turn glue with turn.py
+    setup       set-up and the characters on their entry points
+    codec       to and from plain JSON shapes (depends on state only)
+"""
+from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack
+from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
+from .figures import (
+    NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
+    new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
+    set_primary_target,
+)
+from .order import TurnOrder, character_ties, initiative, turn_order
+from .round import (
+    ENDS_AFTER_NEXT_FULL_TURN, WithinReach, begin_round, character_turn_start, end_round, end_turn, fail_mission,
+    may_redraw_boss_card, meet_objective, mission_report, redraw_boss_card, rest, reveal, select_cards,
+    start_next_turn, within_reach,
+)
+from .setup import EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, place_character, set_up, spread_colors
+from .state import (
+    ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
+    EventCard, Mission, MissionError, MissionResult, Round, Update,
+)
+
+__all__ = [
+    "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
+    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
+    "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
+    "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
+    "begin_round", "build_event_deck", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
+    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
+    "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
+    "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
+    "redraw_boss_card", "remove_condition", "rest", "reveal", "select_cards", "set_hp", "set_primary_target",
+    "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
+]

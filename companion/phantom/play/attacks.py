@@ -1,0 +1,183 @@
+"""Attacks in a mission: a character's Attack by the attack flow (p.18-22) applied to the mission, and the
+adversary-turn glue with turn.py: `adversary_scenario` builds the turn's Scenario from the mission,
+`apply_adversary_turn` writes the Resolution back (defeats, the end of the turn)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
+
+from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack
+from ..dice import DiceError, Rolls
+from ..hexmap import MapError
+from ..scenario import Scenario, Turn
+from ..sight import sight
+from ..turn import Resolution
+from .figures import defeat
+from .round import finish_turn
+from .state import BossKind, Mission, MissionError, Update, figure_on_map, in_phase, not_over
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    """`character_attack`: the mission after it (unchanged while a roll is missing) and the attack."""
+    mission: Mission
+    outcome: str  # hit / failed / missed / fumbled / blocked-by:<name> / awaiting-roll
+    rolls_needed: tuple[str, ...]
+    accuracy_rolls: tuple[str, ...]
+    reasons: tuple[str, ...]
+
+
+def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Mapping | None = None, *,
+                     value: int = 0, pierce: int = 0, conditions: Sequence[str] = (), die: str = "basic",
+                     attack_range: int | None = None, accuracy: Sequence[str] | None = None,
+                     damage_multiplier: int = 1) -> AttackOutcome:
+    """A character's Attack on an adversary or object by the attack flow (p.20-22), from the rolls entered,
+    applied to the mission: damage, conditions, object state, defeat and nova cells. A Ranged Attack rolls
+    the Accuracy die for what lies on the line (`accuracy`, nearest first; by default the line with the
+    fewest rolls, the attacker's choice, p.19). Invisible ends with the Attack (p.37); a Vengeful target
+    answers a Melee Attack from the same rolls (p.37). Until every roll needed is entered nothing changes."""
+    not_over(mission)
+    attacker = figure_on_map(mission, attacker_id)
+    if attacker.side != "character":
+        raise MissionError("attacker", f"{attacker_id!r} is not a character; adversary turns come from turn.py")
+    board = mission.board
+    if isinstance(target, str) and mission.figure(target) is not None and mission.figure(target).side == "character":
+        raise MissionError("target", f"{target!r} is a character: a character Attacks adversaries and objects")
+    try:
+        defender = Combatant.on_board(board, target)
+    except (MapError, AttackError) as exc:
+        raise MissionError("target", str(exc)) from None
+    target_at = board.map.parse(target[len("object:"):]) if target.startswith("object:") else board.figure(target).at
+    distance = board.map.range_between(attacker.at, target_at)
+    reach = attacker.range if attack_range is None else attack_range
+    if distance is None or distance > reach:
+        raise MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} (p.18)")
+    obstacles: tuple[str, ...] = ()
+    reasons: list[str] = []
+    if distance >= 2:
+        s = sight(board, attacker.at, target_at, mission.round.die if mission.round else None)
+        if not s.lines:
+            raise MissionError("target", f"no line of sight from {attacker.id} to {target}: " + "; ".join(s.reasons))
+        options = sorted({line.accuracy_rolls for line in s.lines}, key=lambda r: (len(r), r))
+        if accuracy is None:
+            obstacles = options[0]
+            if len(options) > 1:
+                reasons.append(f"the line of sight with the fewest Accuracy rolls is taken ({', '.join(obstacles) or 'none'}); "
+                               "the attacker may choose another (p.19)")
+        else:
+            obstacles = tuple(accuracy)
+            if obstacles not in options:
+                raise MissionError("accuracy", f"{list(obstacles)!r} is not what any line of sight to {target} "
+                                               f"needs rolls for ({'; '.join(map(str, map(list, options)))})")
+    try:
+        result = resolve_attack(Combatant.from_figure(attacker), defender, Rolls.from_dict(rolls),
+                                target_range=distance, value=value, pierce=pierce, conditions=tuple(conditions),
+                                obstacles=[Combatant.on_board(board, n) for n in obstacles], die=die,
+                                damage_multiplier=damage_multiplier)
+    except DiceError as exc:
+        raise MissionError(exc.field or "rolls", exc.problem) from None
+    except AttackError as exc:
+        where, _, problem = str(exc).partition(": ")
+        raise MissionError(where if problem else "attack", problem or where) from None
+    reasons.extend(result.reasons)
+    if result.outcome == "awaiting-roll":
+        return AttackOutcome(mission, result.outcome, tuple(str(r) for r in result.rolls_needed), obstacles,
+                             tuple(reasons))
+    counter = None
+    if result.counter_attack is not None:
+        retaliator = result.target_after
+        counter = resolve_counter_attack(result.counter_attack, retaliator, result.attacker_after, result.rolls_after)
+        reasons.extend(counter.reasons)
+        if counter.outcome == "awaiting-roll":
+            return AttackOutcome(mission, "awaiting-roll", tuple(str(r) for r in counter.rolls_needed), obstacles,
+                                 tuple(reasons))
+    mission, why = _apply_attack(mission, attacker.id, result, counter)
+    reasons.extend(why)
+    return AttackOutcome(mission, result.outcome, (), obstacles, tuple(reasons))
+
+
+def _apply_attack(mission: Mission, attacker_id: str, result, counter) -> tuple[Mission, list[str]]:
+    reasons: list[str] = []
+    board = mission.board
+    after = result.target_after
+    if after.is_object:
+        h = board.map.parse(after.name[len("object:"):])
+        board = replace(board, map=board.map.with_object(h, "destructible" if after.object_state == "intact"
+                                                         else after.object_state))
+    else:
+        t = board.figure(after.name)
+        board = board.with_figure(replace(t, hp=after.hp, conditions=after.conditions))
+    me = board.figure(attacker_id)
+    a = result.attacker_after
+    conditions = a.conditions
+    if me.has_condition("Invisible"):
+        conditions = tuple(c for c in conditions if c != "Invisible")
+        reasons.append(f"{attacker_id} performed an Attack: Invisible is removed (p.37)")
+    if counter is not None:
+        a = counter.target_after
+        conditions = tuple(c for c in a.conditions if c != "Invisible")
+        other = board.figure(counter.attacker)
+        board = board.with_figure(replace(other, conditions=counter.attacker_after.conditions))
+    me = replace(me, hp=a.hp, conditions=conditions)
+    board = board.with_figure(me)
+    mission = replace(mission, board=board)
+    for fid in (after.name, attacker_id):
+        f = mission.figure(fid)
+        if f is not None and f.hp <= 0 and f.max_hp:
+            mission, why = defeat(mission, f)
+            reasons.extend(why)
+    return mission, reasons
+
+
+def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenario:
+    """The current adversary's turn as turn.py resolves it: its species card, then its class card (it performs
+    its color's row, p.26, p.47), or a boss's inherent action then the actions of its Boss card (p.30)."""
+    rnd = in_phase(mission, "turns")
+    figure = mission.figure(rnd.current) if rnd.current else None
+    if figure is None or figure.side != "adversary":
+        raise MissionError("turn", "it is not an adversary's turn")
+    kind = mission.kind(figure.type)
+    drawn = rnd.drawn_for(kind.type)
+    if isinstance(kind, BossKind):
+        cards = dict(kind.cards)
+        wanted = (None,) + tuple(drawn.boss.actions)
+        missing = [n for n in wanted if n not in cards]
+        if missing:
+            raise MissionError("boss", f"{kind.type}: no card for action "
+                                       f"{', '.join('inherent' if n is None else f'#{n}' for n in missing)}")
+        cards, boss = tuple(cards[n] for n in wanted), True
+    else:
+        cards, boss = (drawn.species, drawn.class_card), False
+    # A mission's forced target that has left the map no longer forces anything (p.27).
+    target = mission.primary_target if mission.figure(mission.primary_target or "") else None
+    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
+                    dict(rolls) if rolls else None, hazards=mission.hazard_rules)
+
+
+def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
+    """Write the resolved turn back and end it: the board after it; characters it defeated (p.23);
+    adversaries defeated (by a Block, Bleeding, Burning or a Vengeful answer) and their nova cells (p.26);
+    Invisible ends when it Attacks (p.37)."""
+    rnd = in_phase(mission, "turns")
+    if resolution.adversary != rnd.current:
+        raise MissionError("resolution", f"is {resolution.adversary!r}'s turn, but it is {rnd.current!r}'s")
+    waiting = [t.target for s in resolution.steps for t in s.targets
+               if t.result is None or t.result.outcome == "awaiting-roll"]
+    if waiting:
+        raise MissionError("rolls", f"the turn still waits for the dice against {', '.join(waiting)} (p.21)")
+    before = mission.board
+    after = resolution.board
+    reasons: list[str] = []
+    mission = replace(mission, board=after)
+    for f in before.figures:
+        now = next((x for x in after.figures if x.id == f.id), None)
+        if now is None or (now.hp <= 0 and now.max_hp):
+            mission, why = defeat(mission, now or replace(f, hp=0))
+            reasons.extend(why)
+    me = mission.figure(resolution.adversary)
+    attacked = any(s.action == "attack" and s.performed and s.targets for s in resolution.steps)
+    if me is not None and attacked and me.invisible:
+        mission = replace(mission, board=mission.board.with_figure(me.without_condition("Invisible")))
+        reasons.append(f"{me.id} performed an Attack: Invisible is removed (p.37)")
+    if mission.result is not None or mission.round.current is None:  # over, or the adversary was defeated
+        return Update(mission, tuple(reasons))
+    return finish_turn(mission, reasons)
