@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
-from .conditions import BENEFICIAL  # noqa: F401  (the beneficial conditions, p.28: conditions.json's list)
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
 from .hazards import enter, start_of_turn
@@ -73,6 +72,7 @@ class Step:
     hits: tuple[str, ...] = ()  # damage: every figure it reached, in map order
     entered: tuple[HazardEntered, ...] = ()  # movement: the hazards entered on the way, in order
     ends_turn: str | None = None  # why the turn ends at this step ("defeated by fire on E-4")
+    removed: tuple[str, ...] = ()  # conditions the adversary lost by performing it (Invisible by an Attack, p.37)
 
 
 @dataclass(frozen=True)
@@ -406,13 +406,15 @@ def _attack(t: _Turn, card: Card, action: Action) -> None:
         done.append(_attack_one(t, card, action, target, rng))
         if t.no_more_attacks:
             break
-    t.steps.append(Step(card.name, "attack", targets=tuple(done)))
+    removed = ()
     me = t.figure
     if me.invisible:
         # p.37: "upon performing an Attack action, even if the Attack fails"; from here on it no longer moves
         # through enemies (INTERPRETATIONS.md).
         t.update(me.without_condition("Invisible"))
         t.say(f"{t.me} performed an Attack: its Invisible is removed (p.37)")
+        removed = ("Invisible",)
+    t.steps.append(Step(card.name, "attack", targets=tuple(done), removed=removed))
 
 
 def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | None:
@@ -627,6 +629,8 @@ def resolution_to_dict(r: Resolution) -> dict:
                 item["hazards"] = [_hazard_dict(h, lab) for h in s.entered]
         elif s.action == "attack":
             item["targets"] = [_target_dict(a) for a in s.targets]
+            if s.removed:
+                item["removed"] = list(s.removed)
         elif s.action == "damage":
             item.update(value=s.value, figures=list(s.hits))
         elif s.action in ("heal", "condition"):
