@@ -7,6 +7,7 @@ import os
 import secrets
 import socket
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 EXIT_BAD_INPUT = 2
@@ -213,6 +214,16 @@ def cmd_sight(args) -> int:
     return 0
 
 
+def _hazard_rules() -> tuple:
+    """What entering each hazard does (p.33), from data/phantom-epoch/hazards.json as the table uses it."""
+    import json
+
+    from . import ROOT
+    from .phantom.hazards import hazard_rules
+
+    return hazard_rules(json.loads((ROOT / "data" / "phantom-epoch" / "hazards.json").read_text("utf-8"))["hazards"])
+
+
 def cmd_resolve(args) -> int:
     import json
 
@@ -222,7 +233,7 @@ def cmd_resolve(args) -> int:
     if scenario.turn is None:
         raise BadInput(f"{args.file}: turn: required to resolve a turn (the adversary and its cards).")
     try:
-        result = resolve_turn(scenario)
+        result = resolve_turn(replace(scenario, hazards=_hazard_rules()))
     except ValueError as exc:
         raise BadInput(f"{args.file}: {exc}") from None
     print(json.dumps(resolution_to_dict(result), indent=1, ensure_ascii=False))

@@ -321,3 +321,20 @@ def test_a_campaign_mission_shows_its_characters_by_name_not_by_campaign_id(app,
     page = text(step(table, "next"))
     assert "attack → Vincent (range 1)" in page and "Basic Attack die — attack on Vincent" in page
     assert "Targets Vincent:" in page
+
+
+def test_every_condition_of_the_one_list_can_be_toggled_at_the_table(table, mission):
+    # data/phantom-epoch/conditions.json is the one list (p.37): Blinded, Vulnerable and Weakened too.
+    from companion.phantom.conditions import CONDITIONS
+
+    to_first_turn(table)
+    page = text(table.get("/table/1"))
+    for name in CONDITIONS:
+        assert f'name="condition" value="{name}"' in page
+    for name in ("Blinded", "Vulnerable", "Weakened"):
+        resp = step(table, "condition", figure="vera", condition=name, on="yes")
+        assert resp.status_code == 200 and f"✓ {name}" in text(resp)
+    resp = step(table, "condition", figure="vera", condition="Sleepy", on="yes")
+    assert resp.status_code == 422
+    assert "condition" in text(resp) and "&#39;Sleepy&#39; is not a condition of p.37" in text(resp)
+    assert "Knocked Down" in text(resp) and "Weakened" in text(resp)

@@ -84,3 +84,36 @@ def test_shared_example_turn_sentry(capsys):
     assert (out["format"], out["adversary"], out["primary_target"]) == \
         (want["format"], want["adversary"], want["primary_target"])
     assert out["steps"] == want["steps"]
+
+
+# -- one file per rule that has no clarifying example (tests/scenarios/rules/) --------------------------------
+# The same check for rules the rulebook states in words only (p.26, 27-28, 33, 37): `<name>.expected.json`
+# holds the page, the rule's reading (INTERPRETATIONS.md or docs/rules.md), the resolution worked out from
+# the text by hand and words the explanation must say.
+
+RULE_FILES = sorted(p for p in (HERE / "rules").glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def rule_id(path: Path) -> str:
+    return f"{expected_for(path)['page']} [{path.stem}]"
+
+
+def test_every_rule_file_has_its_expected_resolution():
+    assert len(RULE_FILES) >= 5
+    for path in RULE_FILES:
+        e = expected_for(path)
+        assert e["page"].startswith("p.") and e["rule"] and e["text"], path.name
+        assert e["resolution"]["steps"] and e["explanation_mentions"], path.name
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=rule_id)
+def test_rule_example(path, capsys):
+    expected = expected_for(path)
+    out = resolve(path, capsys)
+    want = expected["resolution"]
+    assert out["primary_target"] == want["primary_target"], out["explanation"]
+    assert len(out["steps"]) == len(want["steps"]), out["steps"]
+    check_fields(out, {k: v for k, v in want.items() if k != "primary_target"}, "resolution")
+    sentences = [s.lower() for s in out["explanation"]]
+    for words in expected["explanation_mentions"]:
+        assert any(words.lower() in s for s in sentences), f"no sentence says {words!r}: {out['explanation']}"

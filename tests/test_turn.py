@@ -340,3 +340,226 @@ def test_this_turns_leap_counts_when_finding_the_nearest_enemy():
     assert out["steps"][0]["to"] == "H-1" and out["steps"][1]["targets"][0]["target"] == "vera"
     doc["turn"]["cards"][0] = card("Dash", 3, MOVE(2))
     assert resolve(doc)["primary_target"] == "bram"
+
+
+# -- the turn step by step through the spaces it enters (issue 17; INTERPRETATIONS.md "Effects of entering a
+# space", "Frozen and Burning", "Invisible", "Knocked Down with a Teleport card") ---------------------------
+
+from dataclasses import replace as _replace  # noqa: E402
+
+from companion import ROOT  # noqa: E402
+from companion.phantom.hazards import HazardRule, hazard_rules  # noqa: E402
+from companion.schemas.files.scenario import ScenarioFileError  # noqa: E402
+
+HAZARD_RULES = hazard_rules(json.loads((ROOT / "data" / "phantom-epoch" / "hazards.json").read_text())["hazards"])
+
+
+def resolve_entering(doc, rules=HAZARD_RULES) -> dict:
+    """As the mission table and `companion resolve` do: the hazard rules of hazards.json apply on entering."""
+    return resolution_to_dict(resolve_turn(_replace(load_scenario(doc), hazards=rules)))
+
+
+def fire_line(figures, cards, **extra):
+    """A room with a line of fire down column D: the way from the west to the east crosses it (p.28 hazards 1)."""
+    return room(figures, cards, hazards={f"D-{n}": "fire" for n in range(1, 7)}, **extra)
+
+
+def test_a_hazard_entered_on_the_way_hurts_at_once_and_a_defeat_there_ends_the_turn():
+    # p.33 FIRE 3 damage on entering; p.26: at 0 HP it is defeated and removed where it fell; no Attack follows.
+    out = resolve_entering(fire_line([("grunt", "adversary", "B-3", {"hp": 3}), ("vera", "character", "F-3")],
+                                     [card("Go", 2, MOVE(4)), card("Hit", 2, ATTACK)], rolls={"attack": [2]}))
+    assert len(out["steps"]) == 1
+    step = out["steps"][0]
+    assert step["to"] == "D-3" and step["path"][-1] == "D-3" and step["ends_turn"] == "defeated by fire on D-3"
+    assert step["hazards"] == [{"space": "D-3", "hazard": "fire", "damage": 3, "hp": 0}]
+    # With more HP it walks on, takes the fire's Burning, and attacks.
+    out = resolve_entering(fire_line([("grunt", "adversary", "B-3", {"hp": 8}), ("vera", "character", "F-3")],
+                                     [card("Go", 2, MOVE(4)), card("Hit", 2, ATTACK)], rolls={"attack": [2]}))
+    assert out["steps"][0]["hazards"][0]["gained"] == ["Burning"] and "ends_turn" not in out["steps"][0]
+    assert out["steps"][1]["targets"][0]["outcome"]["result"] == "hit"
+
+
+def test_a_defeated_adversary_stays_on_the_board_at_0_hp_where_it_fell():
+    # The table removes it and drops its nova cells there (p.26): the resolution's board keeps it on that space.
+    doc = fire_line([("grunt", "adversary", "B-3", {"hp": 3}), ("vera", "character", "F-3")], [card("Go", 2, MOVE(4))])
+    result = resolve_turn(_replace(load_scenario(doc), hazards=HAZARD_RULES))
+    grunt = result.board.figure("grunt")
+    assert grunt.hp == 0 and result.board.map.label(grunt.at) == "D-3"
+
+
+def test_burning_from_fire_thaws_frozen_so_the_next_card_may_convert():
+    # p.37 FROZEN: "If the figure would be inflicted with Burning, remove the Frozen Condition token instead."
+    doc = fire_line([("grunt", "adversary", "B-3", {"conditions": ["Frozen"]}), ("vera", "character", "H-3")],
+                    [card("Go", 2, MOVE(3)), card("Hit", 3, ATTACK)])
+    out = resolve_entering(doc)
+    assert out["steps"][0]["hazards"][0]["lost"] == ["Frozen"] and "gained" not in out["steps"][0]["hazards"][0]
+    assert (out["steps"][1]["action"], out["steps"][1]["converted"]) == ("move", True)
+    # Without the hazard rules nothing is applied: it stays Frozen and the Attack is skipped (p.37, p.21).
+    still = resolve(doc)
+    assert still["steps"][1] == {"card": "Hit", "action": "attack", "targets": [], "performed": False}
+
+
+def test_invisible_ends_with_its_attack_even_a_failed_one():
+    # p.37 INVISIBLE: removed "upon performing an Attack action, even if the Attack fails"; from then on it no
+    # longer moves through enemies, so Bram blocks its Retreat west along the corridor.
+    doc = room([("grunt", "adversary", "D-3", {"conditions": ["Invisible"]}), ("vera", "character", "E-3", {"color": "red"}),
+                ("bram", "character", "C-3", {"color": "yellow"})],
+               [card("Hit", 2, ATTACK), card("Back", 2, {"type": "retreat", "value": 3})],
+               rolls={"attack": ["fumble"]})
+    doc["spaces"] = ["A-3:H-3"]
+    out = resolve(doc)
+    assert out["steps"][0]["targets"][0]["outcome"]["result"] == "fumbled"
+    assert said(out, "Invisible is removed", "p.37") and out["steps"][1]["to"] == "D-3"
+    # Invisible all turn (no Attack), the same Retreat slips through Bram.
+    doc["turn"]["cards"] = [card("Back", 2, {"type": "retreat", "value": 3})]
+    assert resolve(doc)["steps"][0]["to"] == "A-3"
+
+
+def test_knocked_down_gained_mid_turn_stops_further_non_movement_actions():
+    # p.37 KNOCKED DOWN: no Attack until 1 MP removes it. A hazard whose condition is Knocked Down (content may
+    # say so) knocks the grunt down on the way; the Attack on the same card is then not performed.
+    trap = (HazardRule("trap", 0, "Knocked Down"),)
+    doc = room([("grunt", "adversary", "A-3"), ("vera", "character", "E-3")],
+               [card("Rush", 3, MOVE(3), ATTACK)], hazards={"C-3": "trap"}, rolls={"attack": [2]})
+    doc["spaces"] = ["A-3:H-3"]
+    out = resolve_entering(doc, trap)
+    assert out["steps"][0]["hazards"][0]["gained"] == ["Knocked Down"]
+    assert out["steps"][1]["action"] == "attack" and out["steps"][1]["performed"] is False
+    assert said(out, "Knocked Down and cannot Attack", "p.37")
+
+
+def test_a_knocked_down_adversary_converts_a_teleport_card():
+    # INTERPRETATIONS.md: the card has no Move or Leap (p.37's words) and a Knocked Down figure can take no
+    # Teleport action, so it becomes a Move of its AP, whose first MP removes Knocked Down.
+    out = resolve(room([("grunt", "adversary", "B-3", {"conditions": ["Knocked Down"]}), ("vera", "character", "G-3")],
+                       [card("Blink", 3, {"type": "teleport"})]))
+    step = out["steps"][0]
+    assert (step["action"], step["converted"], step["mp"]) == ("move", True, 2) and said(out, "1 MP")
+
+
+def test_an_enemy_whose_free_neighbours_are_all_hazards_is_still_a_target():
+    # INTERPRETATIONS.md (revised): p.27's "unoccupied" spaces include hazard spaces.
+    doc = room([("grunt", "adversary", "A-3"), ("vera", "character", "E-3")], [card("Go", 3, MOVE(3))],
+               hazards={"D-3": "fire", "F-3": "fire", "E-2": "fire", "D-4": "fire"},
+               objects={"D-2": "indestructible", "E-4": "indestructible"})
+    out = resolve_entering(doc)
+    assert out["primary_target"] == "vera" and out["steps"][0]["to"] == "D-3"
+
+
+# -- condition names: the one list (data/phantom-epoch/conditions.json) ------------------------------------------
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d["figures"][0].__setitem__("conditions", ["Sleepy"]), "figures[0].conditions[0]"),
+    (lambda d: d["turn"]["cards"][0]["actions"].__setitem__(0, {"type": "attack", "conditions": ["Dazed"]}),
+     "turn.cards[0].actions[0].conditions[0]"),
+    (lambda d: d["turn"]["cards"][0]["actions"].__setitem__(0, {"type": "condition", "name": "Glowing"}),
+     "turn.cards[0].actions[0].name"),
+])
+def test_an_unknown_condition_is_refused_with_the_field_and_the_known_names(tmp_path, capsys, change, where):
+    doc = room([("grunt", "adversary", "A-1"), ("vera", "character", "D-1")], [card("Go", 3, MOVE(3))])
+    change(doc)
+    with pytest.raises(ScenarioFileError, match=r"is not a condition of p\.37 \(known: Barrier, Invisible"):
+        load_scenario(doc)
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(doc))
+    assert cli.main(["resolve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{where}: is not a condition of p.37" in err and "Knocked Down" in err and "Weakened" in err
+
+
+def test_a_condition_typed_another_way_is_read_by_its_rulebook_name():
+    # "knocked-down" is Knocked Down, as the table's condition commands read it (conditions.condition_name).
+    out = resolve(room([("grunt", "adversary", "C-3", {"conditions": ["knocked-down"], "range": 3}),
+                        ("vera", "character", "D-3")], [card("Hit", 3, ATTACK)]))
+    assert (out["steps"][0]["action"], out["steps"][0]["converted"]) == ("move", True)
+
+
+# -- the choices the rules leave open (docs/rules.md, "Phantom Epoch — adversary targets and turns") ------------
+
+def test_move_and_leap_choose_their_targets_separately_and_the_resolution_reports_the_first(capsys):
+    # p.27, Figure 43: each chooses its target in isolation; `primary_target` is the one chosen at step 2 of
+    # the turn (p.26), the Leap's shows in the explanation.
+    path = ROOT / "tests" / "scenarios" / "p55-fig43-move-and-leap-choose-targets-separately.json"
+    assert cli.main(["resolve", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["primary_target"] == "object:E-5"
+    assert said(out, "or its Leap, chosen in isolation", "Figure 43")
+
+
+def test_teleport_targets_by_walking_mp_and_lands_as_a_move_would_end():
+    # p.27 counts MP, and names only a Leap as counting; a Teleport spends none. Vera beyond a trench of gaps
+    # cannot be walked to, so the target is Bram, whom it can walk to; the Teleport then lands by the flow of a
+    # Move toward Bram (p.29).
+    doc = room([("grunt", "adversary", "B-3"), ("vera", "character", "F-3"), ("bram", "character", "A-6")],
+               [card("Blink", 2, {"type": "teleport"})], terrain={f"D-{n}": "gap" for n in range(1, 7)})
+    out = resolve(doc)
+    assert out["primary_target"] == "bram" and out["steps"][0]["action"] == "teleport"
+    assert out["steps"][0]["to"] in ("A-5", "B-5", "B-6")
+
+
+def test_retreat_runs_from_the_primary_target_only_other_enemies_break_ties():
+    # p.29: the furthest range from the primary target; INTERPRETATIONS.md: other enemies matter only through
+    # the tiebreakers, which are a Move's (p.28: hazard-free, most other enemies in range, fewest MP, die).
+    # Range 3 from Vera is B-2, B-3, B-4, C-1 or C-5, all 2 MP away; Bram on A-2 is in range of B-2 and B-3 only,
+    # and the die (south) then picks B-3. With Bram far away (A-6) the die alone picks C-5.
+    doc = room([("grunt", "adversary", "D-3"), ("vera", "character", "E-3"), ("bram", "character", "A-2")],
+               [card("Back", 2, {"type": "retreat", "value": 2})])
+    out = resolve(doc)
+    step = out["steps"][0]
+    assert said(out, "as far from vera", "range 3", "p.29") and step["to"] == "B-3"
+    assert said(out, "ost other enemies in range and line of sight (1): B-2, B-3")
+    doc["figures"][2]["at"] = "A-6"
+    assert resolve(doc)["steps"][0]["to"] == "C-5"
+
+
+def test_an_ally_condition_reaches_allies_within_the_cards_range_and_goes_to_itself_first():
+    # p.28: "the active adversary or its closest ally that does not already have the condition"; the adversary
+    # counts first. A card range limits the allies; without one any ally on the map may receive it.
+    give = {"type": "condition", "name": "Barrier", "target": "ally", "range": 2}
+    doc = room([("grunt", "adversary", "A-1", {"conditions": ["Barrier"]}), ("mate", "adversary", "F-1"),
+                ("vera", "character", "H-6")], [card("Guard", 2, give)])
+    out = resolve(doc)
+    assert out["steps"][0]["performed"] is False and said(out, "every ally in range already have it")
+    doc["turn"]["cards"] = [card("Guard", 2, {**give, "range": None})]
+    doc["turn"]["cards"][0]["actions"][0].pop("range")
+    assert resolve(doc)["steps"][0]["target"] == "mate"
+
+
+def test_a_multi_target_attack_stops_when_no_enemy_is_left_in_range():
+    # p.21, p.60: each further target is chosen as if those already attacked were not there; once no enemy is
+    # left in range the Attack has fewer targets, and the card is not converted for them.
+    out = resolve(room([("grunt", "adversary", "C-3", {"range": 2}), ("vera", "character", "D-3"),
+                        ("bram", "character", "H-6")],
+                       [card("Volley", 2, {"type": "attack", "value": 0, "targets": 3})]))
+    assert [t["target"] for t in out["steps"][0]["targets"]] == ["vera"]
+    assert said(out, "o further enemy in range for target 2 of 3")
+
+
+def test_an_invisible_figure_on_the_line_needs_no_accuracy_roll():
+    # p.37: an Invisible figure "cannot be affected by any action performed by any figure other than itself":
+    # it is on no line of sight and needs no Accuracy roll (docs/rules.md, line of sight).
+    out = resolve(room([("grunt", "adversary", "A-3", {"range": 5}), ("ghost", "character", "C-3",
+                                                                       {"conditions": ["Invisible"]}),
+                        ("vera", "character", "E-3")], [card("Shoot", 2, ATTACK)]))
+    target = out["steps"][0]["targets"][0]
+    assert target["target"] == "vera" and target["through"] == [] and target["accuracy_rolls"] == []
+
+
+def test_a_boss_action_with_a_round_effect_still_converts_when_out_of_range():
+    # p.30, the bosses' own rule: each action it cannot perform because its target is out of range becomes a
+    # Move of its AP; p.28's "never convert a card with a round effect" is about Adversary Action cards.
+    doc = room([("grunt", "adversary", "A-1"), ("vera", "character", "H-6")],
+               [card("Inherent", 1, MOVE(1)), card("Howl", 2, ATTACK, round_=True)])
+    doc["turn"]["boss"] = True
+    out = resolve(doc)
+    assert (out["steps"][1]["action"], out["steps"][1]["converted"]) == ("move", True)
+    assert said(out, "performs it as Move 2", "p.30")
+
+
+def test_knocked_down_before_a_round_card_keeps_it_and_converts_the_card_after():
+    # p.37: a card with a round effect is not converted (and its Attack is not performed while Knocked Down);
+    # the adversary is still Knocked Down at the next card, which p.37 then converts to movement.
+    out = resolve(room([("grunt", "adversary", "A-1", {"conditions": ["Knocked Down"]}), ("vera", "character", "H-6")],
+                       [card("Rage", 2, ATTACK, round_=True), card("Hit", 3, ATTACK)]))
+    assert out["steps"][0] == {"card": "Rage", "action": "attack", "targets": [], "performed": False}
+    assert (out["steps"][1]["action"], out["steps"][1]["converted"], out["steps"][1]["mp"]) == ("move", True, 2)

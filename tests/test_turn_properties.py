@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.phantom.board import Board
 from companion.phantom.decision import DecisionDie
 from companion.phantom.hexmap import Layout
-from companion.phantom.paths import attack_spaces, distances_to, step_cost
+from companion.phantom.hazards import HazardRule
+from companion.phantom.paths import attack_spaces, can_reach_any, distances_to, step_cost
 from companion.phantom.scenario import Action, Card, Scenario, Turn
 from companion.phantom.turn import resolve_turn
-from helpers.path_boards import build_random, random_boards
+from helpers.path_boards import LABELS, build_random, random_boards
 
 DIE = DecisionDie("red", "S", "W")
 
@@ -39,7 +40,9 @@ def scenario_for(spec, kind, mp, attack_range):
 
 
 def further(board, figure, target_at, policy):
-    goals = attack_spaces(board, figure, target_at, figure.range)
+    # The spaces it can attack from: empty or hazard (INTERPRETATIONS.md, revised; the policy then says
+    # whether a hazard one counts).
+    goals = attack_spaces(board, figure, target_at, figure.range, hazard_spaces=True)
     return distances_to(board, figure, goals, "move", policy)
 
 
@@ -76,3 +79,83 @@ def test_property_a_turn_obeys_the_movement_rules(case):
                 if before is not None:
                     assert after is not None and after <= before, "ended farther from an attack space"
         board = board.with_figure(replace(mover, at=mv.end))
+
+
+# -- the turn step by step through the spaces it enters (issue 17) --------------------------------------------
+
+HAZARDS = (HazardRule("fire", 3, "Burning"), HazardRule("poison", 3, "Weakened"), HazardRule("trap", 5))
+
+
+@st.composite
+def hurting_turns(draw):
+    """`turns` with many more hazards (a third of the map or so) and an adversary of 1-8 HP."""
+    (features, figures, walls), kind, mp, attack_range = draw(turns())
+    more = draw(st.dictionaries(st.sampled_from(LABELS), st.sampled_from(["fire", "trap"]), min_size=4, max_size=24))
+    spec = ({**features, **more}, figures, walls)
+    hp = draw(st.integers(1, 8))
+    return spec, kind, mp, attack_range, hp
+
+
+def hurting_scenario(spec, kind, mp, attack_range, hp):
+    """`scenario_for` with the hazards' effects applied on entering, a small HP and a Move after the Attack."""
+    s = scenario_for(spec, kind, mp, attack_range)
+    me = s.board.figures[0]
+    board = s.board.with_figure(replace(me, hp=hp, max_hp=max(hp, me.max_hp)))
+    cards = s.turn.cards + (Card("Again", 2, (Action("move", 3),)),)
+    return replace(s, board=board, turn=replace(s.turn, cards=cards), hazards=HAZARDS)
+
+
+# Vera (E-3) has only fire next to her that is free (D-2, E-4 are crates): the way to her is blocked but for
+# the fire (p.28 hazards 1), so the adversary from A-3 ends on D-3; with 3 HP the fire defeats it there.
+SURROUNDED = ({"D-3": "fire", "F-3": "fire", "E-2": "fire", "D-4": "fire", "D-2": "indestructible",
+               "E-4": "indestructible"}, [("A-3", "adversary", False), ("E-3", "character", False)], {})
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hurting_turns())
+@example((SURROUNDED, "move", 3, 1, 3))
+def test_property_a_defeated_adversary_takes_no_further_action(case):
+    # p.26, p.33: a hazard entered on the way applies at once; at 0 HP the adversary is defeated where it fell,
+    # and that step is the last of its turn.
+    result = resolve_turn(hurting_scenario(*case))
+    me = result.board.figure(result.adversary)
+    for i, step in enumerate(result.steps):
+        hp_after = [h.hp for h in step.entered if h.hp is not None]
+        if step.ends_turn is not None or (hp_after and hp_after[-1] == 0):
+            assert step.ends_turn is not None and hp_after[-1] == 0, "a defeat that did not end the turn"
+            assert i == len(result.steps) - 1, "acted after its defeat"
+            assert me.hp == 0 and me.at == step.movement.end == step.movement.path[-1], "not removed where it fell"
+    if me.hp == 0:
+        assert not result.steps or result.steps[-1].ends_turn is not None
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hurting_turns())
+@example((SURROUNDED, "move", 3, 1, 3))
+@example((SURROUNDED, "leap", 4, 1, 3))
+def test_property_an_adversary_never_ends_on_a_hazard_unless_the_hazard_policy_allows_it(case):
+    # p.28 HAZARDS: entered only if (1) the way to the target is completely blocked otherwise, or (2) it is the
+    # only way to get to exactly maximum range with this action; else a hazard is an indestructible object.
+    scenario = hurting_scenario(*case[:-1], 30)  # HP enough to live through its hazards: where does it end?
+    result = resolve_turn(scenario)
+    board = scenario.board
+    target = None
+    if result.primary_target is not None and not result.primary_target.startswith("object:"):
+        target = board.figure(result.primary_target)
+    for step in result.steps:
+        mv = step.movement
+        if mv is None:
+            continue
+        mover = board.figure(result.adversary)
+        m = board.map
+        if mv.hazards == "avoid" and mv.mode in ("move", "retreat"):
+            assert not any(h in m.hazard_at for h in mv.path[1:]), "entered a hazard it was avoiding"
+        if mv.end != mv.start and mv.end in m.hazard_at and step.ends_turn is None:
+            assert mv.hazards == "normal" and mv.mode != "retreat", "ended on a hazard it was avoiding"
+            if target is not None:
+                goals = attack_spaces(board, mover, target.at, mover.range, hazard_spaces=True)
+                blocked = not can_reach_any(board, mover, goals, "move", "avoid")
+                exact = m.ranges_from(target.at, mover.range).get(mv.end) == mover.range
+                assert blocked or exact, "on a hazard with its way open and not at exactly maximum range"
+        board = board.with_figure(replace(mover, at=mv.end))
+

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..errors import RuleError
+from . import conditions as _conditions
 from .board import SIDES, Board, Figure
 from .dice import (
     ATTACK_DICE, BLOCK, CRITICAL, DIE_NAMES, FUMBLE, MISS, SUCCESS, AttackFace, DiceError, Rolls,
@@ -36,11 +37,8 @@ __all__ = [
     "resolve_attack", "resolve_counter_attack", "CONDITIONS", "DETRIMENTAL", "OBJECT_STATES",
 ]
 
-# p.37: the condition tokens, and which of them are detrimental (Resilient stops only those).
-CONDITIONS = ("Barrier", "Invisible", "Resilient", "Vengeful", "Bleeding", "Blinded", "Burning", "Frozen",
-              "Knocked Down", "Stunned", "Vulnerable", "Weakened")
-DETRIMENTAL = frozenset(("Bleeding", "Blinded", "Burning", "Frozen", "Knocked Down", "Stunned", "Vulnerable",
-                         "Weakened"))
+# p.37: the condition tokens and which are detrimental (Resilient stops only those): conditions.json's list.
+CONDITIONS, DETRIMENTAL = _conditions.CONDITIONS, _conditions.DETRIMENTAL
 CANNOT_ATTACK = ("Knocked Down", "Stunned")  # p.37
 OBJECT_STATES = ("intact", "damaged", "destroyed", "indestructible")
 _STATE_ALIASES = {"destructible": "intact"}  # the map's name for an intact destructible object (DESIGN.md)
@@ -52,18 +50,16 @@ class AttackError(RuleError):
     """An Attack the rules do not allow or inputs that do not fit (the message quotes the bad value)."""
 
 
-def _key(name: str) -> str:
-    return " ".join(name.replace("-", " ").replace("_", " ").lower().split())
-
-
-_BY_KEY = {_key(c): c for c in CONDITIONS}
+_key = _conditions.key
+_BY_KEY = _conditions.BY_KEY
 
 
 def condition_name(raw, where: str = "condition") -> str:
     """The rulebook's name of a condition ("knocked-down" -> "Knocked Down"); unknown names are refused."""
-    if isinstance(raw, str) and _key(raw) in _BY_KEY:
-        return _BY_KEY[_key(raw)]
-    raise AttackError(f"{where}: {raw!r} is not a condition of p.37 ({', '.join(CONDITIONS)})")
+    try:
+        return _conditions.condition_name(raw, where)
+    except _conditions.ConditionError as exc:
+        raise AttackError(exc.field, exc.message, exc.page, text=str(exc)) from None
 
 
 def _has(conditions: Sequence[str], name: str) -> bool:

@@ -92,7 +92,7 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     def goals() -> frozenset:
         """Every space it could attack the target from, found once if a rule needs them all."""
         if not found:
-            found.append(attack_spaces(board, adversary, target.at, rng))
+            found.append(attack_spaces(board, adversary, target.at, rng, hazard_spaces=True))
         return found[0]
 
     avoid = reach(board, adversary, mode, mp, "avoid")
@@ -154,8 +154,10 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
 
 
 def plan_retreat(board: Board, adversary: Figure, target: Target, mp: int, die: DecisionDie | None) -> Movement:
-    """Retreat (p.29): the furthest range from the primary target it can get with this action, then fewest MP,
-    then the decision die. Hazards are avoided as for a Move (p.28)."""
+    """Retreat (p.29): the furthest range from the primary target it can get with this action; ties by the
+    tiebreakers of a Move, since a Retreat "works the same way" (p.28: hazard-free, most other enemies in range
+    and line of sight, fewest MP, decision die; p.29 repeats the last two). Other enemies matter only there
+    (INTERPRETATIONS.md). Hazards are avoided as for a Move (p.28)."""
     start, label = adversary.at, board.map.label
     if target.name is None:
         return _stay("retreat", start, f"Retreat {mp}: no primary target, so it stays (p.27)")
@@ -164,13 +166,8 @@ def plan_retreat(board: Board, adversary: Figure, target: Target, mp: int, die: 
     far = max(ranges.get(h, -1) for h in r.ends())
     options = [h for h in r.ends() if ranges.get(h, -1) == far]
     reasons = [f"Retreat {mp}: ends as far from {target.name} as it can, range {far} (p.29)"]
-    least = min(r.cost[h] for h in options)
-    kept = [h for h in options if r.cost[h] == least]
-    if len(kept) < len(options):
-        reasons.append(f"fewest MP ({least}): {', '.join(label(h) for h in sorted(kept, key=label))} (p.29)")
-    choice, tie = decide_space(board, kept, die)
-    if tie:
-        reasons.append("tie: " + "; ".join(tie))
+    choice, more = _choose(board, adversary, target, die, options, r.cost, label)
+    reasons.extend(more)
     path = r.path_to(choice)
     reasons.append(f"moves {' → '.join(label(h) for h in path)} ({r.cost[choice]} MP)" if choice != start
                    else "stays where it is")

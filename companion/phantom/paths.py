@@ -109,6 +109,12 @@ def empty_spaces(board: Board) -> frozenset:
 _empty_spaces = empty_spaces
 
 
+def attack_ends(board: Board) -> frozenset:
+    """The spaces an adversary may attack from besides its own (INTERPRETATIONS.md, revised): a space a move
+    may end on, empty or a hazard with no figure (p.23, p.27 "unoccupied"); derived once per board."""
+    return _memo(board, "_paths_endable", lambda: _map_info(board.map).endable - frozenset(board.figure_at))
+
+
 def _check(mode: str, hazards: str) -> None:
     if mode not in MODES:
         raise PathError(f"mode must be move or leap, not {mode!r}")
@@ -443,17 +449,16 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
     the range is 2 or more. The target's own space is not one.
 
     `within` restricts the answer to those spaces (e.g. `reach(...).ends()`), which saves line-of-sight
-    work. `hazard_spaces=True` also accepts a hazard space with no figure on it (INTERPRETATIONS.md says
-    empty, which excludes hazards, p.34; the option is for callers that need the wider set).
+    work. `hazard_spaces=True` also accepts a hazard space with no figure on it: the revised reading of
+    INTERPRETATIONS.md, which the adversary's target and movement rules use (p.27-28); the default, empty
+    spaces only (p.34), is what a Teleport or Retreat's "empty space" means (p.29).
     """
     m = board.map
     if attack_range < 1:
         return frozenset()
     ranges = m.ranges_from(target, attack_range)
     own = attacker.at
-    ok = _empty_spaces(board)
-    if hazard_spaces:
-        ok = _memo(board, "_paths_endable", lambda: _map_info(m).endable - frozenset(board.figure_at))
+    ok = attack_ends(board) if hazard_spaces else _empty_spaces(board)
     candidates = ranges
     if within is not None and len(within) < len(ranges):
         candidates = within
@@ -478,14 +483,15 @@ def attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int
 
 def farthest_attack_spaces(board: Board, attacker: Figure, target: Hex, attack_range: int,
                            within: Collection[Hex]) -> tuple[int | None, frozenset]:
-    """The attack spaces among `within` (as `attack_spaces`) at the greatest range to `target` any of them has,
-    and that range; (None, empty) if there is none. A Move ends as close as possible to maximum range (p.28):
-    line of sight is checked range by range from the farthest down, so the nearer spaces are rarely looked at."""
+    """The attack spaces among `within` (as `attack_spaces` with hazard spaces: `within`, the ends of a reach,
+    says whether hazards may be ended on) at the greatest range to `target` any of them has, and that range;
+    (None, empty) if there is none. A Move ends as close as possible to maximum range (p.28): line of sight
+    is checked range by range from the farthest down, so the nearer spaces are rarely looked at."""
     m = board.map
     if attack_range < 1:
         return None, frozenset()
     ranges = m.ranges_from(target, attack_range)
-    own, ok = attacker.at, _empty_spaces(board)
+    own, ok = attacker.at, attack_ends(board)
     by_range: dict = {}
     for h in within:
         d = ranges.get(h)

@@ -14,7 +14,9 @@ enemies are ignored (p.37), and so is any enemy or object with no unoccupied spa
 Readings (docs/rules.md, "Phantom Epoch — adversary targets"): "in range" for criterion 1 is the base
 range of the Description card or the range of an Attack on this turn's cards, whichever is larger
 (p.27 "within range of the adversary or its action"); a space an adversary "can attack from" is
-`paths.attack_spaces` with its base range (INTERPRETATIONS.md).
+`paths.attack_spaces` with its base range, hazard spaces included (INTERPRETATIONS.md, revised: p.27's
+"unoccupied" is no figure and no object, so an enemy whose free neighbours are all hazards is still a
+target, and tiebreaker 1 prefers one that needs no hazard entered).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from heapq import heappop, heappush
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
 from .hexmap import Hex
-from .paths import adjacency, attack_spaces, costs_from, empty_spaces, enter_rule, reach
+from .paths import adjacency, attack_ends, attack_spaces, costs_from, enter_rule, reach
 from .sight import has_line_of_sight, range_within
 
 
@@ -139,7 +141,7 @@ class _AttackSpaces:
     def __init__(self, board: Board, adversary: Figure, enemy: Figure):
         self.board, self.adversary, self.enemy = board, adversary, enemy
         self.ranges = board.map.ranges_from(enemy.at, adversary.range)
-        self.empty = empty_spaces(board)
+        self.empty = attack_ends(board)  # empty or hazard spaces: "unoccupied" (p.27, INTERPRETATIONS.md)
         self.memo: dict = {}
 
     def __contains__(self, h) -> bool:
@@ -220,7 +222,7 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
         return None
     goals = set()
     for f in enemies(board, adversary):
-        goals |= attack_spaces(board, adversary, f.at, adversary.range)
+        goals |= attack_spaces(board, adversary, f.at, adversary.range, hazard_spaces=True)
     if not goals:
         return None
     enter = enter_rule(board, adversary, "move", "normal")
@@ -251,7 +253,8 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
     if not results:
         return None
     fewest = min(k for k, _ in results.values())
-    cands = [h for h, (k, _) in results.items() if k == fewest and attack_spaces(board, adversary, h, adversary.range)]
+    cands = [h for h, (k, _) in results.items()
+             if k == fewest and attack_spaces(board, adversary, h, adversary.range, hazard_spaces=True)]
     if not cands:
         return None
     reasons = [f"no enemy can be reached, so the target is the first destructible object blocking the way to one, "
@@ -262,7 +265,8 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
         avoid = costs_from(board, adversary, {adversary.at: 0}, "move", "avoid")
 
         def cost(h, table):
-            return min((table[g] for g in attack_spaces(board, adversary, h, adversary.range) if g in table),
+            return min((table[g] for g in attack_spaces(board, adversary, h, adversary.range, hazard_spaces=True)
+                        if g in table),
                        default=None)
 
         for text, keep in (

@@ -6,6 +6,12 @@ A card is converted to a Move of its AP exactly by the two rules of p.28; a boss
 it cannot perform because its target is out of range (p.30). Move and Leap on one turn choose their
 targets separately (p.27, Figure 43). Dice come from the scenario's `rolls`; without them the
 resolution lists what must be rolled and never invents a result.
+
+The turn is resolved step by step through the spaces the adversary enters (INTERPRETATIONS.md, "Effects
+of entering a space"): a hazard's damage and condition apply as it is entered (a Leap enters only its
+end), an adversary brought to 0 HP is defeated where it fell and its turn ends there, and a condition
+gained or lost on the way changes what follows (Burning thaws Frozen, so later cards may be converted;
+Invisible ends with its Attack; Knocked Down stops further non-movement actions, p.37).
 """
 from __future__ import annotations
 
@@ -16,13 +22,14 @@ from .board import Board, Figure
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
 from .hazards import enter, start_of_turn
+from .hexmap import Hex
 from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
+from .paths import step_cost
 from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import SightLine, sight
 from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
 
 FORMAT = "phantom-epoch-resolution/1"
-BENEFICIAL = ("Barrier", "Invisible", "Resilient", "Vengeful")
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,19 @@ class AttackOnTarget:
 
 
 @dataclass(frozen=True)
+class HazardEntered:
+    """A hazard a movement entered and what it did (p.33); `damage` None: no hazard rules were given, so the
+    table applies its effect."""
+    at: Hex
+    hazard: str
+    damage: int | None = None
+    hp: int | None = None  # after it
+    gained: tuple[str, ...] = ()  # conditions it now has that it had not
+    lost: tuple[str, ...] = ()  # conditions it lost (Frozen thawed by Burning, Resilient spent, p.37)
+    trap_removed: bool = False
+
+
+@dataclass(frozen=True)
 class Step:
     card: str | None
     action: str
@@ -50,6 +70,9 @@ class Step:
     name: str | None = None  # condition name
     performed: bool = True
     hits: tuple[str, ...] = ()  # damage: every figure it reached, in map order
+    entered: tuple[HazardEntered, ...] = ()  # movement: the hazards entered on the way, in order
+    ends_turn: str | None = None  # why the turn ends at this step ("defeated by fire on E-4")
+    removed: tuple[str, ...] = ()  # conditions the adversary lost by performing it (Invisible by an Attack, p.37)
 
 
 @dataclass(frozen=True)
@@ -77,7 +100,6 @@ class _Turn:
         self.target: Target | None = None
         self.first_target: Target | None = None  # chosen at step 2 of the turn (p.26); the resolution reports it
         self.no_more_attacks = False
-        self.knocked_down = self.figure.conditions and self.figure.has_condition("Knocked Down")
         self.waiting = False  # a roll is missing: later outcomes cannot be known
         self.cards = tuple(self._own_row(c) for c in self.turn.cards)
 
@@ -93,6 +115,17 @@ class _Turn:
     @property
     def figure(self) -> Figure:
         return self.board.figure(self.me)
+
+    @property
+    def knocked_down(self) -> bool:
+        """Knocked Down now: at the start of the turn or gained during it (p.37)."""
+        f = self.figure
+        return bool(f.conditions) and f.has_condition("Knocked Down")
+
+    @property
+    def defeated(self) -> bool:
+        f = self.figure
+        return f.hp <= 0 and bool(f.max_hp)
 
     def say(self, text: str) -> None:
         self.explanation.append(text[0].upper() + text[1:] if text else text)
@@ -114,7 +147,7 @@ def resolve_turn(scenario: Scenario) -> Resolution:
     cards = t.cards
     t.target = t.first_target = _select(t, cards)
     for card in cards:
-        if t.figure.hp <= 0 and t.figure.max_hp:
+        if t.defeated:
             break
         _play(t, card)
     return _done(t)
@@ -206,10 +239,12 @@ def _converts(t: _Turn, card: Card) -> str | None:
         return None
     if t.turn.boss:
         return None  # bosses convert action by action (p.30), see _play
+    if t.knocked_down and not card.round and not any(a.type in ("move", "leap") for a in card.actions):
+        # p.37's own words: no round effect, Move or Leap. A Teleport card is converted too, since a Knocked
+        # Down figure can take no Teleport action (INTERPRETATIONS.md).
+        return f"{t.me} is Knocked Down, and the card has no round effect, Move or Leap, so it becomes Move {card.ap}, its AP (p.37, p.28)"
     if has_movement or card.round:
         return None
-    if t.knocked_down:
-        return f"{t.me} is Knocked Down, and the card has no round effect, Move or Leap, so it becomes Move {card.ap}, its AP (p.37, p.28)"
     blocked = [a for a in card.actions if a.type == "attack" and not _can_perform(t, a)]
     if blocked:
         return (f"{t.target.name} is out of range or line of sight and the card has no Move, Leap, Teleport or round "
@@ -232,7 +267,7 @@ def _play(t: _Turn, card: Card) -> None:
         _movement(t, card, Action("move", card.ap), converted=True)
         return
     for action in card.actions:
-        if t.figure.hp <= 0 and t.figure.max_hp:
+        if t.defeated:
             return
         if action.per_character:
             action = _per_character(t, card, action)
@@ -269,7 +304,6 @@ def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> 
     mp = action.value
     if t.knocked_down and action.type in ("move", "leap") and mp >= 1:
         mp -= 1
-        t.knocked_down = False
         f = f.without_condition("Knocked Down")
         t.update(f)
         t.say(f"{t.me} spends 1 MP to remove Knocked Down (p.37)")
@@ -286,30 +320,55 @@ def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> 
         mv = plan_move(t.board, f, target, "leap" if action.type == "leap" else "move", mp, t.die)
     for r in mv.reasons:
         t.say(f"{card.name}: {r}" if r is mv.reasons[0] else r)
-    t.update(replace(f, at=mv.end))
-    t.steps.append(Step(card.name, "move" if converted else action.type, converted, mv))
-    _hazards_entered(t, mv)
+    before = t.board
+    entered, ends = _walk(t, mv)
+    if ends is not None and mv.mode in ("move", "retreat") and t.figure.at != mv.end:
+        # Defeated on the way: the movement stops on the space where it fell (p.26).
+        path = mv.path[:mv.path.index(t.figure.at) + 1]
+        cost = sum(step_cost(before, f, "move", h) or 0 for h in path[1:])
+        mv = replace(mv, end=t.figure.at, path=path, mp=cost)
+    t.steps.append(Step(card.name, "move" if converted else action.type, converted, mv, entered=entered,
+                        ends_turn=ends))
 
 
-def _hazards_entered(t: _Turn, mv: Movement) -> None:
-    """The hazards the movement entered, in path order (p.33): every one a Move or Retreat steps into, only
-    the end of a Leap (p.24) or a Teleport (placed, p.26). It stops at a defeat."""
+def _walk(t: _Turn, mv: Movement) -> tuple[tuple[HazardEntered, ...], str | None]:
+    """The adversary goes space by space along the movement's path, each space's enter-effects applied as it
+    is entered (p.33): every hazard a Move or Retreat steps into, only the end of a Leap (p.24) or a
+    Teleport (placed, p.26). At 0 HP it is defeated there and the turn ends (p.26): the board keeps it on
+    that space at 0 HP, for the table to remove it (its nova cells drop there)."""
     m = t.board.map
-    path = mv.path[1:] if mv.mode in ("move", "retreat") else ((mv.end,) if mv.end != mv.start else ())
-    for h in path:
-        if h not in t.board.map.hazard_at:
-            continue
+    entered_spaces = set(mv.path[1:] if mv.mode in ("move", "retreat") else ((mv.end,) if mv.end != mv.start else ()))
+    hazards = [h for h in mv.path[1:] if h in entered_spaces and h in m.hazard_at]
+    if not hazards:
+        t.update(replace(t.figure, at=mv.end))
+        return (), None
+    entered = []
+    for h in hazards:
+        kind = t.board.map.hazard_at[h]
+        if h not in t.board.figure_at:  # passing through an ally there, the board keeps it where it was
+            t.update(replace(t.figure, at=h))
         if not t.hazards:
-            t.say(f"{t.me} enters {m.label(h)}, a {m.hazard_at[h]} hazard: apply its effect (p.33)")
+            t.say(f"{t.me} enters {m.label(h)}, a {kind} hazard: apply its effect (p.33)")
+            entered.append(HazardEntered(h, kind))
             continue
-        done = enter(t.board.map, t.figure, h, t.hazards)
+        was = t.figure
+        done = enter(t.board.map, replace(was, at=h), h, t.hazards)
         t.board = replace(t.board, map=done.map)
-        t.update(done.figure)
+        now = replace(done.figure, at=was.at)
+        t.update(now)
         for r in done.reasons:
             t.say(r)
-        if done.figure.hp <= 0 and done.figure.max_hp:
-            t.say(f"{t.me} is defeated by the hazard and takes no further action (p.26)")
-            return
+        entered.append(HazardEntered(
+            h, kind, was.hp - now.hp, now.hp,
+            tuple(c for c in now.conditions if not was.has_condition(c)),
+            tuple(c for c in was.conditions if not now.has_condition(c)),
+            h in m.hazard_tokens and kind == "trap"))
+        if t.defeated:
+            t.say(f"{t.me} is defeated by the hazard and takes no further action: it falls to the {kind} on "
+                  f"{m.label(h)} and is removed there, its turn over (p.26, p.33)")
+            return tuple(entered), f"defeated by {kind} on {m.label(h)}"
+    t.update(replace(t.figure, at=mv.end))
+    return tuple(entered), None
 
 
 def _still(f: Figure) -> Movement:
@@ -347,7 +406,15 @@ def _attack(t: _Turn, card: Card, action: Action) -> None:
         done.append(_attack_one(t, card, action, target, rng))
         if t.no_more_attacks:
             break
-    t.steps.append(Step(card.name, "attack", targets=tuple(done)))
+    removed = ()
+    me = t.figure
+    if me.invisible:
+        # p.37: "upon performing an Attack action, even if the Attack fails"; from here on it no longer moves
+        # through enemies (INTERPRETATIONS.md).
+        t.update(me.without_condition("Invisible"))
+        t.say(f"{t.me} performed an Attack: its Invisible is removed (p.37)")
+        removed = ("Invisible",)
+    t.steps.append(Step(card.name, "attack", targets=tuple(done), removed=removed))
 
 
 def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | None:
@@ -558,8 +625,12 @@ def resolution_to_dict(r: Resolution) -> dict:
             mv = s.movement
             item.update(converted=s.converted, **{"from": lab(mv.start)}, to=lab(mv.end),
                         path=[lab(h) for h in mv.path], mp=mv.mp)
+            if s.entered:  # only when it entered one: a step with none reads as before
+                item["hazards"] = [_hazard_dict(h, lab) for h in s.entered]
         elif s.action == "attack":
             item["targets"] = [_target_dict(a) for a in s.targets]
+            if s.removed:
+                item["removed"] = list(s.removed)
         elif s.action == "damage":
             item.update(value=s.value, figures=list(s.hits))
         elif s.action in ("heal", "condition"):
@@ -570,12 +641,29 @@ def resolution_to_dict(r: Resolution) -> dict:
                 item["name"] = s.name
         if not s.performed:
             item["performed"] = False
+        if s.ends_turn:
+            item["ends_turn"] = s.ends_turn
         steps.append(item)
     out = {"format": FORMAT, "adversary": r.adversary, "primary_target": r.primary_target, "steps": steps,
            "explanation": list(r.explanation)}
     if r.initiative is not None:
         out["initiative"] = r.initiative
     return out
+
+
+def _hazard_dict(h: HazardEntered, lab) -> dict:
+    item: dict = {"space": lab(h.at), "hazard": h.hazard}
+    if h.damage is None:
+        item["apply"] = True  # no hazard rules given: the table applies its effect
+        return item
+    item.update(damage=h.damage, hp=h.hp)
+    if h.gained:
+        item["gained"] = list(h.gained)
+    if h.lost:
+        item["lost"] = list(h.lost)
+    if h.trap_removed:
+        item["trap_removed"] = True
+    return item
 
 
 def _target_dict(a: AttackOnTarget) -> dict:

@@ -13,6 +13,7 @@ from marshmallow import ValidationError
 from ..phantom import play as rules
 from ..phantom import missions as campaign_rules
 from ..phantom.campaign import CampaignError
+from ..phantom.conditions import CONDITIONS  # the toggles: every condition of conditions.json (p.37)
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
@@ -33,8 +34,6 @@ from .database import get_db
 from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
-CONDITIONS = ("Bleeding", "Burning", "Frozen", "Invisible", "Stunned", "Knocked Down", "Barrier", "Resilient",
-              "Vengeful")
 
 
 def hazards():

@@ -156,8 +156,9 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
     """Write the resolved turn back and end it: the board after it; characters it defeated (p.23);
-    adversaries defeated (by a Block, Bleeding, Burning or a Vengeful answer) and their nova cells (p.26);
-    Invisible ends when it Attacks (p.37)."""
+    adversaries defeated (by a Block, Bleeding, Burning, a hazard on its way or a Vengeful answer) and their
+    nova cells (p.26). The turn itself (hazards entered, Invisible ending with its Attack, p.33, p.37) is the
+    engine's (turn.py): this only writes it back and says so."""
     rnd = in_phase(mission, "turns")
     if resolution.adversary != rnd.current:
         raise MissionError("resolution", f"is {resolution.adversary!r}'s turn, but it is {rnd.current!r}'s")
@@ -175,9 +176,7 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
             mission, why = defeat(mission, now or replace(f, hp=0))
             reasons.extend(why)
     me = mission.figure(resolution.adversary)
-    attacked = any(s.action == "attack" and s.performed and s.targets for s in resolution.steps)
-    if me is not None and attacked and me.invisible:
-        mission = replace(mission, board=mission.board.with_figure(me.without_condition("Invisible")))
+    if me is not None and any("Invisible" in s.removed for s in resolution.steps):
         reasons.append(f"{me.id} performed an Attack: Invisible is removed (p.37)")
     if mission.result is not None or mission.round.current is None:  # over, or the adversary was defeated
         return Update(mission, tuple(reasons))

@@ -14,6 +14,7 @@ import re
 from marshmallow import ValidationError, fields, post_dump, validate, validates_schema
 
 from ...phantom.board import SIDES, Board, Figure
+from ...phantom.conditions import CONDITIONS, ConditionError, condition_name
 from ...phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
 from ...phantom.hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, ORIENTATIONS, SHIFTS, TERRAIN, HexMap, Layout, MapError, Placement, neighbours,
@@ -38,6 +39,17 @@ def _label_map(choices):
     return fields.Dict(keys=fields.String(), values=one_of(choices), load_default=dict)
 
 
+class ConditionField(fields.String):
+    """A condition of p.37 by the one list (data/phantom-epoch/conditions.json), read as the table types it
+    ("knocked-down" -> "Knocked Down"); any other name is refused with the names that are known."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return condition_name(super()._deserialize(value, attr, data, **kwargs))
+        except ConditionError:
+            raise ValidationError(f"is not a condition of p.37 (known: {', '.join(CONDITIONS)})") from None
+
+
 class LayoutSchema(FileSchema):
     orientation = one_of(ORIENTATIONS, load_default="pointy")
     shifted = one_of(SHIFTS, load_default="even")
@@ -60,7 +72,7 @@ class FigureSchema(FileSchema):
     attack = whole(-9, 99, load_default=0)
     guard = whole(-9, 99, load_default=0)
     range = whole(1, 99, load_default=1)
-    conditions = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list)
+    conditions = fields.List(ConditionField(), load_default=list)
 
     @validates_schema
     def hp_within_max(self, data, **kwargs):
@@ -88,8 +100,8 @@ class ActionSchema(FileSchema):
     range = RangeField(load_default=RangeSpec())
     targets = whole(1, 9, load_default=1)
     pierce = whole(0, 99, load_default=0)
-    conditions = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list)
-    name = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
+    conditions = fields.List(ConditionField(), load_default=list)
+    name = ConditionField(load_default=None)
     target = one_of(CONDITION_TARGETS, load_default="self")
     damage_multiplier = whole(1, 9, load_default=1)
     die = one_of(ATTACK_DICE, load_default="basic")
