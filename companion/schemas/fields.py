@@ -11,11 +11,23 @@ from marshmallow import EXCLUDE, Schema, fields, post_load, pre_load, validate
 REQUIRED = {"required": "Required.", "null": "Required."}
 
 
+REQUEST_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def request_id() -> fields.String:
+    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
+    return fields.String(load_default=None, validate=validate.Regexp(
+        REQUEST_ID, error="The form is damaged; reload the page."))
+
+
 class FormSchema(Schema):
-    """Forms carry csrf_token and _form besides their fields; ignore those."""
+    """Forms carry csrf_token and _form besides their fields; ignore those. Every form carries the request id
+    it was drawn with (templates/_form.html's `stamp`), which the journal uses to apply a retry once."""
 
     class Meta:
         unknown = EXCLUDE
+
+    request_id = request_id()
 
     @pre_load
     def blank_is_missing(self, data, **kwargs):
@@ -67,15 +79,6 @@ def delta(low: int = -99, high: int = 99) -> fields.Integer:
 
 def version() -> fields.Integer:
     return fields.Integer(load_default=None, error_messages={"invalid": "The form is damaged; reload the page."})
-
-
-REQUEST_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def request_id() -> fields.String:
-    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
-    return fields.String(load_default=None, validate=validate.Regexp(
-        REQUEST_ID, error="The form is damaged; reload the page."))
 
 
 def flag() -> fields.Boolean:

@@ -8,8 +8,9 @@ from ..phantom.characters import SLOTS
 from ..schemas.aboard_forms import (
     BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
 )
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("aboard", __name__, url_prefix="/campaigns/<int:campaign_id>/aboard")
 
@@ -30,7 +31,8 @@ page = page_renderer("aboard/aboard.html", aboard_context)
 
 
 def act(campaign_id: int, schema, command):
-    return perform(campaign_id, schema, command, page(campaign_id), url_for(".show", campaign_id=campaign_id))
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id),
+               url=url_for(".show", campaign_id=campaign_id))
 
 
 @bp.get("")

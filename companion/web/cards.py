@@ -15,12 +15,14 @@ from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
 from .database import get_db
+from . import interim_journals
+from .commands import Area, history_routes
 from .render import form_state, go, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
 
-def page(status=200, errors=None, result=None):
+def page(status=200, errors=None, result=None, conflict=None):
     db = get_db()
     lib, doc = store.get(db)
     ctx = {"lib": doc, "parts": PARTS, "colors": COLORS, "action_types": ACTION_TYPES, "difficulties": DIFFICULTIES,
@@ -59,11 +61,10 @@ def remove():
     return page(result=text)
 
 
-@bp.post("/<any(undo, redo):step>")
-def undo_redo(step: str):
-    db = get_db()
-    text = getattr(CARDS, step)(db, store.library_id(db))
-    return page(result=f"{step.capitalize()}: {text}" if text else None)
+# The table's one card library: its id is found by the journal, not carried in the address.
+CARD_LIBRARY = Area("cards", interim_journals.CARDS_JOURNAL, page=lambda _library, status=200, **kw: page(status, **kw),
+                    url=lambda _library: url_for("cards.index"))
+history_routes(bp, CARD_LIBRARY, log=None)
 
 
 @bp.get("/export")

@@ -9,8 +9,9 @@ from ..schemas.character_forms import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
     GiveThingForm, ItemForm, RefundForm, ThingForm,
 )
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("characters", __name__, url_prefix="/campaigns/<int:campaign_id>/characters/<character_id>")
 
@@ -20,7 +21,7 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> dict:
     c = ctx["c"]
     try:
         ctx["ch"] = rules.character(c, character_id)
-    except rules.CampaignError:
+    except rules.CampaignError:  # a character id that is not in this campaign: there is no such page
         abort(404)
     ctx["others"] = [o for o in c.characters if o.id != character_id]
     ctx["other_options"] = [(o.id, o.name) for o in ctx["others"]]
@@ -39,7 +40,7 @@ page = page_renderer("characters/character.html", sheet_context)
 
 def act(campaign_id: int, character_id: str, schema, command):
     url = url_for(".show", campaign_id=campaign_id, character_id=character_id)
-    return perform(campaign_id, schema, command, page(campaign_id, character_id), url)
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id, character_id), url=url)
 
 
 @bp.get("")

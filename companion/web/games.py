@@ -5,18 +5,19 @@ import random
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
-from marshmallow import ValidationError
 
 from ..db import now
 from ..games.catalog import RULES
-from ..games.frame import GameError, Outcome, new_players
+from ..games.frame import new_players
 from ..schemas.game_file import dump_game_file, load_game_file
 from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import aldarra, home, lost_empires, shattered_empires, suriya_162
+from . import interim_journals
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import flat_errors, form_state, go, is_htmx, parse, poll_response, respond
+from .render import form_state, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 PAGES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra,  # each game's template, context and actions
@@ -34,10 +35,7 @@ def content(kind: str):
 
 
 def _row(game_id: int):
-    try:
-        return store.get(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
+    return store.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
 
 
 def context(game_id: int, errors=None, result=None, conflict=None) -> dict:
@@ -56,44 +54,17 @@ def page(game_id: int, status: int = 200, **kw):
     return respond(PAGES[ctx["row"].kind].TEMPLATE, ctx, status)
 
 
-def perform(game_id: int, schema, command):
-    """Parse, run `command(state, form) -> Outcome` in one transaction, answer with the game page.
-
-    422 with the message for bad input or a refused rule, 409 with the current
-    state when another device saved first, the current state (200) when this
-    very request was applied before and only its answer was lost.
-    """
-    try:
-        form = parse(schema)
-    except ValidationError as exc:
-        return page(game_id, 422, errors=flat_errors(exc.messages))
-    try:
-        result = store.change(get_db(), game_id, form.version, lambda state: command(state, form),
-                              request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(game_id, exc)
-    except store.StaleGame as exc:
-        return page(game_id, 409, conflict=exc.message)
-    except GameError as exc:
-        return page(game_id, 422, errors={exc.field: exc.message})
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=result)
+GAME = Area("game", interim_journals.GAMES, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
+history_routes(bp, GAME, "/<int:game_id>", log="/log", log_template="games/log.html", log_context=context, poll=True)
 
 
 @bp.post("/new")
 def new():
-    try:
-        form = parse(NewGameForm)
-        players = new_players(*seats(form))
-        rules = RULES[form.game]
-        state = rules.new_game(players, rng())
-    except ValidationError as exc:
-        return home.page(422, flat_errors(exc.messages))
-    except GameError as exc:
-        return home.page(422, {exc.field: exc.message})
+    answer_with(home.answer)
+    form = parse(NewGameForm)
+    players = new_players(*seats(form))
+    rules = RULES[form.game]
+    state = rules.new_game(players, rng())
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
                            f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}")
     return go(url_for(".show", game_id=game_id))
@@ -123,65 +94,23 @@ def show(game_id: int):
     return page(game_id)
 
 
-@bp.get("/<int:game_id>/poll")
-def poll(game_id: int):
-    """A second device asks every second; only a changed game sends the page again."""
-    try:
-        current = store.version(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    return poll_response(current, lambda: page(game_id))
-
-
 @bp.post("/<int:game_id>/do/<action>")
 def act(game_id: int, action: str):
     actions = PAGES[_row(game_id).kind].ACTIONS
     if action not in actions:
         abort(404)
     schema, command = actions[action]
-    return perform(game_id, schema, lambda state, form: command(state, form, content(_row(game_id).kind)))
+    return run(GAME, game_id, schema, lambda state, form: command(state, form, content(_row(game_id).kind)))
 
 
 @bp.post("/<int:game_id>/next")
 def next_step(game_id: int):
-    return perform(game_id, GameForm, lambda state, form: _row(game_id).rules.next_step(state))
+    return run(GAME, game_id, GameForm, lambda state, form: _row(game_id).rules.next_step(state))
 
 
 @bp.post("/<int:game_id>/back")
 def back_step(game_id: int):
-    return perform(game_id, GameForm, lambda state, form: _row(game_id).rules.back_step(state))
-
-
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int):
-    return _walk(game_id, store.undo, "Undid", "Nothing to undo.")
-
-
-@bp.post("/<int:game_id>/redo")
-def redo(game_id: int):
-    return _walk(game_id, store.redo, "Redid", "Nothing to redo.")
-
-
-def already_applied(game_id: int, exc):
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=Outcome(None, exc.message))
-
-
-def _walk(game_id: int, step, verb: str, nothing: str):
-    try:
-        form = parse(GameForm)
-    except ValidationError as exc:
-        return page(game_id, 422, errors=flat_errors(exc.messages))
-    try:
-        description = step(get_db(), game_id, request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(game_id, exc)
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=Outcome(None, f"{verb}: {description}" if description else nothing))
+    return run(GAME, game_id, GameForm, lambda state, form: _row(game_id).rules.back_step(state))
 
 
 @bp.post("/<int:game_id>/finish")
@@ -195,29 +124,15 @@ def resume(game_id: int):
 
 
 def _status(game_id: int, finished: bool):
-    try:
-        store.set_status(get_db(), game_id, finished)
-    except store.NotFound:
-        abort(404)
+    store.set_status(get_db(), game_id, finished)
     return go(url_for(".results" if finished else ".show", game_id=game_id))
 
 
 @bp.post("/<int:game_id>/delete")
 def delete(game_id: int):
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    try:
-        store.delete(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
+    store.delete(get_db(), game_id)
     return go(url_for("home.index"))
-
-
-@bp.get("/<int:game_id>/log")
-def log(game_id: int):
-    ctx = context(game_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
-    ctx["entries"], ctx["older"] = store.events(get_db(), game_id, page=ctx["page_no"])
-    return respond("games/log.html", ctx)
 
 
 @bp.get("/<int:game_id>/results")

@@ -5,7 +5,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
-from marshmallow import ValidationError
 
 from ..games.catalog import RULES
 from ..games.frame import COLORS
@@ -17,7 +16,8 @@ from ..store import campaigns as store
 from ..store import games as games_store
 from ..store import mission_table as mission_table_store
 from .database import get_db
-from .render import flat_errors, form_state, go, parse, respond
+from .commands import answer_with
+from .render import form_state, go, parse, respond
 from .security import pin_ok
 
 bp = Blueprint("home", __name__)
@@ -33,6 +33,11 @@ def page(status: int = 200, errors=None, result=None):
     return respond("home/index.html", ctx, status)
 
 
+def answer(status: int = 200, errors=None, result=None, conflict=None):
+    """The home page answering a form posted from it (web/answers.py re-renders it with the message)."""
+    return page(status, errors, result)
+
+
 @bp.get("/")
 def index():
     return page()
@@ -40,13 +45,9 @@ def index():
 
 @bp.post("/campaigns")
 def new_campaign():
-    try:
-        form = parse(NewCampaignForm)
-        campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
-    except ValidationError as exc:
-        return page(422, flat_errors(exc.messages))
-    except rules.CampaignError as exc:
-        return page(422, {exc.field: exc.message})
+    answer_with(answer)
+    form = parse(NewCampaignForm)
+    campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
     campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}")
     return _to_campaign(campaign_id)
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request, url_for
-from marshmallow import ValidationError
 
+from ..errors import RuleError
 from ..phantom import mission as rules
 from ..phantom import missions as campaign_rules
-from ..phantom.campaign import CampaignError
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
-from ..phantom.hexmap import HAZARDS, MapError
+from ..phantom.hexmap import HAZARDS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
@@ -29,8 +29,10 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
+from . import interim_journals
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
+from .render import content, form_state, go, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 CONDITIONS = ("Bleeding", "Burning", "Frozen", "Invisible", "Stunned", "Knocked Down", "Barrier", "Resilient",
@@ -61,10 +63,7 @@ def setup_context(errors=None) -> dict:
     chosen = request.values.get("campaign", type=int)
     party, missions = [], [(m.id, m.name) for m in content().missions]
     if chosen:
-        try:
-            c = campaign_store.get(db, chosen).campaign
-        except campaign_store.NotFound:
-            abort(404)
+        c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
@@ -75,6 +74,10 @@ def setup_context(errors=None) -> dict:
 
 def setup_page(status=200, errors=None):
     return respond("mission_table/new.html", setup_context(errors), status)
+
+
+def setup_answer(status=200, errors=None, **_):
+    return setup_page(status, errors)
 
 
 @bp.get("/new")
@@ -110,20 +113,16 @@ def _embarking(db, f) -> list[rules.Embarking]:
 @bp.post("")
 def create():
     db = get_db()
+    answer_with(setup_answer)
+    f = parse(forms.NewMissionForm)
     try:
-        f = parse(forms.NewMissionForm)
-        try:
-            map_row, draft = map_store.get(db, f.map)
-        except NotFound:
-            raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
-        party = _embarking(db, f)
-        _, library = card_store.get(db)
-        kit = set_up_content(library, draft.map, f.difficulty)
-        update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
-    except ValidationError as exc:
-        return setup_page(422, flat_errors(exc.messages))
-    except rules.MissionError as exc:
-        return setup_page(422, {exc.field: exc.message})
+        map_row, draft = map_store.get(db, f.map)
+    except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
+        raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
+    party = _embarking(db, f)
+    _, library = card_store.get(db)
+    kit = set_up_content(library, draft.map, f.difficulty)
+    update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
     name = f"{f.mission} on {map_row['name']}"
     mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
                               campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
@@ -133,10 +132,7 @@ def create():
 # -- the mission page -----------------------------------------------------------------------------------------
 
 def _row(mission_id: int):
-    try:
-        return store.get(get_db(), mission_id)
-    except store.NotFound:
-        abort(404)
+    return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
 
 
 def plan(m: rules.Mission):
@@ -263,16 +259,6 @@ def show(mission_id: int):
     return page(mission_id)
 
 
-@bp.get("/<int:mission_id>/poll")
-def poll(mission_id: int):
-    """A second device asks every second; only a changed mission sends the page again."""
-    try:
-        current = store.version(get_db(), mission_id)
-    except store.NotFound:
-        abort(404)
-    return poll_response(current, lambda: page(mission_id))
-
-
 def _rolls(f) -> dict:
     rolls = {"attack": [], "accuracy": []}
     for n in range(1, forms.ROLLS + 1):
@@ -375,68 +361,40 @@ ACTIONS = {
 }
 
 
+def tapped_field(exc) -> str:
+    """A refusal's field as the mission page names it: a tapped space is "space", an unnamed dice problem
+    "rolls" and any other unnamed one the space tapped."""
+    field = getattr(exc, "field", "")
+    return TAPPED.get(field, field) or ("rolls" if isinstance(exc, DiceError) else "space")
+
+
+def refusing(command):
+    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal."""
+    def run_it(m, f):
+        try:
+            return command(playing(m), f)
+        except RuleError:
+            raise
+        except ValueError as exc:
+            raise rules.MissionError("space", str(exc)) from None
+    return run_it
+
+
+MISSION = Area("mission", interim_journals.MISSIONS, page=page, field=tapped_field,
+               url=lambda mission_id: url_for("mission_table.show", mission_id=mission_id))
+history_routes(bp, MISSION, "/<int:mission_id>", log="/log", log_template="mission_table/log.html",
+               log_context=context, poll=True)
+
+
 @bp.post("/<int:mission_id>/do/<action>")
 def act(mission_id: int, action: str):
-    """Parse, run the step in one transaction, answer with the mission page: 422 naming the field for bad
-    input or a refused rule, 409 with the current state when another device saved first, and the current
-    state (200) when this very request was applied before and only its answer was lost."""
+    """One step of the mission through the one command path (commands.run): 422 naming the field for bad input
+    or a refused rule, 409 with the current state when another device saved first, and the current state (200)
+    when this very request was applied before and only its answer was lost."""
     if action not in ACTIONS:
         abort(404)
     schema, command = ACTIONS[action]
-    try:
-        form = parse(schema)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
-    try:
-        result = store.change(get_db(), mission_id, form.version, lambda m: command(playing(m), form),
-                              request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(mission_id, exc)
-    except store.StaleMission as exc:
-        return page(mission_id, 409, conflict=exc.message)
-    except rules.MissionError as exc:
-        return page(mission_id, 422, errors={TAPPED.get(exc.field, exc.field): exc.message})
-    except (DiceError, MapError, ValueError) as exc:
-        field = TAPPED.get(getattr(exc, "field", ""), getattr(exc, "field", "rolls" if isinstance(exc, DiceError) else "space"))
-        return page(mission_id, 422, errors={field: getattr(exc, "message", str(exc))})
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    return page(mission_id, result=result)
-
-
-def already_applied(mission_id: int, exc):
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    return page(mission_id, result=rules.Update(_row(mission_id).mission, (exc.message,)))
-
-
-@bp.post("/<int:mission_id>/<any(undo, redo):step>")
-def undo_redo(mission_id: int, step: str):
-    try:
-        form = parse(forms.StepForm)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
-    try:
-        description = getattr(store, step)(get_db(), mission_id, request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(mission_id, exc)
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    verb = "Undid" if step == "undo" else "Redid"
-    said = f"{verb}: {description}" if description else f"Nothing to {step}."
-    return page(mission_id, result=rules.Update(_row(mission_id).mission, (said,)))
-
-
-@bp.get("/<int:mission_id>/log")
-def log(mission_id: int):
-    ctx = context(mission_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
-    ctx["entries"], ctx["older"] = store.events(get_db(), mission_id, page=ctx["page_no"])
-    return respond("mission_table/log.html", ctx)
+    return run(MISSION, mission_id, schema, refusing(command))
 
 
 @bp.post("/<int:mission_id>/record")
@@ -444,25 +402,16 @@ def record(mission_id: int):
     """The finished mission into its campaign's book, once (p.13-14): result, party, nova cells, orbs,
     treasures from the table, and on a success the rewards printed in the Mission book from the form."""
     row = _row(mission_id)
+    answer_with(partial(page, mission_id))
     if row.mission.result is None or row.campaign_id is None:
         return page(mission_id, 422, errors={"result": "Only a finished mission of a campaign is recorded."})
-    try:
-        f = parse(BookRewardsForm)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
+    f = parse(BookRewardsForm)
 
     def command(m):
         report = rules.mission_report(m)
         if report.success:
             report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
-    try:
-        store.record_in_campaign(get_db(), mission_id, command)
-    except (campaign_store.NotFound, store.NotFound):
-        abort(404)
-    except store.AlreadyRecorded as exc:
-        return page(mission_id, 409, conflict=exc.message)
-    except CampaignError as exc:
-        return page(mission_id, 422, errors={exc.field: exc.message})
+    store.record_in_campaign(get_db(), mission_id, command)  # AlreadyRecorded: 409 (web/answers.py)
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))

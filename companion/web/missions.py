@@ -8,8 +8,9 @@ from flask import Blueprint, current_app, url_for
 from ..phantom import missions as rules
 from ..schemas.mission_forms import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
 from ..store import backups
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("missions", __name__, url_prefix="/campaigns/<int:campaign_id>/missions")
 
@@ -31,7 +32,8 @@ page = page_renderer("missions/result.html", result_context)
 
 
 def act(campaign_id: int, schema, command, after=None):
-    return perform(campaign_id, schema, command, page(campaign_id), url_for(".show", campaign_id=campaign_id), after)
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id),
+               url=url_for(".show", campaign_id=campaign_id), after=after)
 
 
 def _backup(_result) -> None:

@@ -15,7 +15,7 @@ from ..schemas.content import load_campaign_content
 from ..schemas.lost_empires_content import load_lost_empires_content
 from ..schemas.shattered_empires_content import load_shattered_empires_content
 from ..schemas.suriya_162_content import load_suriya_content
-from . import database, security
+from . import answers, database, security
 
 csrf = CSRFProtect()
 
@@ -44,6 +44,7 @@ def init_app(app: Flask) -> None:
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
+    answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
 
     from .render import field_label
 
