@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 
 import sqlite_utils
+from sqlite_utils.migrations import Migrations
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -183,6 +184,39 @@ def _m006_missions_recorded(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE missions ADD COLUMN recorded_at TEXT")
 
 
+def _m007_journal(db: sqlite_utils.Database) -> None:
+    # One journal for every document (store/journal.py): every document carries a version for stale forms and
+    # polling, every entry the request id that made it, and one table keeps every request id a create, change,
+    # undo or redo carried. The ids migration 5 kept move into it; an undo's or redo's is kept by itself, no
+    # longer overwritten when another device steps the same entry (stepped_by).
+    for table in ("campaigns", "maps", "card_libraries"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+    for table in ("history", "map_history", "card_history"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN request_id TEXT")
+        db.execute(f"CREATE UNIQUE INDEX {table}_by_request ON {table} (request_id) WHERE request_id IS NOT NULL")
+    db.execute("""
+        CREATE TABLE applied_requests (
+            request_id TEXT PRIMARY KEY,      -- the id a form carried
+            kind TEXT NOT NULL,               -- campaign / game / mission / map / cards
+            owner_id INTEGER NOT NULL,        -- the document it changed (or created)
+            entry_id INTEGER,                 -- the entry it made, undid or redid
+            action TEXT NOT NULL CHECK (action IN ('create', 'change', 'undo', 'redo')),
+            at TEXT NOT NULL
+        )""")
+    for kind, table, owner in (("mission", "mission_events", "mission_id"), ("game", "game_events", "game_id")):
+        first = f"(SELECT MIN(id) FROM {table} AS f WHERE f.{owner} = e.{owner})"
+        db.execute(f"INSERT OR IGNORE INTO applied_requests SELECT request_id, '{kind}', {owner}, id, "
+                   f"CASE WHEN id = {first} THEN 'create' ELSE 'change' END, at FROM {table} AS e "
+                   "WHERE request_id IS NOT NULL ORDER BY id")
+        db.execute(f"INSERT OR IGNORE INTO applied_requests SELECT stepped_by, '{kind}', {owner}, id, "
+                   f"CASE status WHEN 'undone' THEN 'undo' ELSE 'redo' END, at FROM {table} "
+                   "WHERE stepped_by IS NOT NULL ORDER BY id")
+        db.execute(f"DROP INDEX {table}_by_step_request")
+        db.execute(f"ALTER TABLE {table} DROP COLUMN stepped_by")
+
+
+# (number, name, step). The number and name together are the migration's key in sqlite-utils' ledger
+# (_sqlite_migrations): once shipped, neither changes. Numbers may be applied out of order, each once.
 MIGRATIONS = [
     (1, "campaigns and their history", _m001_initial),
     (2, "table-tracker games and their event log", _m002_games),
@@ -190,33 +224,76 @@ MIGRATIONS = [
     (4, "missions at the table and their event log", _m004_missions),
     (5, "request ids in the mission and game event logs: a retried request is applied once", _m005_request_ids),
     (6, "when a finished mission was recorded in its campaign book", _m006_missions_recorded),
+    (7, "one journal: a version on every document, request ids for every kind, undo and redo", _m007_journal),
 ]
+MIGRATION_SET = "companion"
+LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it
+
+
+def _key(number: int, name: str) -> str:
+    return f"{number:03d} {name}"
+
+
+def migrations() -> Migrations:
+    """MIGRATIONS as a sqlite-utils migration set (read at each call: a test may add one)."""
+    found = Migrations(MIGRATION_SET)
+    for number, name, step in MIGRATIONS:
+        found(name=_key(number, name))(step)
+    return found
+
+
+def _bridge(db: sqlite_utils.Database) -> None:
+    """A database migrated by the old code: its schema_migrations rows become sqlite-utils' ledger rows."""
+    if LEGACY_LEDGER not in db.table_names():
+        if LEGACY_LEDGER not in db.view_names() and Migrations.migrations_table in db.table_names():
+            _ledger_view(db)
+        return
+    names = {number: name for number, name, _ in MIGRATIONS}
+    migrations().ensure_migrations_table(db)
+    ledger = db[Migrations.migrations_table]
+    for old in db[LEGACY_LEDGER].rows_where(order_by="version"):
+        ledger.insert({"migration_set": MIGRATION_SET, "name": _key(old["version"], names.get(old["version"], old["name"])),
+                       "applied_at": old["applied_at"]})
+    db[LEGACY_LEDGER].drop()
+    _ledger_view(db)
+
+
+def _ledger_view(db: sqlite_utils.Database) -> None:
+    db.create_view(LEGACY_LEDGER, f"""
+        SELECT CAST(substr(name, 1, 3) AS INTEGER) AS version, substr(name, 5) AS name, applied_at
+        FROM {Migrations.migrations_table} WHERE migration_set = '{MIGRATION_SET}' ORDER BY id""")
 
 
 def pending_migrations(db: sqlite_utils.Database) -> list:
-    if "schema_migrations" not in db.table_names():
-        return list(MIGRATIONS)
-    done = {r["version"] for r in db["schema_migrations"].rows}
-    return [m for m in MIGRATIONS if m[0] not in done]
+    keys = {m.name for m in migrations().pending(db)}
+    if LEGACY_LEDGER in db.table_names():  # not bridged yet: its rows count as applied
+        keys -= {_key(r["version"], name) for r in db[LEGACY_LEDGER].rows
+                 for number, name, _ in MIGRATIONS if number == r["version"]}
+    return [m for m in MIGRATIONS if _key(m[0], m[1]) in keys]
 
 
 def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
-    """Run the numbered migrations not yet applied, each in its own transaction.
+    """Run the numbered migrations not yet applied, each in its own BEGIN IMMEDIATE transaction.
 
     `before` is called first when there is something to migrate in a database
-    that already holds data (the caller takes a backup there).
+    that already holds data (the caller takes a backup there). Two processes
+    starting together: the second waits for the first's transaction, then
+    finds nothing left to do.
     """
     todo = pending_migrations(db)
-    if todo and before and "schema_migrations" in db.table_names():
+    if todo and before and set(db.table_names()) - {"sqlite_sequence"}:
         before()
     applied = []
-    for version, name, step in todo:
+    for i, (number, name, _) in enumerate(todo):
         with immediate(db):
-            if "schema_migrations" not in db.table_names():
-                db["schema_migrations"].create({"version": int, "name": str, "applied_at": str}, pk="version")
-            step(db)
-            db["schema_migrations"].insert({"version": version, "name": name, "applied_at": now()})
-        applied.append(version)
+            _bridge(db)
+            the_set = migrations()
+            if _key(number, name) not in {m.name for m in the_set.pending(db)}:
+                continue  # another process applied it meanwhile
+            the_set.apply(db, stop_before=[_key(n, t) for n, t, _ in todo[i + 1:]])
+            if LEGACY_LEDGER not in db.view_names():
+                _ledger_view(db)
+        applied.append(number)
     return applied
 
 

@@ -1,8 +1,13 @@
-"""Campaigns in SQLite: one row per campaign document, and its history of changes.
+"""Campaigns in SQLite: one row per campaign document (characters live inside it), kept by the journal.
 
-Every user action goes through `change()`: one BEGIN IMMEDIATE transaction
-that reads the document, runs the engine command, writes the new document and
-one history entry. A command that raises changes nothing.
+Every user action goes through `JOURNAL.change` (store/journal.py): one BEGIN
+IMMEDIATE transaction that reads the document, runs the engine command,
+writes the new document and one history entry; a command that raises
+changes nothing, and a request sent again is applied once. A form that
+renames the campaign or edits its notes also carries the document's own
+version (phantom.campaign.StaleVersion); the row's `version` column is the
+journal's, raised on every change, undo and redo. This module keeps the
+campaigns' own queries: the listing, the archive and the bin.
 """
 from __future__ import annotations
 
@@ -11,17 +16,12 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.campaign import Campaign, Change, campaign_from_dict, campaign_to_dict
-from .eventlog import Entry as HistoryEntry
-from .eventlog import Log
+from .journal import AlreadyApplied, Journal, NotFound, Stale, Written, dump
+from .journal import Entry as HistoryEntry
 
+__all__ = ["AlreadyApplied", "NotFound", "Stale", "CampaignRow", "HistoryEntry", "JOURNAL"]
 HISTORY_PAGE = 20
-
-
-LOG = Log("history", "campaign_id")
-
-
-class NotFound(LookupError):
-    pass
+_dump = dump  # bench.py writes history rows as this module stores them (until it takes journal.dump)
 
 
 @dataclass(frozen=True)
@@ -31,23 +31,33 @@ class CampaignRow:
     archived: bool
     deleted_at: str | None
     updated_at: str
+    version: int = 1
 
 
-def _dump(doc: dict) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+def _campaign(row: dict) -> Campaign:
+    return campaign_from_dict(json.loads(row["state"]))
 
 
-def _row(db, campaign_id: int, include_deleted=False) -> dict:
-    row = next(db.query("SELECT * FROM campaigns WHERE id = ?", [campaign_id]), None)
-    if row is None or (row["deleted_at"] and not include_deleted):
-        raise NotFound(campaign_id)
-    return row
+def _load(row: dict) -> CampaignRow:
+    return CampaignRow(row["id"], _campaign(row), bool(row["archived"]), row["deleted_at"], row["updated_at"],
+                       row["version"])
+
+
+def _written(result: Change, row: dict) -> Written:
+    return Written(campaign_to_dict(result.campaign), result.description)
+
+
+JOURNAL = Journal("campaign", "campaigns", "history", "campaign_id", load=_load, read=_campaign,
+                  written=_written, derive=lambda doc: {"name": doc["name"]},
+                  hidden=lambda row: bool(row["deleted_at"]), page_size=HISTORY_PAGE)
 
 
 def get(db, campaign_id: int, include_deleted=False) -> CampaignRow:
-    row = _row(db, campaign_id, include_deleted)
-    return CampaignRow(row["id"], campaign_from_dict(json.loads(row["state"])), bool(row["archived"]),
-                       row["deleted_at"], row["updated_at"])
+    return JOURNAL.get(db, campaign_id, include_hidden=include_deleted)
+
+
+def version(db, campaign_id: int) -> int:
+    return JOURNAL.version(db, campaign_id)
 
 
 def listing(db, archived=False, deleted=False) -> list[dict]:
@@ -57,90 +67,59 @@ def listing(db, archived=False, deleted=False) -> list[dict]:
                          "ORDER BY updated_at DESC, id DESC", params))
 
 
-def create(db, campaign: Campaign, description: str) -> int:
-    with immediate(db):
-        stamp = now()
-        cur = db.execute("INSERT INTO campaigns (name, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                         [campaign.name, _dump(campaign_to_dict(campaign)), stamp, stamp])
-        campaign_id = cur.lastrowid
-        LOG.add(db, campaign_id, description, abandon=False)
-    return campaign_id
+def create(db, campaign: Campaign, description: str, request_id: str | None = None) -> int:
+    return JOURNAL.create(db, {}, campaign_to_dict(campaign), description, request_id=request_id)
 
 
-def change(db, campaign_id: int, command) -> Change:
-    """Run `command(campaign) -> Change` and record it, all in one transaction."""
-    with immediate(db):
-        return change_within(db, campaign_id, command)
+def change(db, campaign_id: int, command, *, seen_version: int | None = None,
+           request_id: str | None = None) -> Change:
+    """Run `command(campaign) -> Change` and record it, all in one transaction (JOURNAL.change)."""
+    return JOURNAL.change(db, campaign_id, command, seen_version=seen_version, request_id=request_id)
 
 
-def change_within(db, campaign_id: int, command) -> Change:
+def change_within(db, campaign_id: int, command, *, request_id: str | None = None) -> Change:
     """`change` inside a transaction the caller holds (a mission recorded together with its mark)."""
-    row = _row(db, campaign_id)
-    before = json.loads(row["state"])
-    result = command(campaign_from_dict(before))
-    after = campaign_to_dict(result.campaign)
-    _save(db, campaign_id, after)
-    LOG.add(db, campaign_id, result.description, before, after)
-    return result
+    return JOURNAL.change_within(db, campaign_id, command, request_id=request_id)
 
 
-def _save(db, campaign_id: int, doc: dict) -> None:
-    db.execute("UPDATE campaigns SET state = ?, name = ?, updated_at = ? WHERE id = ?",
-               [_dump(doc), doc["name"], now(), campaign_id])
-
-
-def _step(db, campaign_id: int, undo: bool) -> str | None:
-    with immediate(db):
-        row = _row(db, campaign_id)
-        stepped = LOG.step(db, campaign_id, json.loads(row["state"]), undo)
-        if stepped is None:
-            return None
-        _save(db, campaign_id, stepped[0])
-        return stepped[1]
-
-
-def undo(db, campaign_id: int) -> str | None:
+def undo(db, campaign_id: int, *, request_id: str | None = None) -> str | None:
     """Undo the latest change; returns its description, or None when there is none."""
-    return _step(db, campaign_id, undo=True)
+    return JOURNAL.undo(db, campaign_id, request_id=request_id)
 
 
-def redo(db, campaign_id: int) -> str | None:
-    return _step(db, campaign_id, undo=False)
+def redo(db, campaign_id: int, *, request_id: str | None = None) -> str | None:
+    return JOURNAL.redo(db, campaign_id, request_id=request_id)
 
 
 def history(db, campaign_id: int, page: int = 1, size: int = HISTORY_PAGE) -> tuple[list[HistoryEntry], bool]:
     """Newest first, one page; the bool says whether an older page exists."""
-    return LOG.page(db, campaign_id, page, size)
+    return JOURNAL.history(db, campaign_id, page, size)
 
 
 def can_undo_redo(db, campaign_id: int) -> tuple[bool, bool]:
-    return LOG.can_undo_redo(db, campaign_id)
+    return JOURNAL.can_undo_redo(db, campaign_id)
 
 
 def set_flags(db, campaign_id: int, archived: bool | None = None, deleted: bool | None = None) -> str:
     """Archive, put in the bin or take out of it; each is recorded in the history."""
-    with immediate(db):
-        row = _row(db, campaign_id, include_deleted=True)
-        if archived is not None:
-            db.execute("UPDATE campaigns SET archived = ?, updated_at = ? WHERE id = ?",
-                       [int(archived), now(), campaign_id])
-            text = "Archived the campaign" if archived else "Took the campaign out of the archive"
-        else:
-            db.execute("UPDATE campaigns SET deleted_at = ?, updated_at = ? WHERE id = ?",
-                       [now() if deleted else None, now(), campaign_id])
-            text = "Moved the campaign to the bin" if deleted else "Restored the campaign from the bin"
-        LOG.add(db, campaign_id, text, abandon=False)
-        return f"{row['name']}: {text.lower()}"
+    if archived is not None:
+        columns = {"archived": int(archived)}
+        text = "Archived the campaign" if archived else "Took the campaign out of the archive"
+    else:
+        columns = {"deleted_at": now() if deleted else None}
+        text = "Moved the campaign to the bin" if deleted else "Restored the campaign from the bin"
+    row = JOURNAL.note(db, campaign_id, text, columns, include_hidden=True)
+    return f"{row['name']}: {text.lower()}"
 
 
 def delete_forever(db, campaign_id: int) -> str:
     with immediate(db):
-        row = _row(db, campaign_id, include_deleted=True)
+        row = JOURNAL.row(db, campaign_id, include_hidden=True)
         if not row["deleted_at"]:
             raise NotFound(campaign_id)
-        db.execute("DELETE FROM campaigns WHERE id = ?", [campaign_id])
+        db["campaigns"].delete(campaign_id)
         return row["name"]
 
 
 def name_taken(db, name: str) -> bool:
-    return db.execute("SELECT 1 FROM campaigns WHERE name = ? AND deleted_at IS NULL", [name]).fetchone() is not None
+    return any(db["campaigns"].rows_where("name = ? AND deleted_at IS NULL", [name], limit=1))

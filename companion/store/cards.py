@@ -12,7 +12,9 @@ from pathlib import Path
 
 from ..schemas.card_file import EMPTY, PARTS, load_library
 from ..schemas.card_forms import CardEntry
-from .documents import CARDS, Outcome
+from .documents import CARD_JOURNAL, CARDS, Outcome
+
+JOURNAL = CARD_JOURNAL
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
          "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck"}
@@ -20,9 +22,8 @@ WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "s
 
 def library_id(db) -> int:
     """The table's one library, made on first use."""
-    row = db.execute("SELECT id FROM card_libraries ORDER BY id LIMIT 1").fetchone()
-    if row:
-        return row[0]
+    for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
+        return row["id"]
     return CARDS.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
 
 

@@ -1,23 +1,19 @@
-"""JSON documents with an undoable history: the maps and the card library.
+"""JSON documents kept by the journal with plain columns beside them: the maps and the card library.
 
-Each kind is a table with a `doc` column and a history table of
-[path, before, after] diffs (`changes.diff`), like the campaigns. Every change
-is one BEGIN IMMEDIATE transaction: read the document, run the command, write
-the new document and one history entry; a command that raises changes
-nothing. Undo writes a change's befores back, redo its afters; a new change
-abandons what was undone.
+A command here is `command(row, doc) -> Outcome`: the new document, one
+sentence and any plain columns to update (a map's name and size), which are
+undone with the document. MAP_JOURNAL and CARD_JOURNAL are the journals
+(store/journal.py); MAPS and CARDS keep the document-style calls the map
+editor and the card pages make.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 
-from ..db import immediate, now
-from . import changes
+from .journal import Journal, NotFound, Written, dump
 
-
-class NotFound(LookupError):
-    pass
+__all__ = ["NotFound", "Outcome", "dump", "MAP_JOURNAL", "CARD_JOURNAL", "MAPS", "CARDS", "unique_name"]
 
 
 @dataclass(frozen=True)
@@ -28,108 +24,71 @@ class Outcome:
     columns: dict | None = None
 
 
-def dump(doc: dict) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+def _pair(row: dict) -> tuple[dict, dict]:
+    return row, json.loads(row["doc"])
+
+
+def _written(result: Outcome, row: dict) -> Written:
+    return Written(result.doc, result.description, dict(result.columns or {}))
+
+
+def _journal(kind: str, table: str, entries: str) -> Journal:
+    # A command takes (row, doc): the journal hands it the pair.
+    return Journal(kind, table, entries, "owner_id", document="doc", load=_pair, read=_pair, written=_written)
+
+
+MAP_JOURNAL = _journal("map", "maps", "map_history")
+CARD_JOURNAL = _journal("cards", "card_libraries", "card_history")
 
 
 @dataclass(frozen=True)
 class Documents:
-    table: str
-    history_table: str
+    journal: Journal
+
+    @property
+    def table(self) -> str:
+        return self.journal.table
 
     def row(self, db, doc_id: int) -> dict:
-        row = next(db.query(f"SELECT * FROM {self.table} WHERE id = ?", [doc_id]), None)
-        if row is None:
-            raise NotFound(doc_id)
-        return row
+        return self.journal.row(db, doc_id)
 
     def get(self, db, doc_id: int) -> tuple[dict, dict]:
-        row = self.row(db, doc_id)
-        return row, json.loads(row["doc"])
+        return self.journal.get(db, doc_id)
 
     def listing(self, db, columns: str = "id, name, updated_at") -> list[dict]:
         return list(db.query(f"SELECT {columns} FROM {self.table} ORDER BY updated_at DESC, id DESC"))
 
-    def create(self, db, columns: dict, doc: dict, description: str) -> int:
-        with immediate(db):
-            stamp = now()
-            cols = {**columns, "doc": dump(doc), "created_at": stamp, "updated_at": stamp}
-            cur = db.execute(f"INSERT INTO {self.table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-                             list(cols.values()))
-            self._log(db, cur.lastrowid, description, [])
-        return cur.lastrowid
+    def create(self, db, columns: dict, doc: dict, description: str, request_id: str | None = None) -> int:
+        return self.journal.create(db, columns, doc, description, request_id=request_id)
 
-    def change(self, db, doc_id: int, command) -> Outcome:
+    def change(self, db, doc_id: int, command, *, seen_version: int | None = None,
+               request_id: str | None = None) -> Outcome:
         """Run `command(row, doc) -> Outcome` and record it, all in one transaction."""
-        with immediate(db):
-            row = self.row(db, doc_id)
-            before = json.loads(row["doc"])
-            result = command(row, before)
-            columns = dict(result.columns or {})
-            diff = changes.diff(before, result.doc)
-            if columns:  # plain columns (name, size) are undone with the document: keep them in the diff
-                diff += [[["$column", k], row[k], v] for k, v in columns.items() if row[k] != v]
-            self._write(db, doc_id, result.doc, columns)
-            db.execute(f"UPDATE {self.history_table} SET status = 'abandoned' WHERE owner_id = ? AND status = 'undone'",
-                       [doc_id])
-            self._log(db, doc_id, result.description, diff)
-        return result
+        return self.journal.change(db, doc_id, lambda pair: command(*pair), seen_version=seen_version,
+                                   request_id=request_id)
 
-    def _log(self, db, doc_id: int, description: str, diff: list) -> None:
-        db.execute(f"INSERT INTO {self.history_table} (owner_id, at, description, diff) VALUES (?, ?, ?, ?)",
-                   [doc_id, now(), description, dump(diff)])
+    def undo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
+        return self.journal.undo(db, doc_id, request_id=request_id)
 
-    def _write(self, db, doc_id: int, doc: dict, columns: dict) -> None:
-        cols = {**columns, "doc": dump(doc), "updated_at": now()}
-        db.execute(f"UPDATE {self.table} SET {', '.join(f'{k} = ?' for k in cols)} WHERE id = ?",
-                   [*cols.values(), doc_id])
-
-    def _step(self, db, doc_id: int, undo: bool) -> str | None:
-        with immediate(db):
-            row = self.row(db, doc_id)
-            order = "DESC" if undo else "ASC"
-            status = "done" if undo else "undone"
-            entry = db.execute(f"SELECT id, description, diff FROM {self.history_table} WHERE owner_id = ? "
-                               f"AND status = ? AND diff != '[]' ORDER BY id {order} LIMIT 1",
-                               [doc_id, status]).fetchone()
-            if entry is None:
-                return None
-            side = 1 if undo else 2
-            diff = json.loads(entry[2])
-            columns = {c[0][1]: c[side] for c in diff if c[0][:1] == ["$column"]}
-            doc = changes.apply(json.loads(row["doc"]), [c for c in diff if c[0][:1] != ["$column"]], side)
-            self._write(db, doc_id, doc, columns)
-            db.execute(f"UPDATE {self.history_table} SET status = ? WHERE id = ?",
-                       ["undone" if undo else "done", entry[0]])
-            return entry[1]
-
-    def undo(self, db, doc_id: int) -> str | None:
-        return self._step(db, doc_id, undo=True)
-
-    def redo(self, db, doc_id: int) -> str | None:
-        return self._step(db, doc_id, undo=False)
+    def redo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
+        return self.journal.redo(db, doc_id, request_id=request_id)
 
     def status(self, db, doc_id: int) -> dict:
-        """can_undo, can_redo and the last entry's description: what the bottom bar shows."""
-        h = self.history_table
-        row = db.execute(f"SELECT EXISTS(SELECT 1 FROM {h} WHERE owner_id = ? AND status = 'done' AND diff != '[]'), "
-                         f"EXISTS(SELECT 1 FROM {h} WHERE owner_id = ? AND status = 'undone'), "
-                         f"(SELECT description FROM {h} WHERE owner_id = ? AND status = 'done' ORDER BY id DESC LIMIT 1)",
-                         [doc_id, doc_id, doc_id]).fetchone()
-        return {"can_undo": bool(row[0]), "can_redo": bool(row[1]), "last_change": row[2]}
+        """can_undo, can_redo and the newest change still done: what the editor's bottom bar shows."""
+        can_undo, can_redo = self.journal.can_undo_redo(db, doc_id)
+        last = db.execute(f"SELECT description FROM [{self.journal.entries}] WHERE owner_id = ? AND status = 'done' "
+                          "ORDER BY id DESC LIMIT 1", [doc_id]).fetchone()
+        return {"can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None}
 
     def name_taken(self, db, name: str) -> bool:
-        return db.execute(f"SELECT 1 FROM {self.table} WHERE name = ?", [name]).fetchone() is not None
+        return any(db[self.table].rows_where("name = ?", [name], limit=1))
 
     def delete(self, db, doc_id: int) -> str:
-        with immediate(db):
-            row = self.row(db, doc_id)
-            db.execute(f"DELETE FROM {self.table} WHERE id = ?", [doc_id])
-            return row["name"]
+        return self.journal.delete(db, doc_id)["name"]
 
 
-MAPS = Documents("maps", "map_history")
-CARDS = Documents("card_libraries", "card_history")
+MAPS = Documents(MAP_JOURNAL)
+CARDS = Documents(CARD_JOURNAL)
 
 
 def unique_name(store: Documents, db, name: str, max_len: int = 80) -> str:

@@ -7,14 +7,17 @@ never stored.
 """
 from __future__ import annotations
 
+import threading
+
 from ..phantom.board import Board
 from ..phantom.hexmap import Layout
 from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
 from ..phantom.scenario import Scenario
 from ..schemas.scenario_file import dump_scenario, load_scenario, parse_json
-from .documents import MAPS, NotFound, Outcome, dump, unique_name
+from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
 
-__all__ = ["NotFound", "create", "import_doc", "get", "edit", "export"]
+__all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]
+JOURNAL = MAP_JOURNAL
 BOARD_EXTRAS = ("decision_die", "turn", "rolls")
 
 
@@ -26,18 +29,23 @@ def _doc(draft: Draft, old: dict | None = None) -> dict:
     return out
 
 
-_READ: dict = {}  # stored document text -> its checked map: a paint reads back what it just wrote
+# stored document text -> its checked map: a paint reads back what it just wrote. Shared by waitress's
+# threads, hence the lock.
+_READ: dict = {}
 _READ_KEEP = 8
+_READ_LOCK = threading.Lock()
 
 
 def _remember(text: str, draft: Draft) -> None:
-    _READ[text] = draft
-    while len(_READ) > _READ_KEEP:
-        _READ.pop(next(iter(_READ)))
+    with _READ_LOCK:
+        _READ[text] = draft
+        while len(_READ) > _READ_KEEP:
+            _READ.pop(next(iter(_READ)))
 
 
 def _draft(row: dict, doc: dict) -> Draft:
-    found = _READ.get(row["doc"])
+    with _READ_LOCK:
+        found = _READ.get(row["doc"])
     if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
         return found
     s = load_scenario(doc)

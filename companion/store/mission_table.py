@@ -1,37 +1,31 @@
-"""Missions being played at the table: one row per mission (its snapshot) and its event log.
+"""Missions being played at the table: one row per mission (its snapshot) and its event log, kept by the journal.
 
-Like the games (store/games.py): every step goes through `change()`, one BEGIN
-IMMEDIATE transaction that checks the version the device saw, reads the
-snapshot, runs the engine command, writes the new snapshot and one event
-(eventlog). A refused command changes nothing. The version goes up on every
-change, undo and redo: a second device polls it, and a stale form is told
-(`StaleMission`). A step sent again with the request id of one already in the
-log (its answer was lost on the way) changes nothing (`AlreadyApplied`).
+Like the games: every step goes through `JOURNAL.change` (store/journal.py),
+which checks the version the device saw (`StaleMission`) and recognises a
+request sent again (`AlreadyApplied`). This module keeps the missions' own
+queries: reading a snapshot once, and recording a finished mission in its
+campaign's book once.
 """
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.mission import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
-from .eventlog import AlreadyApplied, Entry, Log
+from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written, dump
 
-__all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow"]
-LOG = Log("mission_events", "mission_id", requests=True)
+__all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow", "JOURNAL"]
 LOG_PAGE = 30
-
-
-class NotFound(LookupError):
-    pass
 
 
 class AlreadyRecorded(Exception):
     message = "This mission is already in its campaign book: nothing was recorded a second time."
 
 
-class StaleMission(Exception):
+class StaleMission(Stale):
     """The mission changed since the device loaded it (another device saved first)."""
 
     message = "This mission was changed on another device; here is the current state. Nothing was saved."
@@ -50,42 +44,55 @@ class MissionRow:
     recorded_at: str | None = None  # when it went into its campaign's book
 
 
-def _dump(doc: dict) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
-def _row(db, mission_id: int) -> dict:
-    row = next(db.query("SELECT * FROM missions WHERE id = ?", [mission_id]), None)
-    if row is None:
-        raise NotFound(mission_id)
-    return row
-
-
-_READ: dict = {}  # snapshot text -> its Mission: a poll or a page right after a change reads what was written
+# snapshot text -> its Mission: a poll or a page right after a change reads what was written. Shared by
+# waitress's threads, hence the lock (a Mission is frozen: handing the same one to two threads is safe).
+_READ: dict = {}
 _READ_KEEP = 8
+_READ_LOCK = threading.Lock()
+
+
+def _remember(text: str, mission: Mission) -> None:
+    with _READ_LOCK:
+        _READ[text] = mission
+        while len(_READ) > _READ_KEEP:
+            _READ.pop(next(iter(_READ)))
 
 
 def _mission(text: str) -> Mission:
-    found = _READ.get(text)
+    with _READ_LOCK:
+        found = _READ.get(text)
     if found is None:
         found = mission_from_dict(json.loads(text))
-        _READ[text] = found
-        while len(_READ) > _READ_KEEP:
-            _READ.pop(next(iter(_READ)))
+        _remember(text, found)
     return found
 
 
-def get(db, mission_id: int) -> MissionRow:
-    row = _row(db, mission_id)
+def _load(row: dict) -> MissionRow:
     return MissionRow(row["id"], row["name"], row["campaign_id"], row["map_id"], _mission(row["state"]),
                       row["status"], row["version"], row["updated_at"], row["recorded_at"])
 
 
+def _written(result: Update, row: dict) -> Written:
+    doc = mission_to_dict(result.mission)
+    _remember(dump(doc), result.mission)
+    return Written(doc, result.reasons[0] if result.reasons else "Changed the mission")
+
+
+def _derive(doc: dict) -> dict:
+    return {"status": "finished" if doc.get("result") else "active"}
+
+
+JOURNAL = Journal("mission", "missions", "mission_events", "mission_id", load=_load,
+                  read=lambda row: _mission(row["state"]), written=_written, derive=_derive, stale=StaleMission,
+                  page_size=LOG_PAGE)
+
+
+def get(db, mission_id: int) -> MissionRow:
+    return JOURNAL.get(db, mission_id)
+
+
 def version(db, mission_id: int) -> int:
-    row = db.execute("SELECT version FROM missions WHERE id = ?", [mission_id]).fetchone()
-    if row is None:
-        raise NotFound(mission_id)
-    return row[0]
+    return JOURNAL.version(db, mission_id)
 
 
 def listing(db) -> list[dict]:
@@ -96,84 +103,44 @@ def listing(db) -> list[dict]:
 def create(db, name: str, mission: Mission, description: str, campaign_id: int | None = None,
            map_id: int | None = None, request_id: str | None = None) -> int:
     """The new mission's id; a set-up sent again with the same request id gives the first one's."""
-    with immediate(db):
-        made = LOG.owner_of(db, request_id)
-        if made is not None:
-            return made
-        stamp = now()
-        text = _dump(mission_to_dict(mission))
-        cur = db.execute("INSERT INTO missions (name, campaign_id, map_id, state, created_at, updated_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?)", [name, campaign_id, map_id, text, stamp, stamp])
-        LOG.add(db, cur.lastrowid, description, abandon=False, request_id=request_id)
-    return cur.lastrowid
-
-
-def _save(db, mission_id: int, doc: dict) -> str:
-    text = _dump(doc)
-    status = "finished" if doc.get("result") else "active"
-    db.execute("UPDATE missions SET state = ?, status = ?, version = version + 1, updated_at = ? WHERE id = ?",
-               [text, status, now(), mission_id])
-    return text
+    return JOURNAL.create(db, {"name": name, "campaign_id": campaign_id, "map_id": map_id},
+                          mission_to_dict(mission), description, request_id=request_id)
 
 
 def change(db, mission_id: int, seen_version: int | None, command, description: str | None = None,
            request_id: str | None = None) -> Update:
-    """Run `command(mission) -> Update` and record it as one event, all in one transaction.
+    """Run `command(mission) -> Update` and record it as one event, all in one transaction (JOURNAL.change).
 
-    The event's description is `description`, else the update's first reason. A `request_id` already in
-    the log raises AlreadyApplied before the version is compared: the retry carries the version the first
-    send saw, which that send itself made stale."""
-    with immediate(db):
-        row = _row(db, mission_id)
-        LOG.check_request(db, request_id)
-        if seen_version is not None and seen_version != row["version"]:
-            raise StaleMission()
-        before = json.loads(row["state"])
-        result = command(_mission(row["state"]))
-        after = mission_to_dict(result.mission)
-        text = _save(db, mission_id, after)
-        _READ[text] = result.mission
-        said = description or (result.reasons[0] if result.reasons else "Changed the mission")
-        LOG.add(db, mission_id, said, before, after, request_id=request_id)
-    return result
+    The event's description is `description`, else the update's first reason."""
+    return JOURNAL.change(db, mission_id, command, seen_version=seen_version, request_id=request_id,
+                          description=description)
 
 
 def record_in_campaign(db, mission_id: int, command):
     """`command(mission) -> (campaign id, campaign command)`: the finished mission into its campaign's book and
     the mission marked as recorded, in one transaction, once (a second tap or a retried request is refused)."""
     with immediate(db):
-        row = _row(db, mission_id)
+        row = JOURNAL.row(db, mission_id)
         if row["recorded_at"]:
             raise AlreadyRecorded()
         campaign_id, campaign_command = command(_mission(row["state"]))
-        result = campaigns.change_within(db, campaign_id, campaign_command)
-        db.execute("UPDATE missions SET recorded_at = ?, version = version + 1 WHERE id = ?", [now(), mission_id])
+        result = campaigns.JOURNAL.change_within(db, campaign_id, campaign_command)
+        JOURNAL.touch(db, row, {"recorded_at": now()})
     return result
-
-
-def _step(db, mission_id: int, undo: bool, request_id: str | None = None) -> str | None:
-    with immediate(db):
-        row = _row(db, mission_id)
-        LOG.check_request(db, request_id)
-        stepped = LOG.step(db, mission_id, json.loads(row["state"]), undo, request_id)
-        if stepped is None:
-            return None
-        _save(db, mission_id, stepped[0])
-        return stepped[1]
 
 
 def undo(db, mission_id: int, request_id: str | None = None) -> str | None:
     """Undo the latest step; returns its description, or None when there is none."""
-    return _step(db, mission_id, True, request_id)
+    return JOURNAL.undo(db, mission_id, request_id=request_id)
 
 
 def redo(db, mission_id: int, request_id: str | None = None) -> str | None:
-    return _step(db, mission_id, False, request_id)
+    return JOURNAL.redo(db, mission_id, request_id=request_id)
 
 
 def events(db, mission_id: int, page: int = 1, size: int = LOG_PAGE) -> tuple[list[Entry], bool]:
-    return LOG.page(db, mission_id, page, size)
+    return JOURNAL.history(db, mission_id, page, size)
 
 
 def can_undo_redo(db, mission_id: int) -> tuple[bool, bool]:
-    return LOG.can_undo_redo(db, mission_id)
+    return JOURNAL.can_undo_redo(db, mission_id)

@@ -1,0 +1,276 @@
+"""One journal for every undoable document: campaigns, games, missions, maps and the card library.
+
+A document is one row of its table (the JSON in `document`, a `version` that
+goes up on every change, undo and redo) and its entries table: one entry per
+user action with a readable description and the diff it made
+(companion.store.changes). The same steps hold for every kind:
+
+- change: BEGIN IMMEDIATE; a request id seen before answers AlreadyApplied
+  (checked before the version: a retry carries the version its first send
+  made stale); a version the device saw that is no longer current answers
+  Stale; the command runs on what the area reads from the row; the new
+  document, its derived columns and one entry are written; the entries an
+  undo left are abandoned. A command that raises changes nothing.
+- undo / redo: the newest done entry with a diff gets its befores written
+  back (redo: the oldest undone one its afters).
+- applied_requests (migration 7) keeps every request id a create, change,
+  undo or redo carried, with what it did, so a retried undo is recognised
+  even after another device has redone the same entry.
+
+Each area module (store/campaigns.py, games.py, mission_table.py,
+documents.py) keeps only its own queries and says, in its Journal, how its
+rows are read and written.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from sqlite_utils.db import NotFoundError
+
+from ..db import immediate, now
+from . import changes
+
+REQUESTS = "applied_requests"
+COLUMN = "$column"  # diff paths under it are plain columns of the row (a map's name and size), undone with it
+
+
+class NotFound(NotFoundError, LookupError):
+    """No such document (or one the area hides, like a campaign in the bin)."""
+
+
+class Stale(Exception):
+    """The document changed since the device loaded it (another device saved first)."""
+
+    message = "This was changed on another device; here is the current state. Nothing was saved."
+
+
+class AlreadyApplied(Exception):
+    """This request was applied before (its answer was lost on the way): nothing changes."""
+
+    message = "This step was already saved (its answer was lost on the way): here is the current state."
+
+    def __init__(self, action: str = "", owner_id: int | None = None):
+        super().__init__(action, owner_id)
+        self.action, self.owner_id = action, owner_id
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    at: str
+    description: str
+    status: str  # done / undone (abandoned entries are never listed)
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a page's bottom bar shows: whether undo and redo can step, the newest entry, the version."""
+    can_undo: bool
+    can_redo: bool
+    last_change: Entry | None  # the newest entry not abandoned (it may be one just undone)
+    version: int
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a command's result stores: the new document, one sentence, and plain columns undone with it."""
+    doc: Any
+    description: str
+    columns: dict = field(default_factory=dict)
+
+
+def dump(doc) -> str:
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _as_is(row: dict):
+    return row
+
+
+@dataclass(frozen=True)
+class Journal:
+    """One kind of undoable document. The hooks are the area's only say in how its rows are handled:
+
+    load(row) -> what `get` returns; read(row) -> what a command is given;
+    written(result, row) -> Written; derive(doc) -> columns that follow the document on every write
+    (a campaign's name); refuse(row) raises when the row takes no change now (a finished game);
+    hidden(row) -> True makes a row NotFound unless asked for with include_hidden.
+    """
+    kind: str  # applied_requests.kind
+    table: str
+    entries: str
+    owner: str  # the entries' column naming their document
+    document: str = "state"
+    load: Callable[[dict], Any] = _as_is
+    read: Callable[[dict], Any] = _as_is
+    written: Callable[[Any, dict], Written] = lambda result, row: result  # noqa: E731
+    derive: Callable[[Any], dict] | None = None
+    refuse: Callable[[dict], None] | None = None
+    hidden: Callable[[dict], bool] | None = None
+    stale: type = Stale
+    page_size: int = 30
+
+    # -- reading -------------------------------------------------------------------------------------------
+
+    def row(self, db, doc_id: int, include_hidden: bool = False) -> dict:
+        try:
+            row = db[self.table].get(doc_id)
+        except NotFoundError:
+            raise NotFound(doc_id) from None
+        if self.hidden and not include_hidden and self.hidden(row):
+            raise NotFound(doc_id)
+        return row
+
+    def get(self, db, doc_id: int, include_hidden: bool = False):
+        return self.load(self.row(db, doc_id, include_hidden))
+
+    def version(self, db, doc_id: int) -> int:
+        found = db.execute(f"SELECT version FROM [{self.table}] WHERE id = ?", [doc_id]).fetchone()
+        if found is None:
+            raise NotFound(doc_id)
+        return found[0]
+
+    def history(self, db, doc_id: int, page: int = 1, size: int | None = None) -> tuple[list[Entry], bool]:
+        """Newest first, one page; the bool says whether an older page exists."""
+        size = size or self.page_size
+        rows = db.execute(f"SELECT id, at, description, status FROM [{self.entries}] WHERE [{self.owner}] = ? "
+                          "AND status != 'abandoned' ORDER BY id DESC LIMIT ? OFFSET ?",
+                          [doc_id, size + 1, (page - 1) * size]).fetchall()
+        return [Entry(*r) for r in rows[:size]], len(rows) > size
+
+    def can_undo_redo(self, db, doc_id: int) -> tuple[bool, bool]:
+        e = self.entries
+        found = db.execute(f"SELECT EXISTS(SELECT 1 FROM [{e}] WHERE [{self.owner}] = ? AND status = 'done' "
+                           f"AND diff != '[]'), EXISTS(SELECT 1 FROM [{e}] WHERE [{self.owner}] = ? AND "
+                           "status = 'undone')", [doc_id, doc_id]).fetchone()
+        return bool(found[0]), bool(found[1])
+
+    def status(self, db, doc_id: int) -> Status:
+        current = self.version(db, doc_id)
+        can_undo, can_redo = self.can_undo_redo(db, doc_id)
+        last, _ = self.history(db, doc_id, size=1)
+        return Status(can_undo, can_redo, last[0] if last else None, current)
+
+    # -- request ids -------------------------------------------------------------------------------------
+
+    def applied(self, db, request_id: str | None) -> dict | None:
+        """What `request_id` did before (any kind: ids are drawn at random per form), or None."""
+        if not request_id:
+            return None
+        try:
+            return db[REQUESTS].get(request_id)
+        except NotFoundError:
+            return None
+
+    def check_request(self, db, request_id: str | None) -> None:
+        done = self.applied(db, request_id)
+        if done is not None:
+            raise AlreadyApplied(done["action"], done["owner_id"])
+
+    def _record(self, db, request_id, action: str, doc_id: int, entry_id: int | None) -> None:
+        if request_id:
+            db[REQUESTS].insert({"request_id": request_id, "kind": self.kind, "owner_id": doc_id,
+                                 "entry_id": entry_id, "action": action, "at": now()})
+
+    # -- writing -------------------------------------------------------------------------------------------
+
+    def create(self, db, columns: dict, doc, description: str, *, request_id: str | None = None) -> int:
+        """The new document's id; a create sent again with the same request id gives the first one's."""
+        with immediate(db):
+            done = self.applied(db, request_id)
+            if done is not None:
+                return done["owner_id"]
+            stamp = now()
+            doc_id = db[self.table].insert({**columns, **self._derived(doc), self.document: dump(doc),
+                                            "created_at": stamp, "updated_at": stamp}).last_pk
+            entry_id = self._add(db, doc_id, description, [], request_id, abandon=False)
+            self._record(db, request_id, "create", doc_id, entry_id)
+        return doc_id
+
+    def change(self, db, doc_id: int, command, *, seen_version: int | None = None, request_id: str | None = None,
+               description: str | None = None):
+        """Run `command(read(row))` and record its result as one entry, all in one transaction."""
+        with immediate(db):
+            return self.change_within(db, doc_id, command, seen_version=seen_version, request_id=request_id,
+                                      description=description)
+
+    def change_within(self, db, doc_id: int, command, *, seen_version: int | None = None,
+                      request_id: str | None = None, description: str | None = None):
+        """`change` inside a transaction the caller holds (a mission recorded together with its mark)."""
+        row = self.row(db, doc_id)
+        self.check_request(db, request_id)
+        if seen_version is not None and seen_version != row["version"]:
+            raise self.stale()
+        if self.refuse:
+            self.refuse(row)
+        before = json.loads(row[self.document])
+        result = command(self.read(row))
+        out = self.written(result, row)
+        diff = changes.diff(before, out.doc)
+        diff += [[[COLUMN, k], row[k], v] for k, v in out.columns.items() if row[k] != v]
+        self._write(db, row, out.doc, out.columns)
+        entry_id = self._add(db, doc_id, description or out.description, diff, request_id)
+        self._record(db, request_id, "change", doc_id, entry_id)
+        return result
+
+    def undo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
+        """Undo the newest change; its description, or None when there is none."""
+        return self._step(db, doc_id, True, request_id)
+
+    def redo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
+        return self._step(db, doc_id, False, request_id)
+
+    def note(self, db, doc_id: int, description: str, columns: dict | None = None, *,
+             include_hidden: bool = False) -> dict:
+        """Plain columns changed (archived, finished) and said in the history, not undoable; the row before."""
+        with immediate(db):
+            row = self.row(db, doc_id, include_hidden)
+            self.touch(db, row, columns or {})
+            self._add(db, doc_id, description, [], None, abandon=False)
+            return row
+
+    def touch(self, db, row: dict, columns: dict) -> None:
+        """Plain columns written and the version raised, inside the caller's transaction (no entry)."""
+        db[self.table].update(row["id"], {**columns, "version": row["version"] + 1, "updated_at": now()})
+
+    def delete(self, db, doc_id: int, include_hidden: bool = False) -> dict:
+        """The document and its entries gone for good; the row it was."""
+        with immediate(db):
+            row = self.row(db, doc_id, include_hidden)
+            db[self.table].delete(doc_id)
+            return row
+
+    def _step(self, db, doc_id: int, undo: bool, request_id: str | None) -> str | None:
+        with immediate(db):
+            row = self.row(db, doc_id)
+            self.check_request(db, request_id)
+            entry = db.execute(
+                f"SELECT id, description, diff FROM [{self.entries}] WHERE [{self.owner}] = ? AND status = ? "
+                f"AND diff != '[]' ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",
+                [doc_id, "done" if undo else "undone"]).fetchone()
+            if entry is None:
+                return None
+            side = 1 if undo else 2
+            diff = json.loads(entry[2])
+            columns = {c[0][1]: c[side] for c in diff if c[0][:1] == [COLUMN]}
+            doc = changes.apply(json.loads(row[self.document]), [c for c in diff if c[0][:1] != [COLUMN]], side)
+            self._write(db, row, doc, columns)
+            db[self.entries].update(entry[0], {"status": "undone" if undo else "done"})
+            self._record(db, request_id, "undo" if undo else "redo", doc_id, entry[0])
+            return entry[1]
+
+    def _derived(self, doc) -> dict:
+        return self.derive(doc) if self.derive else {}
+
+    def _write(self, db, row: dict, doc, columns: dict) -> None:
+        self.touch(db, row, {**columns, **self._derived(doc), self.document: dump(doc)})
+
+    def _add(self, db, doc_id: int, description: str, diff: list, request_id: str | None,
+             abandon: bool = True) -> int:
+        if abandon:  # a new change after an undo: what was undone can no longer be redone
+            db.execute(f"UPDATE [{self.entries}] SET status = 'abandoned' WHERE [{self.owner}] = ? "
+                       "AND status = 'undone'", [doc_id])
+        return db[self.entries].insert({self.owner: doc_id, "at": now(), "description": description,
+                                        "diff": dump(diff), "request_id": request_id or None}).last_pk
