@@ -75,8 +75,8 @@ def get(db, map_id: int) -> tuple[dict, Draft]:
     return row, _draft(row, doc)
 
 
-def edit(db, map_id: int, operation) -> Edit:
-    """Run `operation(draft) -> Edit` in one transaction and record it (undoable)."""
+def edit(db, map_id: int, operation, *, seen_version: int | None = None, request_id: str | None = None) -> Edit:
+    """Run `operation(draft) -> Edit` in one transaction and record it (undoable; a retried request once)."""
     done = []
 
     def command(row, doc):
@@ -87,7 +87,7 @@ def edit(db, map_id: int, operation) -> Edit:
         _remember(dump(new), d)
         return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
 
-    MAPS.change(db, map_id, command)
+    MAPS.change(db, map_id, command, seen_version=seen_version, request_id=request_id)
     return done[0]
 
 

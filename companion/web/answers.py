@@ -15,14 +15,11 @@ from werkzeug.exceptions import NotFound as HttpNotFound
 
 from ..errors import RuleError
 from ..phantom.campaign import StaleVersion
-from ..store import campaigns, documents, games, mission_table
-from ..store.eventlog import AlreadyApplied
+from ..store.journal import AlreadyApplied, NotFound, Stale
+from ..store.mission_table import AlreadyRecorded
 from .commands import Notice, answering
 from .render import flat_errors, go, is_htmx
 
-NOT_FOUND = (campaigns.NotFound, games.NotFound, mission_table.NotFound, documents.NotFound)
-STALE = (StaleVersion, games.StaleGame, mission_table.StaleMission, mission_table.AlreadyRecorded)
-ALREADY_APPLIED = (AlreadyApplied,)
 
 
 def said(exc: RuleError) -> str:
@@ -73,9 +70,7 @@ def not_found(_exc):
 def init_app(app: Flask) -> None:
     app.register_error_handler(ValidationError, bad_form)
     app.register_error_handler(RuleError, rule_refused)
-    for exc in STALE:  # StaleVersion is a RuleError too: its own handler is the nearer one
+    for exc in (Stale, StaleVersion, AlreadyRecorded):  # StaleVersion is a RuleError too: the nearer handler wins
         app.register_error_handler(exc, stale)
-    for exc in ALREADY_APPLIED:
-        app.register_error_handler(exc, already_applied)
-    for exc in NOT_FOUND:
-        app.register_error_handler(exc, not_found)
+    app.register_error_handler(AlreadyApplied, already_applied)
+    app.register_error_handler(NotFound, not_found)

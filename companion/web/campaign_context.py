@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import url_for
 
 from ..store import campaigns as store
-from . import interim_journals
 from .commands import Area
 from .database import get_db
 from .render import content, form_state, respond
@@ -51,7 +50,7 @@ def _sheet(campaign_id: int, status: int = 200, **kw):
     return page(campaign_id)(status, **kw)
 
 
-CAMPAIGN = Area("campaign", interim_journals.CAMPAIGNS, page=_sheet,
+CAMPAIGN = Area("campaign", store.JOURNAL, page=_sheet,
                 url=lambda campaign_id: url_for("campaigns.show", campaign_id=campaign_id),
                 versioned=False,  # its forms carry the campaign's or the character's own version: the rules check it
                 page_for=page_for)

@@ -15,7 +15,6 @@ from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
 from .database import get_db
-from . import interim_journals
 from .commands import Area, history_routes
 from .render import form_state, go, respond
 
@@ -61,8 +60,17 @@ def remove():
     return page(result=text)
 
 
-# The table's one card library: its id is found by the journal, not carried in the address.
-CARD_LIBRARY = Area("cards", interim_journals.CARDS_JOURNAL, page=lambda _library, status=200, **kw: page(status, **kw),
+class Library:
+    """The card journal for the table's one library, whose id no address carries: found on each use."""
+
+    def undo(self, db, _library, *, request_id=None):
+        return store.JOURNAL.undo(db, store.library_id(db), request_id=request_id)
+
+    def redo(self, db, _library, *, request_id=None):
+        return store.JOURNAL.redo(db, store.library_id(db), request_id=request_id)
+
+
+CARD_LIBRARY = Area("cards", Library(), page=lambda _library, status=200, **kw: page(status, **kw),
                     url=lambda _library: url_for("cards.index"))
 history_routes(bp, CARD_LIBRARY, log=None)
 

@@ -16,7 +16,7 @@ from flask import Blueprint, g, request
 
 from ..schemas.fields import FormSchema, request_id, text
 from .database import get_db
-from .render import go, is_htmx, parse, poll_response, respond
+from .render import as_dict, go, is_htmx, parse, poll_response, respond
 
 Page = Callable[..., Any]  # page(status=200, errors=None, result=None, conflict=None) -> response
 
@@ -48,6 +48,7 @@ class Area:
     url: Callable[[Any], str]
     field: Callable[[Exception], str] = lambda exc: getattr(exc, "field", "")
     versioned: bool = True
+    change: Callable[..., Any] | None = None  # instead of journal.change, when the area hands commands more
     page_for: Callable[[Any, str], Page] | None = None  # the page an undo/redo was pressed on (the "back" field)
 
     def bound(self, doc_id) -> Page:
@@ -81,9 +82,10 @@ def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: s
     url = url or area.url(doc_id)
     answer_with(page, url, area.field)
     form = parse(schema)
-    result = area.journal.change(get_db(), doc_id, lambda doc: command(doc, form),
-                                 seen_version=getattr(form, "version", None) if area.versioned else None,
-                                 request_id=getattr(form, "request_id", None))
+    change = area.change or area.journal.change
+    result = change(get_db(), doc_id, lambda doc: command(doc, form),
+                    seen_version=getattr(form, "version", None) if area.versioned else None,
+                    request_id=getattr(form, "request_id", None))
     if after:
         after(result)
     if not is_htmx():
@@ -100,7 +102,7 @@ class StepForm(FormSchema):
 
 def with_log_page(area: Area, doc_id, ctx) -> dict:
     """`ctx` with one page of the document's log (?page=, newest first) and whether an older page exists."""
-    ctx = ctx if isinstance(ctx, dict) else vars(ctx).copy()
+    ctx = dict(as_dict(ctx))
     ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
     ctx["entries"], ctx["older"] = area.journal.history(get_db(), doc_id, page=ctx["page_no"])
     return ctx

@@ -14,7 +14,6 @@ from ..schemas.game_forms import GameForm, NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import aldarra, home, lost_empires, shattered_empires, suriya_162
-from . import interim_journals
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
 from .render import form_state, go, parse, respond
@@ -54,7 +53,7 @@ def page(game_id: int, status: int = 200, **kw):
     return respond(PAGES[ctx["row"].kind].TEMPLATE, ctx, status)
 
 
-GAME = Area("game", interim_journals.GAMES, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
+GAME = Area("game", store.JOURNAL, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
 history_routes(bp, GAME, "/<int:game_id>", log="/log", log_template="games/log.html", log_context=context, poll=True)
 
 
@@ -66,7 +65,8 @@ def new():
     rules = RULES[form.game]
     state = rules.new_game(players, rng())
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
-                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}")
+                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}",
+                           request_id=form.request_id)  # sent twice: one game
     return go(url_for(".show", game_id=game_id))
 
 

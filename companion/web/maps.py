@@ -15,7 +15,6 @@ from ..schemas.map_forms import NewMapForm, PaintForm, RenameForm, ResizeForm, W
 from ..schemas.scenario_file import ScenarioFileError
 from ..store import maps as store
 from ..store.documents import MAPS
-from . import interim_journals
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
 from .render import form_state, go, parse, respond
@@ -96,7 +95,7 @@ def painted(map_id: int, status=200, errors=None, **_):
     return editor(map_id, status, errors, block="paint")
 
 
-MAP = Area("map", interim_journals.MAPS_JOURNAL, page=painted, versioned=False,
+MAP = Area("map", store.JOURNAL, page=painted, versioned=False, change=store.edit,  # an edit is given the Draft
            url=lambda map_id: url_for("maps.show", map_id=map_id))
 history_routes(bp, MAP, "/<int:map_id>", log=None)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
+import threading
+from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Any, Callable
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request, url_for
@@ -29,7 +31,6 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
-from . import interim_journals
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
 from .render import content, form_state, go, parse, respond
@@ -174,8 +175,11 @@ def bosses(m: rules.Mission) -> list[dict]:
     return out
 
 
-_DRAWN: dict = {}  # id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission
+# id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission. Shared by waitress's
+# threads, hence the lock around every read and write (two threads may both draw a new map: harmless).
+_DRAWN: dict = {}
 _DRAWN_KEEP = 8
+_DRAWN_LOCK = threading.Lock()
 
 
 def drawing(hexmap):
@@ -183,16 +187,18 @@ def drawing(hexmap):
 
     A mission's steps keep the same HexMap object (store.mission_table reads each snapshot once), so
     every page of a mission reuses one drawing: the 30x24 map's 720 spaces are not re-rendered per tap."""
-    hit = _DRAWN.get(id(hexmap))
+    with _DRAWN_LOCK:
+        hit = _DRAWN.get(id(hexmap))
     if hit is not None and hit[0] is hexmap:
         return hit[1:]
     columns, rows = fitted_size(hexmap)
     view = map_view(hexmap, columns, rows)
     macros = current_app.jinja_env.get_template("_hexmap.svg.html").module
     drawn = (view, macros.painted(view), macros.grid(view))
-    _DRAWN[id(hexmap)] = (hexmap,) + drawn
-    while len(_DRAWN) > _DRAWN_KEEP:
-        _DRAWN.pop(next(iter(_DRAWN)))
+    with _DRAWN_LOCK:
+        _DRAWN[id(hexmap)] = (hexmap,) + drawn
+        while len(_DRAWN) > _DRAWN_KEEP:
+            _DRAWN.pop(next(iter(_DRAWN)))
     return drawn
 
 
@@ -207,34 +213,86 @@ def namer(m: rules.Mission, campaign_id):
     return lambda text: ids.sub(lambda found: names[found.group(1)], str(text))
 
 
-def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
+@dataclass(frozen=True)
+class MissionPage:
+    """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
+    template reads)."""
+
+    mission_id: int
+    row: store.MissionRow
+    m: rules.Mission
+    rnd: Any  # the round in play, or None before the first
+    view: Any  # the map's geometry as drawn (mapview.map_view)
+    painted: Any  # the map's SVG without figures (drawn once per map: `drawing`)
+    grid: Any  # the tap grid's SVG
+    figures: list  # each figure as a mark on the map
+    order: list  # the turn order
+    current: Any  # the figure whose turn it is, or None
+    plan: dict | None  # the AI's plan for the adversary whose turn it is
+    unplaced: list  # characters still to be placed before round 1
+    choosing: list  # characters still to choose their cards this round
+    ties: list  # character initiative ties the table breaks, with the initiative tied
+    reach: dict  # what the current character's turn can end next to
+    character: Any  # the current figure's character, when it is one
+    closed_doors: list
+    passed_hazards: list
+    hazard_kinds: Any
+    sources: Any  # who placed an adversary (the place-adversary form's choices)
+    report: Any  # the finished mission's report, or None
+    colors: Any
+    bosses: list
+    adversaries: list
+    directions: Any
+    conditions: Any
+    attack_faces: Any
+    accuracy_faces: Any
+    can_undo: bool
+    can_redo: bool
+    last_change: Any
+    result: Any
+    conflict: str | None
+    named: Callable[[str], str]  # figure ids in a text said as the table knows them
+    book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def context(mission_id: int, errors=None, result=None, conflict=None) -> MissionPage:
     db = get_db()
     row = _row(mission_id)
     m = row.mission
     view, painted, grid = drawing(m.map)
-    can_undo, can_redo = store.can_undo_redo(db, mission_id)
-    last, _ = store.events(db, mission_id, size=1)
+    status = store.JOURNAL.status(db, mission_id)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
-    report = rules.mission_report(m) if m.result else None
-    return {"mission_id": mission_id, "row": row, "m": m, "rnd": rnd, "view": view, "painted": painted, "grid": grid,
-            "figures": figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}), "order": rules.turn_order(m), "current": current, "plan": plan(m),
-            "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
-            "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
-                         and rnd.choice(c.id) is None],
-            "ties": [(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
-            if rnd and rnd.phase == "select" and all(rnd.choice(c.id) for c in m.characters if not c.defeated) else [],
-            "reach": within_reach(m, current), "character": m.character(current.id) if current and
-            current.side == "character" else None,
-            "closed_doors": sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
-            "passed_hazards": passed_hazards(m, current), "hazard_kinds": HAZARDS,
-            "sources": forms.PLACED_BY,
-            "report": report, "colors": COLORS, "bosses": bosses(m),
-            "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
-            "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
-            "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
-            "result": result, "conflict": conflict, "named": namer(m, row.campaign_id),
-            "book": book_rewards(db, row), **form_state(errors)}
+    living = [c for c in m.characters if not c.defeated]
+    selecting = bool(rnd and rnd.phase == "select")
+    return MissionPage(
+        mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid,
+        figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}),
+        order=rules.turn_order(m), current=current, plan=plan(m),
+        unplaced=[c for c in living if m.figure(c.id) is None and not m.rounds],
+        choosing=[c for c in living if selecting and rnd.choice(c.id) is None],
+        ties=[(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
+        if selecting and all(rnd.choice(c.id) for c in living) else [],
+        reach=within_reach(m, current),
+        character=m.character(current.id) if current and current.side == "character" else None,
+        closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
+        passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
+        report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
+        adversaries=[f for f in m.board.figures if f.side == "adversary"], directions=DIRECTIONS,
+        conditions=CONDITIONS,
+        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
+        can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
+        result=result, conflict=conflict, named=namer(m, row.campaign_id), book=book_rewards(db, row),
+        **form_state(errors))
+
+
+def log_context(mission_id: int) -> dict:
+    """The log page names figures as the mission page does; it draws no map."""
+    row = _row(mission_id)
+    return {"mission_id": mission_id, "row": row, "named": namer(row.mission, row.campaign_id)}
 
 
 def book_rewards(db, row) -> dict | None:
@@ -244,7 +302,7 @@ def book_rewards(db, row) -> dict | None:
         return None
     try:
         c = campaign_store.get(db, row.campaign_id).campaign
-    except campaign_store.NotFound:
+    except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()
     return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
@@ -380,10 +438,10 @@ def refusing(command):
     return run_it
 
 
-MISSION = Area("mission", interim_journals.MISSIONS, page=page, field=tapped_field,
+MISSION = Area("mission", store.JOURNAL, page=page, field=tapped_field,
                url=lambda mission_id: url_for("mission_table.show", mission_id=mission_id))
 history_routes(bp, MISSION, "/<int:mission_id>", log="/log", log_template="mission_table/log.html",
-               log_context=context, poll=True)
+               log_context=log_context, poll=True)
 
 
 @bp.post("/<int:mission_id>/do/<action>")

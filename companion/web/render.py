@@ -1,6 +1,8 @@
 """Rendering a page or one of its named blocks, and reading a form through its schema."""
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Response, current_app, make_response, redirect, render_template, request
 from jinja2_fragments.flask import render_block
 from marshmallow import fields
@@ -77,13 +79,20 @@ def field_label(field: str, labels: dict | None = None) -> str:
     return f"{head[:1].upper()}{head[1:]}: {_LEAVES.get(leaf) or labels.get(leaf, leaf.replace('_', ' '))}"
 
 
-def respond(template: str, ctx: dict, status: int = 200, block: str = "main"):
-    """The whole page, or for htmx just `block`; both from the same context."""
-    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **ctx}
+def respond(template: str, ctx, status: int = 200, block: str = "main"):
+    """The whole page, or for htmx just `block`; both from the same context (a dict, or a page's dataclass)."""
+    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **as_dict(ctx)}
     html = render_block(template, block, **ctx) if is_htmx() else render_template(template, **ctx)
     resp = make_response(html, status)
     resp.vary.add("HX-Request")
     return resp
+
+
+def as_dict(ctx) -> dict:
+    """A page's context as the template's variables: a dataclass's fields by name (not copied deeply)."""
+    if dataclasses.is_dataclass(ctx):
+        return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)}
+    return ctx
 
 
 def form_state(errors: dict | None) -> dict:
