@@ -97,6 +97,16 @@ def test_a_retried_map_paint_is_applied_once(app, table):
     assert history_rows(app, "map_history", "owner_id") == entries
 
 
+def test_a_retried_card_removal_is_applied_once(app, table):
+    table.post("/cards/samples", htmx=False)
+    entries = history_rows(app, "card_history", "owner_id")
+    form = {"part": "event_decks", "key": "Sample events", "request_id": ID_A}
+    assert table.post("/cards/remove", form).status_code == 200
+    again = table.post("/cards/remove", form)
+    assert again.status_code == 200 and "already saved" in text(again)
+    assert history_rows(app, "card_history", "owner_id") == entries + 1
+
+
 # -- every change form carries its own request id -----------------------------------------------------------
 
 def test_every_change_form_is_drawn_with_its_own_request_id(app, table, campaign):

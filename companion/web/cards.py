@@ -15,8 +15,8 @@ from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
 from .database import get_db
-from .commands import Area, history_routes
-from .render import form_state, go, respond
+from .commands import Area, RequestForm, answer_with, history_routes
+from .render import form_state, go, parse, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
@@ -40,9 +40,11 @@ def index():
 
 @bp.post("/<any(" + ", ".join(f'"{k}"' for k in KINDS) + "):kind>")
 def put(kind: str):
+    answer_with(page)
+    sent = parse(RequestForm)  # a card sent again (its answer lost) is entered once
     try:
         entry = parse_card_form(kind, request.form)
-        return page(result=store.put(get_db(), entry))
+        return page(result=store.put(get_db(), entry, request_id=sent.request_id))
     except ValidationError as exc:
         return page(422, exc.messages)
     except CardFileError as exc:
@@ -51,10 +53,12 @@ def put(kind: str):
 
 @bp.post("/remove")
 def remove():
+    answer_with(page)
+    sent = parse(RequestForm)
     index = request.form.get("index")
     try:
         text = store.remove(get_db(), request.form.get("part", ""), request.form.get("key", ""),
-                            int(index) if index not in (None, "") else None)
+                            int(index) if index not in (None, "") else None, request_id=sent.request_id)
     except (KeyError, IndexError, ValueError):
         abort(404)
     return page(result=text)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, g, request
 
-from ..schemas.fields import FormSchema, request_id, text
+from ..schemas.fields import FormSchema, text
 from .database import get_db
 from .render import as_dict, go, is_htmx, parse, poll_response, respond
 
@@ -93,10 +93,13 @@ def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: s
     return page(result=result)
 
 
-class StepForm(FormSchema):
+class RequestForm(FormSchema):
+    """Only the request id a form was drawn with (FormSchema's): for a form whose fields another parser reads."""
+
+
+class StepForm(RequestForm):
     """Undo or redo: the request id it was drawn with, and (campaigns) the page it was pressed on."""
 
-    request_id = request_id()
     back = text(max_len=80, required=False)  # an unknown page name answers with the area's page
 
 
