@@ -252,8 +252,8 @@ def _bridge(db: sqlite_utils.Database) -> None:
     migrations().ensure_migrations_table(db)
     ledger = db[Migrations.migrations_table]
     for old in db[LEGACY_LEDGER].rows_where(order_by="version"):
-        ledger.insert({"migration_set": MIGRATION_SET, "name": _key(old["version"], names.get(old["version"], old["name"])),
-                       "applied_at": old["applied_at"]})
+        key = _key(old["version"], names.get(old["version"], old["name"]))
+        ledger.insert({"migration_set": MIGRATION_SET, "name": key, "applied_at": old["applied_at"]})
     db[LEGACY_LEDGER].drop()
     _ledger_view(db)
 
@@ -284,13 +284,14 @@ def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
     if todo and before and set(db.table_names()) - {"sqlite_sequence"}:
         before()
     applied = []
-    for i, (number, name, _) in enumerate(todo):
+    for number, name, _ in todo:
         with immediate(db):
             _bridge(db)
             the_set = migrations()
-            if _key(number, name) not in {m.name for m in the_set.pending(db)}:
+            waiting = [m.name for m in the_set.pending(db)]
+            if _key(number, name) not in waiting:
                 continue  # another process applied it meanwhile
-            the_set.apply(db, stop_before=[_key(n, t) for n, t, _ in todo[i + 1:]])
+            the_set.apply(db, stop_before=waiting[waiting.index(_key(number, name)) + 1:])
             if LEGACY_LEDGER not in db.view_names():
                 _ledger_view(db)
         applied.append(number)

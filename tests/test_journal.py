@@ -188,3 +188,34 @@ def test_the_mission_snapshot_cache_is_shared_safely_between_threads():
         t.join()
     mission_table._READ.clear()
     assert errors == []
+
+
+def test_deleting_a_document_forgets_its_request_ids(db):
+    game_id = _game(db, request_id=C)
+    games.JOURNAL.change(db, game_id, KINDS[1].first, request_id=A)
+    games.delete(db, game_id)
+    assert db["applied_requests"].count == 0 and db["game_events"].count == 0
+    again = _game(db, request_id=C)  # a set-up sent again after the delete makes a new game, not a dead id
+    assert db["games"].count == 1 and games.get(db, again).name == "Friday"
+
+
+def test_a_plus_one_fame_tapped_again_after_its_answer_was_lost_counts_once(db):
+    campaign_id = _campaign(db)
+    plus_one = lambda c: rules.adjust_fame(c, "Berkav", 1)  # noqa: E731
+    campaigns.change(db, campaign_id, plus_one, request_id=A)
+    with pytest.raises(campaigns.AlreadyApplied):
+        campaigns.change(db, campaign_id, plus_one, request_id=A)
+    assert campaigns.get(db, campaign_id).campaign.fame["Berkav"] == 1
+    assert [e.description for e in campaigns.history(db, campaign_id)[0]] == ["Fame on Berkav +1 (now 1)", "Created"]
+    assert campaigns.get(db, campaign_id).version == 2
+
+
+def test_the_campaign_forms_own_version_still_guards_rename_and_notes(db):
+    campaign_id = _campaign(db)
+    campaigns.change(db, campaign_id, lambda c: rules.rename(c, "The Archivists", 1))
+    with pytest.raises(rules.StaleVersion):  # a second device's rename, drawn before the first
+        campaigns.change(db, campaign_id, lambda c: rules.rename(c, "The Scribes", 1))
+    assert campaigns.get(db, campaign_id).campaign.name == "The Archivists"
+    assert db["campaigns"].get(campaign_id)["name"] == "The Archivists"  # the listed name follows the document
+    campaigns.undo(db, campaign_id)
+    assert db["campaigns"].get(campaign_id)["name"] == "The Historians"

@@ -117,7 +117,7 @@ def delete_forever(db, campaign_id: int) -> str:
         row = JOURNAL.row(db, campaign_id, include_hidden=True)
         if not row["deleted_at"]:
             raise NotFound(campaign_id)
-        db["campaigns"].delete(campaign_id)
+        JOURNAL.delete_within(db, row)
         return row["name"]
 
 

@@ -239,8 +239,13 @@ class Journal:
         """The document and its entries gone for good; the row it was."""
         with immediate(db):
             row = self.row(db, doc_id, include_hidden)
-            db[self.table].delete(doc_id)
+            self.delete_within(db, row)
             return row
+
+    def delete_within(self, db, row: dict) -> None:
+        """`delete` inside the caller's transaction; its entries go by ON DELETE CASCADE."""
+        db[self.table].delete(row["id"])
+        db[REQUESTS].delete_where("kind = ? AND owner_id = ?", [self.kind, row["id"]])
 
     def _step(self, db, doc_id: int, undo: bool, request_id: str | None) -> str | None:
         with immediate(db):
