@@ -226,3 +226,42 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
         if f.name not in may_be_empty:
             assert getattr(page, f.name) not in (None, "", [], {}), f.name
     assert [c.name for c in page.unplaced] == ["Vera"] and page.can_undo is False
+
+
+def read_by(template: str, env=None) -> set[str]:
+    """The variables a template reads, with those of the templates it includes or imports."""
+    env = env or Environment(loader=FileSystemLoader(ROOT / "templates"))
+    seen, todo, read = set(), [template], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name is None:
+            continue
+        seen.add(name)
+        ast = env.parse((ROOT / "templates" / name).read_text(encoding="utf-8"))
+        read |= meta.find_undeclared_variables(ast)
+        todo += [t for t in meta.find_referenced_templates(ast) if t and t != "base.html"]
+    return read
+
+
+CAMPAIGN_PAGES = [("campaigns", "sheet_context", "CampaignSheet", "campaigns/campaign.html", ()),
+                  ("characters", "sheet_context", "CharacterSheet", "characters/character.html", ("c1",)),
+                  ("missions", "result_context", "MissionResultPage", "missions/result.html", ()),
+                  ("aboard", "aboard_context", "AboardPage", "aboard/aboard.html", ())]
+
+
+@pytest.mark.parametrize("module, builder, page_type, template, extra", CAMPAIGN_PAGES)
+def test_each_campaign_page_context_is_a_dataclass_its_template_reads(app, table, campaign, module, builder,
+                                                                        page_type, template, extra):
+    import importlib
+
+    from companion.web.campaign_context import CampaignFrame
+
+    web = importlib.import_module(f"companion.web.{module}")
+    cls = getattr(web, page_type)
+    own = {f.name for f in dataclasses.fields(cls)} - {f.name for f in dataclasses.fields(CampaignFrame)}
+    assert own and own <= read_by(template), own - read_by(template)
+    ids = [character_ids(app)["Sylvestia"]] if extra else []
+    with app.test_request_context(campaign):
+        page = getattr(web, builder)(1, *ids)
+    assert isinstance(page, cls) and page.c.name == "The Historians"
+    assert all(hasattr(page, name) for name in own)

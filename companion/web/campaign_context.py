@@ -2,6 +2,9 @@
 area of the one command path (commands.Area): its journal, its sheet, and the page an undo was pressed on."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from flask import url_for
 
 from ..store import campaigns as store
@@ -10,7 +13,27 @@ from .database import get_db
 from .render import content, form_state, respond
 
 
+@dataclass(frozen=True, kw_only=True)
+class CampaignFrame:
+    """What every page inside a campaign shows; each page's context is a subclass adding its own fields."""
+
+    campaign_id: int
+    row: store.CampaignRow
+    c: Any  # the Campaign
+    content: Any  # the campaign content (planets, missions, classes)
+    can_undo: bool
+    can_redo: bool
+    last_change: Any
+    result: Any = None
+    conflict: str | None = None
+    back: str  # the page's name, sent with undo/redo so the answer is this page again
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
 def base_context(campaign_id: int, back: str, errors=None, result=None, conflict=None) -> dict:
+    """A CampaignFrame's fields by name: `Page(**base_context(...), page's own fields)`."""
     db = get_db()
     row = store.get(db, campaign_id)  # store.NotFound: answered 404 by web/answers.py
     can_undo, can_redo = store.can_undo_redo(db, campaign_id)

@@ -1,6 +1,9 @@
 """The campaign sheet: name, Vanished technology, fame, missions, characters, notes; undo/redo."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from flask import Blueprint, Response, url_for
 from marshmallow import ValidationError
 
@@ -13,7 +16,7 @@ from ..schemas.campaign_forms import (
 )
 from ..schemas.character_forms import CharacterForm
 from ..store import campaigns as store
-from .campaign_context import CAMPAIGN, base_context, page_renderer
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
 from .commands import answer_with, history_routes, run, with_log_page
 from .database import get_db
 from .render import content, go, parse
@@ -21,19 +24,29 @@ from .render import content, go, parse
 bp = Blueprint("campaigns", __name__, url_prefix="/campaigns/<int:campaign_id>")
 
 
-def sheet_context(campaign_id: int, **kw) -> dict:
-    ctx = base_context(campaign_id, "campaign", **kw)
-    c, info = ctx["c"], ctx["content"]
-    ctx["planets"] = [{"name": p, "fame": c.fame.get(p, 0), "tier": info.shop_tier(c.fame.get(p, 0)),
-                       "next": info.next_tier(c.fame.get(p, 0))} for p in info.planets]
+@dataclass(frozen=True, kw_only=True)
+class CampaignSheet(CampaignFrame):
+    planets: list  # each planet's fame, shop tier and the next tier
+    mission_rows: list  # (number, [(mission, its state) per planet])
+    tutorials: list
+    classes: list
+    species: list
+    allowance: Any  # a standalone campaign's allowance, else None
+
+
+def sheet_context(campaign_id: int, **kw) -> CampaignSheet:
+    frame = base_context(campaign_id, "campaign", **kw)
+    c, info = frame["c"], frame["content"]
     numbers = sorted({m.number for m in info.missions if m.number})
-    ctx["mission_rows"] = [(n, [(m, c.missions.get(m.id)) for p in info.planets
-                                for m in info.missions if m.planet == p and m.number == n]) for n in numbers]
-    ctx["tutorials"] = [(m, c.missions.get(m.id)) for m in info.missions if m.planet is None]
-    ctx["classes"] = rules.classes(c, info)
-    ctx["species"] = rules.species(c, info)
-    ctx["allowance"] = character_rules.standalone_allowance(c.standalone_tier) if c.standalone_tier else None
-    return ctx
+    return CampaignSheet(
+        **frame,
+        planets=[{"name": p, "fame": c.fame.get(p, 0), "tier": info.shop_tier(c.fame.get(p, 0)),
+                  "next": info.next_tier(c.fame.get(p, 0))} for p in info.planets],
+        mission_rows=[(n, [(m, c.missions.get(m.id)) for p in info.planets
+                           for m in info.missions if m.planet == p and m.number == n]) for n in numbers],
+        tutorials=[(m, c.missions.get(m.id)) for m in info.missions if m.planet is None],
+        classes=rules.classes(c, info), species=rules.species(c, info),
+        allowance=character_rules.standalone_allowance(c.standalone_tier) if c.standalone_tier else None)
 
 
 page = page_renderer("campaigns/campaign.html", sheet_context)
@@ -122,12 +135,12 @@ def restore(campaign_id: int):
 
 
 def history_context(campaign_id: int, **kw) -> dict:
-    return with_log_page(CAMPAIGN, campaign_id, base_context(campaign_id, "history", **kw))
+    return with_log_page(CAMPAIGN, campaign_id, CampaignFrame(**base_context(campaign_id, "history", **kw)))
 
 
 history_page = page_renderer("campaigns/history.html", history_context)  # also answers an undo pressed on it
 history_routes(bp, CAMPAIGN, log="/history", log_template="campaigns/history.html",
-               log_context=lambda campaign_id: base_context(campaign_id, "history"))
+               log_context=lambda campaign_id: CampaignFrame(**base_context(campaign_id, "history")))
 
 
 @bp.get("/export")
