@@ -103,6 +103,12 @@ class StepForm(RequestForm):
     back = text(max_len=80, required=False)  # an unknown page name answers with the area's page
 
 
+def back_here() -> str | None:
+    """The page a plain (non-htmx) undo was pressed on, to send the tablet back to: only one of this app's."""
+    here = request.referrer
+    return here if here and here.startswith(request.host_url) else None
+
+
 def with_log_page(area: Area, doc_id, ctx) -> dict:
     """`ctx` with one page of the document's log (?page=, newest first) and whether an older page exists."""
     ctx = dict(as_dict(ctx))
@@ -126,7 +132,7 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
         doc_id = doc_id_of(kw)
         back = request.form.get("back") or ""
         page = area.page_for(doc_id, back) if area.page_for else area.bound(doc_id)
-        url = request.referrer or area.url(doc_id)
+        url = back_here() or area.url(doc_id)
         answer_with(page, url, area.field)
         form = parse(StepForm)
         description = getattr(area.journal, which)(get_db(), doc_id, request_id=form.request_id)
