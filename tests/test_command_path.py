@@ -88,8 +88,10 @@ def test_a_retried_campaign_undo_undoes_one_change(app, table, campaign):
 
 
 def test_a_retried_map_paint_is_applied_once(app, table):
-    url = table.post("/maps", {"name": "Retry", "orientation": "pointy", "shifted": "even", "columns": 6,
-                               "rows": 5}, htmx=False).headers["Location"]
+    new = {"name": "Retry", "orientation": "pointy", "shifted": "even", "columns": 6, "rows": 5, "request_id": ID_B}
+    url = table.post("/maps", new, htmx=False).headers["Location"]
+    assert table.post("/maps", new, htmx=False).headers["Location"] == url  # a retried "new map": one map
+    assert table.get("/maps/2").status_code == 404
     form = {"tool": "fire", "spaces": ["C-3"], "request_id": ID_A}
     assert table.post(url + "/paint", form, headers={"HX-Request": "true"}).status_code == 200
     entries = history_rows(app, "map_history", "owner_id")

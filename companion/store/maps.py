@@ -54,10 +54,11 @@ def _draft(row: dict, doc: dict) -> Draft:
     return draft
 
 
-def create(db, name: str, layout: Layout, columns: int, rows: int) -> int:
+def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: str | None = None) -> int:
+    """The new map's id; sent again with the same request id, the first one's."""
     draft = new_draft(layout, columns, rows)
     return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows},
-                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})")
+                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
 
 
 def import_doc(db, name: str, source, sample: bool = False) -> int:

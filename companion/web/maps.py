@@ -59,7 +59,8 @@ def index():
 def create():
     answer_with(index_answer)
     f = parse(NewMapForm)
-    map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows)
+    map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows,
+                          request_id=f.request_id)
     return go(url_for(".show", map_id=map_id))
 
 
