@@ -267,3 +267,16 @@ def test_each_campaign_page_context_is_a_dataclass_its_template_reads(app, table
         page = getattr(web, builder)(1, *ids)
     assert isinstance(page, cls) and page.c.name == "The Historians"
     assert all(hasattr(page, name) for name in own)
+
+
+def test_the_game_frame_is_a_dataclass_the_game_pages_read(app, table):
+    from companion.web.games import GameFrame, frame
+
+    table.post("/games/new", {"game": "lost-empires", "name": "Friday", "name_1": "Ann", "color_1": "red",
+                              "name_2": "Bob", "color_2": "blue"})
+    with app.test_request_context("/games/1"):
+        built = frame(1)
+    assert isinstance(built, GameFrame) and built.row.name == "Friday" and built.step is not None
+    read = read_by("games/lost_empires.html") | read_by("games/log.html") | read_by("games/results.html")
+    own = {f.name for f in dataclasses.fields(GameFrame)} - {"active_form", "form_values"}
+    assert own <= read, own - read

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
@@ -16,7 +18,7 @@ from ..store import games as store
 from . import aldarra, home, lost_empires, shattered_empires, suriya_162
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import form_state, go, parse, respond
+from .render import as_dict, form_state, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 PAGES = {lost_empires.KEY: lost_empires, aldarra.KEY: aldarra,  # each game's template, context and actions
@@ -37,15 +39,37 @@ def _row(game_id: int):
     return store.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
 
 
-def context(game_id: int, errors=None, result=None, conflict=None) -> dict:
-    db = get_db()
+@dataclass(frozen=True, kw_only=True)
+class GameFrame:
+    """What every game's page shows around the game itself (templates/games/_page.html): the stepper, the bar."""
+
+    game_id: int
+    row: store.GameRow
+    g: Any  # the game's state
+    step: Any  # the step the stepper shows
+    verdict: Any  # who won, once the game is over
+    can_undo: bool
+    can_redo: bool
+    last_change: Any
+    result: Any = None
+    conflict: str | None = None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
-    can_undo, can_redo = store.can_undo_redo(db, game_id)
-    last, _ = store.events(db, game_id, size=1)
-    ctx = {"game_id": game_id, "row": row, "g": row.state, "step": row.rules.current_step(row.state),
-           "verdict": row.rules.verdict(row.state), "can_undo": can_undo, "can_redo": can_redo,
-           "last_change": last[0] if last else None, "result": result, "conflict": conflict, **form_state(errors)}
-    return {**ctx, **PAGES[row.kind].context(row.state, content(row.kind))}
+    status = store.JOURNAL.status(get_db(), game_id)
+    return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
+                     verdict=row.rules.verdict(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
+                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+
+
+def context(game_id: int, **kw) -> dict:
+    """The frame's fields and the game's own (its kit's `context`), as the game's template reads them."""
+    f = frame(game_id, **kw)
+    return {**as_dict(f), **PAGES[f.row.kind].context(f.row.state, content(f.row.kind))}
 
 
 def page(game_id: int, status: int = 200, **kw):
