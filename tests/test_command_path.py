@@ -280,3 +280,14 @@ def test_the_game_frame_is_a_dataclass_the_game_pages_read(app, table):
     read = read_by("games/lost_empires.html") | read_by("games/log.html") | read_by("games/results.html")
     own = {f.name for f in dataclasses.fields(GameFrame)} - {"active_form", "form_values"}
     assert own <= read, own - read
+
+
+@pytest.mark.parametrize("module, page_type, template", [("home", "HomePage", "home/index.html"),
+                                                         ("cards", "CardsPage", "cards/index.html"),
+                                                         ("maps", "MapEditorPage", "maps/editor.html")])
+def test_the_other_pages_contexts_are_dataclasses_their_templates_read(module, page_type, template):
+    import importlib
+
+    cls = getattr(importlib.import_module(f"companion.web.{module}"), page_type)
+    own = {f.name for f in dataclasses.fields(cls)} - {"active_form", "form_values", "form_errors"}
+    assert own <= read_by(template), own - read_by(template)

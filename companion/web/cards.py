@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from marshmallow import ValidationError
@@ -14,23 +16,47 @@ from ..schemas.card_file import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.card_forms import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
-from .database import get_db
 from .commands import Area, RequestForm, answer_with, history_routes
+from .database import get_db
 from .render import form_state, go, parse, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
 
-def page(status=200, errors=None, result=None, conflict=None):
+@dataclass(frozen=True, kw_only=True)
+class CardsPage:
+    """What cards/index.html shows: the library, the forms' choices, the bottom bar."""
+
+    lib: dict  # the library document (phantom-epoch-cards/1)
+    parts: Any
+    colors: Any
+    action_types: Any
+    difficulties: Any
+    boss_counts: Any
+    event_rounds: Any
+    result: Any = None
+    can_undo: bool
+    can_redo: bool
+    last_change: str | None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def cards_context(errors=None, result=None) -> CardsPage:
     db = get_db()
     lib, doc = store.get(db)
-    ctx = {"lib": doc, "parts": PARTS, "colors": COLORS, "action_types": ACTION_TYPES, "difficulties": DIFFICULTIES,
-           "boss_counts": BOSS_COUNTS, "event_rounds": EVENT_ROUNDS, "result": result, **CARDS.status(db, lib),
-           **form_state(errors)}
+    filled = {}
     editing = request.args.get("boss")
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
-        ctx.update(active_form="boss", form_values=boss_form_values(editing, doc["bosses"][editing]))
-    return respond("cards/index.html", ctx, status)
+        filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
+    return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
+                     boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, result=result, **CARDS.status(db, lib),
+                     **(form_state(errors) or filled))
+
+
+def page(status=200, errors=None, result=None, conflict=None):
+    return respond("cards/index.html", cards_context(errors, result), status)
 
 
 @bp.get("")

@@ -1,8 +1,9 @@
 """The home page: every campaign and game, new campaign or game, import, the bin; and the table PIN."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
@@ -23,14 +24,35 @@ from .security import pin_ok
 bp = Blueprint("home", __name__)
 
 
-def page(status: int = 200, errors=None, result=None):
+@dataclass(frozen=True, kw_only=True)
+class HomePage:
+    """What home/index.html shows: every campaign (active, archived, in the bin), game and table mission."""
+
+    active: list
+    archived: list
+    binned: list
+    games: list
+    rules: Any  # the games' rules by key (games/catalog.RULES)
+    table_missions: list
+    game_options: list
+    colors: Any
+    result: Any = None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def home_context(errors=None, result=None) -> HomePage:
     db = get_db()
-    ctx = {"active": store.listing(db), "archived": store.listing(db, archived=True),
-           "binned": store.listing(db, deleted=True), "games": games_store.listing(db), "rules": RULES,
-           "table_missions": mission_table_store.listing(db),
-           "game_options": [(key, r.TITLE) for key, r in RULES.items()],
-           "colors": COLORS, "result": result, **form_state(errors)}
-    return respond("home/index.html", ctx, status)
+    return HomePage(active=store.listing(db), archived=store.listing(db, archived=True),
+                    binned=store.listing(db, deleted=True), games=games_store.listing(db), rules=RULES,
+                    table_missions=mission_table_store.listing(db),
+                    game_options=[(key, r.TITLE) for key, r in RULES.items()], colors=COLORS, result=result,
+                    **form_state(errors))
+
+
+def page(status: int = 200, errors=None, result=None):
+    return respond("home/index.html", home_context(errors, result), status)
 
 
 def answer(status: int = 200, errors=None, result=None, conflict=None):

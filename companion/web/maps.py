@@ -4,12 +4,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
-from ..phantom.mapedit import TOOLS, TOOL_WORDS, paint, resize, set_walls
+from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
 from ..phantom.mapview import map_view
 from ..schemas.map_forms import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
 from ..schemas.scenario_file import ScenarioFileError
@@ -41,13 +43,31 @@ def index_answer(status=200, errors=None, **_):
     return index_page(status, errors)
 
 
-def editor(map_id: int, status=200, errors=None, block="main"):
+@dataclass(frozen=True, kw_only=True)
+class MapEditorPage:
+    """What maps/editor.html shows: the map as drawn, the tools, the bottom bar."""
+
+    map_id: int
+    row: dict
+    view: Any  # mapview.map_view of the map being edited
+    tool_words: Any
+    can_undo: bool
+    can_redo: bool
+    last_change: str | None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def editor_context(map_id: int, errors=None) -> MapEditorPage:
     db = get_db()
     row, draft = store.get(db, map_id)  # NotFound: 404 (web/answers.py)
-    ctx = {"row": row, "draft": draft, "view": map_view(draft.map, draft.columns, draft.rows, draft.figures),
-           "tools": TOOLS, "tool_words": TOOL_WORDS, "map_id": map_id, **MAPS.status(db, map_id),
-           **form_state(errors)}
-    return respond("maps/editor.html", ctx, status, block=block)
+    return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
+                         tool_words=TOOL_WORDS, **MAPS.status(db, map_id), **form_state(errors))
+
+
+def editor(map_id: int, status=200, errors=None, block="main"):
+    return respond("maps/editor.html", editor_context(map_id, errors), status, block=block)
 
 
 @bp.get("")
