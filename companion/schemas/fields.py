@@ -6,6 +6,13 @@ import re
 from marshmallow import fields, validate
 
 REQUIRED = {"required": "Required.", "null": "Required."}
+REQUEST_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def request_id() -> fields.String:
+    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
+    return fields.String(load_default=None, validate=validate.Regexp(
+        REQUEST_ID, error="The form is damaged; reload the page."))
 
 
 def text(max_len: int = 80, required: bool = True) -> fields.String:
@@ -40,15 +47,6 @@ def delta(low: int = -99, high: int = 99) -> fields.Integer:
 
 def version() -> fields.Integer:
     return fields.Integer(load_default=None, error_messages={"invalid": "The form is damaged; reload the page."})
-
-
-REQUEST_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def request_id() -> fields.String:
-    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
-    return fields.String(load_default=None, validate=validate.Regexp(
-        REQUEST_ID, error="The form is damaged; reload the page."))
 
 
 def flag() -> fields.Boolean:

@@ -32,15 +32,15 @@ def get(db) -> tuple[int, dict]:
     return lib, CARDS.get(db, lib)[1]
 
 
-def _change(db, command) -> str:
+def _change(db, command, request_id: str | None = None) -> str:
     def run(row, doc):
         new, description = command(doc)
         return Outcome(load_library(new), description)
 
-    return CARDS.change(db, library_id(db), run).description
+    return CARDS.change(db, library_id(db), run, request_id=request_id).description
 
 
-def put(db, card: CardEntry) -> str:
+def put(db, card: CardEntry, request_id: str | None = None) -> str:
     """Add or replace an adversary card or boss board, or add or replace one card of a deck."""
     def command(doc):
         part = dict(doc[card.part])
@@ -59,10 +59,10 @@ def put(db, card: CardEntry) -> str:
         part[card.key] = {**deck, "cards": cards}
         return {**doc, card.part: part}, f"{verb} {card.entry['name']!r} in the {WORDS[card.part]} {card.key}"
 
-    return _change(db, command)
+    return _change(db, command, request_id)
 
 
-def remove(db, part: str, key: str, index: int | None = None) -> str:
+def remove(db, part: str, key: str, index: int | None = None, request_id: str | None = None) -> str:
     def command(doc):
         if part not in PARTS or key not in doc[part]:
             raise KeyError(key)
@@ -75,7 +75,7 @@ def remove(db, part: str, key: str, index: int | None = None) -> str:
         items[key] = {**items[key], "cards": cards}
         return {**doc, part: items}, f"Removed {gone['name']!r} from the {WORDS[part]} {key}"
 
-    return _change(db, command)
+    return _change(db, command, request_id)
 
 
 def merge(db, source, description: str) -> str:

@@ -54,10 +54,11 @@ def _draft(row: dict, doc: dict) -> Draft:
     return draft
 
 
-def create(db, name: str, layout: Layout, columns: int, rows: int) -> int:
+def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: str | None = None) -> int:
+    """The new map's id; sent again with the same request id, the first one's."""
     draft = new_draft(layout, columns, rows)
     return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows},
-                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})")
+                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
 
 
 def import_doc(db, name: str, source, sample: bool = False) -> int:
@@ -75,8 +76,8 @@ def get(db, map_id: int) -> tuple[dict, Draft]:
     return row, _draft(row, doc)
 
 
-def edit(db, map_id: int, operation) -> Edit:
-    """Run `operation(draft) -> Edit` in one transaction and record it (undoable)."""
+def edit(db, map_id: int, operation, *, seen_version: int | None = None, request_id: str | None = None) -> Edit:
+    """Run `operation(draft) -> Edit` in one transaction and record it (undoable; a retried request once)."""
     done = []
 
     def command(row, doc):
@@ -87,7 +88,7 @@ def edit(db, map_id: int, operation) -> Edit:
         _remember(dump(new), d)
         return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
 
-    MAPS.change(db, map_id, command)
+    MAPS.change(db, map_id, command, seen_version=seen_version, request_id=request_id)
     return done[0]
 
 

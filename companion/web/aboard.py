@@ -1,6 +1,9 @@
 """Aboard the Phantom Epoch between missions: shop, expeditions, the upgrade board."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from flask import Blueprint, url_for
 
 from ..phantom import aboard as rules
@@ -8,29 +11,40 @@ from ..phantom.characters import SLOTS
 from ..schemas.forms.aboard import (
     BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
 )
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("aboard", __name__, url_prefix="/campaigns/<int:campaign_id>/aboard")
 
 
-def aboard_context(campaign_id: int, **kw) -> dict:
-    ctx = base_context(campaign_id, "aboard", **kw)
-    c = ctx["c"]
-    ctx["shops"] = rules.shop_planets(c, ctx["content"])
-    ctx["no_shop"] = None if ctx["shops"] else rules.no_shop_reason(c)
-    ctx["slots"] = SLOTS
-    ctx["buyer_options"] = [(ch.id, f"{ch.name} ({ch.nova_cells} nova cells)") for ch in c.characters if ch.active]
-    ctx["for_sale"] = [(ch, e, rules.sale_price(e)) for ch in c.characters for e in ch.equipment]
-    ctx["expedition_decks"] = list(c.fame) + [rules.STORY_DECK]
-    return ctx
+@dataclass(frozen=True, kw_only=True)
+class AboardPage(CampaignFrame):
+    shops: list  # the planets whose shop is open
+    no_shop: str | None  # why no shop is open, when none is
+    slots: Any
+    buyer_options: list
+    for_sale: list  # (character, equipment, price)
+    expedition_decks: list
+
+
+def aboard_context(campaign_id: int, **kw) -> AboardPage:
+    frame = base_context(campaign_id, "aboard", **kw)
+    c = frame["c"]
+    shops = rules.shop_planets(c, frame["content"])
+    return AboardPage(
+        **frame, shops=shops, no_shop=None if shops else rules.no_shop_reason(c), slots=SLOTS,
+        buyer_options=[(ch.id, f"{ch.name} ({ch.nova_cells} nova cells)") for ch in c.characters if ch.active],
+        for_sale=[(ch, e, rules.sale_price(e)) for ch in c.characters for e in ch.equipment],
+        expedition_decks=list(c.fame) + [rules.STORY_DECK])
 
 
 page = page_renderer("aboard/aboard.html", aboard_context)
 
 
 def act(campaign_id: int, schema, command):
-    return perform(campaign_id, schema, command, page(campaign_id), url_for(".show", campaign_id=campaign_id))
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id),
+               url=url_for(".show", campaign_id=campaign_id))
 
 
 @bp.get("")

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from marshmallow import ValidationError
@@ -14,22 +16,47 @@ from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
 from ..store.documents import CARDS
+from .commands import Area, RequestForm, answer_with, history_routes
 from .database import get_db
-from .render import form_state, go, respond
+from .render import form_state, go, parse, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
 
-def page(status=200, errors=None, result=None):
+@dataclass(frozen=True, kw_only=True)
+class CardsPage:
+    """What cards/index.html shows: the library, the forms' choices, the bottom bar."""
+
+    lib: dict  # the library document (phantom-epoch-cards/1)
+    parts: Any
+    colors: Any
+    action_types: Any
+    difficulties: Any
+    boss_counts: Any
+    event_rounds: Any
+    result: Any = None
+    can_undo: bool
+    can_redo: bool
+    last_change: str | None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def cards_context(errors=None, result=None) -> CardsPage:
     db = get_db()
     lib, doc = store.get(db)
-    ctx = {"lib": doc, "parts": PARTS, "colors": COLORS, "action_types": ACTION_TYPES, "difficulties": DIFFICULTIES,
-           "boss_counts": BOSS_COUNTS, "event_rounds": EVENT_ROUNDS, "result": result, **CARDS.status(db, lib),
-           **form_state(errors)}
+    filled = {}
     editing = request.args.get("boss")
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
-        ctx.update(active_form="boss", form_values=boss_form_values(editing, doc["bosses"][editing]))
-    return respond("cards/index.html", ctx, status)
+        filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
+    return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
+                     boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, result=result, **CARDS.status(db, lib),
+                     **(form_state(errors) or filled))
+
+
+def page(status=200, errors=None, result=None, conflict=None):
+    return respond("cards/index.html", cards_context(errors, result), status)
 
 
 @bp.get("")
@@ -39,9 +66,11 @@ def index():
 
 @bp.post("/<any(" + ", ".join(f'"{k}"' for k in KINDS) + "):kind>")
 def put(kind: str):
+    answer_with(page)
+    sent = parse(RequestForm)  # a card sent again (its answer lost) is entered once
     try:
         entry = parse_card_form(kind, request.form)
-        return page(result=store.put(get_db(), entry))
+        return page(result=store.put(get_db(), entry, request_id=sent.request_id))
     except ValidationError as exc:
         return page(422, exc.messages)
     except CardFileError as exc:
@@ -50,20 +79,30 @@ def put(kind: str):
 
 @bp.post("/remove")
 def remove():
+    answer_with(page)
+    sent = parse(RequestForm)
     index = request.form.get("index")
     try:
         text = store.remove(get_db(), request.form.get("part", ""), request.form.get("key", ""),
-                            int(index) if index not in (None, "") else None)
+                            int(index) if index not in (None, "") else None, request_id=sent.request_id)
     except (KeyError, IndexError, ValueError):
         abort(404)
     return page(result=text)
 
 
-@bp.post("/<any(undo, redo):step>")
-def undo_redo(step: str):
-    db = get_db()
-    text = getattr(CARDS, step)(db, store.library_id(db))
-    return page(result=f"{step.capitalize()}: {text}" if text else None)
+class Library:
+    """The card journal for the table's one library, whose id no address carries: found on each use."""
+
+    def undo(self, db, _library, *, request_id=None):
+        return store.JOURNAL.undo(db, store.library_id(db), request_id=request_id)
+
+    def redo(self, db, _library, *, request_id=None):
+        return store.JOURNAL.redo(db, store.library_id(db), request_id=request_id)
+
+
+CARD_LIBRARY = Area("cards", Library(), page=lambda _library, status=200, **kw: page(status, **kw),
+                    url=lambda _library: url_for("cards.index"))
+history_routes(bp, CARD_LIBRARY, log=None)
 
 
 @bp.get("/export")

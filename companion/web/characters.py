@@ -1,6 +1,9 @@
 """A character sheet: SP and action cards, nova cells, equipment, attachments, items."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from flask import Blueprint, abort, url_for
 
 from ..phantom import campaign as rules
@@ -9,29 +12,41 @@ from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
     GiveThingForm, ItemForm, RefundForm, ThingForm,
 )
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("characters", __name__, url_prefix="/campaigns/<int:campaign_id>/characters/<character_id>")
 
 
-def sheet_context(campaign_id: int, character_id: str, **kw) -> dict:
-    ctx = base_context(campaign_id, f"character:{character_id}", **kw)
-    c = ctx["c"]
+@dataclass(frozen=True, kw_only=True)
+class CharacterSheet(CampaignFrame):
+    ch: Any  # the character shown
+    others: list  # the campaign's other characters
+    other_options: list
+    giveable: list  # (kind:id, label) of what is not equipped and may be given
+    classes: list
+    species: list
+    attachment_types: Any
+    dismantle_value: Callable
+    completed: list  # the missions it completed, labelled
+
+
+def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
+    frame = base_context(campaign_id, f"character:{character_id}", **kw)
+    c, info = frame["c"], frame["content"]
     try:
-        ctx["ch"] = rules.character(c, character_id)
-    except rules.CampaignError:
+        ch = rules.character(c, character_id)
+    except rules.CampaignError:  # a character id that is not in this campaign: there is no such page
         abort(404)
-    ctx["others"] = [o for o in c.characters if o.id != character_id]
-    ctx["other_options"] = [(o.id, o.name) for o in ctx["others"]]
-    ch = ctx["ch"]
-    ctx["giveable"] = ([(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
-                       + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped])
-    ctx["classes"], ctx["species"] = rules.classes(c, ctx["content"]), rules.species(c, ctx["content"])
-    ctx["attachment_types"] = ch_rules.ATTACHMENT_TYPES
-    ctx["dismantle_value"] = ch_rules.dismantle_value
-    ctx["completed"] = [rules.mission_label(ctx["content"], m) for m in ctx["ch"].completed]
-    return ctx
+    others = [o for o in c.characters if o.id != character_id]
+    return CharacterSheet(
+        **frame, ch=ch, others=others, other_options=[(o.id, o.name) for o in others],
+        giveable=[(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
+        + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped],
+        classes=rules.classes(c, info), species=rules.species(c, info),
+        attachment_types=ch_rules.ATTACHMENT_TYPES, dismantle_value=ch_rules.dismantle_value,
+        completed=[rules.mission_label(info, m) for m in ch.completed])
 
 
 page = page_renderer("characters/character.html", sheet_context)
@@ -39,7 +54,7 @@ page = page_renderer("characters/character.html", sheet_context)
 
 def act(campaign_id: int, character_id: str, schema, command):
     url = url_for(".show", campaign_id=campaign_id, character_id=character_id)
-    return perform(campaign_id, schema, command, page(campaign_id, character_id), url)
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id, character_id), url=url)
 
 
 @bp.get("")

@@ -2,22 +2,24 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
-from marshmallow import ValidationError
 
 from ..db import now
-from ..games.frame import GameError, Outcome, new_players
+from ..games.frame import new_players
 from ..kits import KITS, RULES
-from ..kits.forms import GameForm
 from ..kits.game_file import dump_game_file, load_game_file
+from ..kits.forms import GameForm
 from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import home
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import LABELS, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
+from .render import LABELS, as_dict, form_state, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 PAGES = {key: kit.page for key, kit in KITS.items()}  # each game's template, context and actions
@@ -34,22 +36,41 @@ def content(kind: str):
 
 
 def _row(game_id: int):
-    try:
-        return store.get(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
+    return store.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
 
 
-def context(game_id: int, errors=None, result=None, conflict=None) -> dict:
-    db = get_db()
+@dataclass(frozen=True, kw_only=True)
+class GameFrame:
+    """What every game's page shows around the game itself (templates/games/_page.html): the stepper, the bar."""
+
+    game_id: int
+    row: store.GameRow
+    g: Any  # the game's state
+    step: Any  # the step the stepper shows
+    verdict: Any  # who won, once the game is over
+    can_undo: bool
+    can_redo: bool
+    last_change: Any
+    result: Any = None
+    conflict: str | None = None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
-    can_undo, can_redo = store.can_undo_redo(db, game_id)
-    last, _ = store.events(db, game_id, size=1)
-    ctx = {"game_id": game_id, "row": row, "g": row.state, "step": row.rules.current_step(row.state),
-           "verdict": row.rules.verdict(row.state), "can_undo": can_undo, "can_redo": can_redo,
-           "last_change": last[0] if last else None, "result": result, "conflict": conflict, **form_state(errors)}
-    game = PAGES[row.kind].context(row.state, content(row.kind))
-    return {**ctx, **game, "game_dir": KITS[row.kind].templates,
+    status = store.JOURNAL.status(get_db(), game_id)
+    return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
+                     verdict=row.rules.verdict(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
+                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+
+
+def context(game_id: int, **kw) -> dict:
+    """The frame's fields and the game's own (its kit's `context`), as the game's template reads them."""
+    f = frame(game_id, **kw)
+    game = PAGES[f.row.kind].context(f.row.state, content(f.row.kind))
+    return {**as_dict(f), **game, "game_dir": KITS[f.row.kind].templates,
             "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
 
 
@@ -58,46 +79,20 @@ def page(game_id: int, status: int = 200, **kw):
     return respond(PAGES[ctx["row"].kind].TEMPLATE, ctx, status)
 
 
-def perform(game_id: int, schema, command):
-    """Parse, run `command(state, form) -> Outcome` in one transaction, answer with the game page.
-
-    422 with the message for bad input or a refused rule, 409 with the current
-    state when another device saved first, the current state (200) when this
-    very request was applied before and only its answer was lost.
-    """
-    try:
-        form = parse(schema)
-    except ValidationError as exc:
-        return page(game_id, 422, errors=flat_errors(exc.messages))
-    try:
-        result = store.change(get_db(), game_id, form.version, lambda state: command(state, form),
-                              request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(game_id, exc)
-    except store.StaleGame as exc:
-        return page(game_id, 409, conflict=exc.message)
-    except GameError as exc:
-        return page(game_id, 422, errors={exc.field: exc.message})
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=result)
+GAME = Area("game", store.JOURNAL, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
+history_routes(bp, GAME, "/<int:game_id>", log="/log", log_template="games/log.html", log_context=context, poll=True)
 
 
 @bp.post("/new")
 def new():
-    try:
-        form = parse(NewGameForm)
-        players = new_players(*seats(form))
-        rules = RULES[form.game]
-        state = rules.new_game(players, rng())
-    except ValidationError as exc:
-        return home.page(422, flat_errors(exc.messages))
-    except GameError as exc:
-        return home.page(422, {exc.field: exc.message})
+    answer_with(home.answer)
+    form = parse(NewGameForm)
+    players = new_players(*seats(form))
+    rules = RULES[form.game]
+    state = rules.new_game(players, rng())
     game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
-                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}")
+                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}",
+                           request_id=form.request_id)  # sent twice: one game
     return go(url_for(".show", game_id=game_id))
 
 
@@ -125,65 +120,23 @@ def show(game_id: int):
     return page(game_id)
 
 
-@bp.get("/<int:game_id>/poll")
-def poll(game_id: int):
-    """A second device asks every second; only a changed game sends the page again."""
-    try:
-        current = store.version(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    return poll_response(current, lambda: page(game_id))
-
-
 @bp.post("/<int:game_id>/do/<action>")
 def act(game_id: int, action: str):
     actions = PAGES[_row(game_id).kind].ACTIONS
     if action not in actions:
         abort(404)
     schema, command = actions[action]
-    return perform(game_id, schema, lambda state, form: command(state, form, content(_row(game_id).kind)))
+    return run(GAME, game_id, schema, lambda state, form: command(state, form, content(_row(game_id).kind)))
 
 
 @bp.post("/<int:game_id>/next")
 def next_step(game_id: int):
-    return perform(game_id, GameForm, lambda state, form: _row(game_id).rules.next_step(state))
+    return run(GAME, game_id, GameForm, lambda state, form: _row(game_id).rules.next_step(state))
 
 
 @bp.post("/<int:game_id>/back")
 def back_step(game_id: int):
-    return perform(game_id, GameForm, lambda state, form: _row(game_id).rules.back_step(state))
-
-
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int):
-    return _walk(game_id, store.undo, "Undid", "Nothing to undo.")
-
-
-@bp.post("/<int:game_id>/redo")
-def redo(game_id: int):
-    return _walk(game_id, store.redo, "Redid", "Nothing to redo.")
-
-
-def already_applied(game_id: int, exc):
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=Outcome(None, exc.message))
-
-
-def _walk(game_id: int, step, verb: str, nothing: str):
-    try:
-        form = parse(GameForm)
-    except ValidationError as exc:
-        return page(game_id, 422, errors=flat_errors(exc.messages))
-    try:
-        description = step(get_db(), game_id, request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(game_id, exc)
-    if not is_htmx():
-        return go(url_for(".show", game_id=game_id))
-    return page(game_id, result=Outcome(None, f"{verb}: {description}" if description else nothing))
+    return run(GAME, game_id, GameForm, lambda state, form: _row(game_id).rules.back_step(state))
 
 
 @bp.post("/<int:game_id>/finish")
@@ -197,29 +150,15 @@ def resume(game_id: int):
 
 
 def _status(game_id: int, finished: bool):
-    try:
-        store.set_status(get_db(), game_id, finished)
-    except store.NotFound:
-        abort(404)
+    store.set_status(get_db(), game_id, finished)
     return go(url_for(".results" if finished else ".show", game_id=game_id))
 
 
 @bp.post("/<int:game_id>/delete")
 def delete(game_id: int):
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    try:
-        store.delete(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
+    store.delete(get_db(), game_id)
     return go(url_for("home.index"))
-
-
-@bp.get("/<int:game_id>/log")
-def log(game_id: int):
-    ctx = context(game_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
-    ctx["entries"], ctx["older"] = store.events(get_db(), game_id, page=ctx["page_no"])
-    return respond("games/log.html", ctx)
 
 
 @bp.get("/<int:game_id>/results")

@@ -1,11 +1,11 @@
 """The home page: every campaign and game, new campaign or game, import, the bin; and the table PIN."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
-from marshmallow import ValidationError
 
 from ..games.frame import COLORS
 from ..kits import RULES
@@ -17,20 +17,47 @@ from ..store import campaigns as store
 from ..store import games as games_store
 from ..store import mission_table as mission_table_store
 from .database import get_db
-from .render import flat_errors, form_state, go, parse, respond
+from .commands import answer_with
+from .render import form_state, go, parse, respond
 from .security import pin_ok
 
 bp = Blueprint("home", __name__)
 
 
-def page(status: int = 200, errors=None, result=None):
+@dataclass(frozen=True, kw_only=True)
+class HomePage:
+    """What home/index.html shows: every campaign (active, archived, in the bin), game and table mission."""
+
+    active: list
+    archived: list
+    binned: list
+    games: list
+    rules: Any  # the games' rules by key (games/catalog.RULES)
+    table_missions: list
+    game_options: list
+    colors: Any
+    result: Any = None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def home_context(errors=None, result=None) -> HomePage:
     db = get_db()
-    ctx = {"active": store.listing(db), "archived": store.listing(db, archived=True),
-           "binned": store.listing(db, deleted=True), "games": games_store.listing(db), "rules": RULES,
-           "table_missions": mission_table_store.listing(db),
-           "game_options": [(key, r.TITLE) for key, r in RULES.items()],
-           "colors": COLORS, "result": result, **form_state(errors)}
-    return respond("home/index.html", ctx, status)
+    return HomePage(active=store.listing(db), archived=store.listing(db, archived=True),
+                    binned=store.listing(db, deleted=True), games=games_store.listing(db), rules=RULES,
+                    table_missions=mission_table_store.listing(db),
+                    game_options=[(key, r.TITLE) for key, r in RULES.items()], colors=COLORS, result=result,
+                    **form_state(errors))
+
+
+def page(status: int = 200, errors=None, result=None):
+    return respond("home/index.html", home_context(errors, result), status)
+
+
+def answer(status: int = 200, errors=None, result=None, conflict=None):
+    """The home page answering a form posted from it (web/answers.py re-renders it with the message)."""
+    return page(status, errors, result)
 
 
 @bp.get("/")
@@ -40,14 +67,11 @@ def index():
 
 @bp.post("/campaigns")
 def new_campaign():
-    try:
-        form = parse(NewCampaignForm)
-        campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
-    except ValidationError as exc:
-        return page(422, flat_errors(exc.messages))
-    except rules.CampaignError as exc:
-        return page(422, {exc.field: exc.message})
-    campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}")
+    answer_with(answer)
+    form = parse(NewCampaignForm)
+    campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
+    campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}",
+                               request_id=form.request_id)  # sent twice: one campaign
     return _to_campaign(campaign_id)
 
 

@@ -4,18 +4,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
-from marshmallow import ValidationError
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
-from ..phantom.mapedit import EditError, TOOLS, TOOL_WORDS, paint, resize, set_walls
+from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
 from ..phantom.mapview import map_view
 from ..schemas.forms.maps import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
 from ..schemas.files.scenario import ScenarioFileError
 from ..store import maps as store
-from ..store.documents import MAPS, NotFound
+from ..store.documents import MAPS
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import flat_errors, form_state, go, is_htmx, parse, respond
+from .render import form_state, go, parse, respond
 
 bp = Blueprint("maps", __name__, url_prefix="/maps")
 
@@ -35,16 +39,35 @@ def index_page(status=200, errors=None):
     return respond("maps/index.html", ctx, status)
 
 
-def editor(map_id: int, status=200, errors=None, block="main"):
+def index_answer(status=200, errors=None, **_):
+    return index_page(status, errors)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MapEditorPage:
+    """What maps/editor.html shows: the map as drawn, the tools, the bottom bar."""
+
+    map_id: int
+    row: dict
+    view: Any  # mapview.map_view of the map being edited
+    tool_words: Any
+    can_undo: bool
+    can_redo: bool
+    last_change: str | None
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def editor_context(map_id: int, errors=None) -> MapEditorPage:
     db = get_db()
-    try:
-        row, draft = store.get(db, map_id)
-    except NotFound:
-        abort(404)
-    ctx = {"row": row, "draft": draft, "view": map_view(draft.map, draft.columns, draft.rows, draft.figures),
-           "tools": TOOLS, "tool_words": TOOL_WORDS, "map_id": map_id, **MAPS.status(db, map_id),
-           **form_state(errors)}
-    return respond("maps/editor.html", ctx, status, block=block)
+    row, draft = store.get(db, map_id)  # NotFound: 404 (web/answers.py)
+    return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
+                         tool_words=TOOL_WORDS, **MAPS.status(db, map_id), **form_state(errors))
+
+
+def editor(map_id: int, status=200, errors=None, block="main"):
+    return respond("maps/editor.html", editor_context(map_id, errors), status, block=block)
 
 
 @bp.get("")
@@ -54,11 +77,10 @@ def index():
 
 @bp.post("")
 def create():
-    try:
-        f = parse(NewMapForm)
-    except ValidationError as exc:
-        return index_page(422, flat_errors(exc.messages))
-    map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows)
+    answer_with(index_answer)
+    f = parse(NewMapForm)
+    map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows,
+                          request_id=f.request_id)
     return go(url_for(".show", map_id=map_id))
 
 
@@ -89,18 +111,19 @@ def show(map_id: int):
     return editor(map_id)
 
 
+def painted(map_id: int, status=200, errors=None, **_):
+    """The map editor's answer to an edit: for htmx only the painted map, the errors and the bottom bar."""
+    return editor(map_id, status, errors, block="paint")
+
+
+MAP = Area("map", store.JOURNAL, page=painted, versioned=False, change=store.edit,  # an edit is given the Draft
+           url=lambda map_id: url_for("maps.show", map_id=map_id))
+history_routes(bp, MAP, "/<int:map_id>", log=None)
+
+
 def _edit(map_id: int, schema, operation):
-    """Parse the form, run the edit in one transaction; 422 naming the field for anything refused."""
-    try:
-        f = parse(schema)
-        store.edit(get_db(), map_id, lambda d: operation(d, f))
-    except ValidationError as exc:
-        return editor(map_id, 422, flat_errors(exc.messages), block="paint")
-    except EditError as exc:
-        return editor(map_id, 422, {exc.field: exc.message}, block="paint")
-    except NotFound:
-        abort(404)
-    return editor(map_id, block="paint") if is_htmx() else go(url_for(".show", map_id=map_id))
+    """Parse the form, run the edit in one transaction (commands.run); 422 naming the field for anything refused."""
+    return run(MAP, map_id, schema, operation)
 
 
 @bp.post("/<int:map_id>/paint")
@@ -122,26 +145,15 @@ def resize_map(map_id: int):
 
 @bp.post("/<int:map_id>/rename")
 def rename(map_id: int):
-    try:
-        f = parse(RenameForm)
-    except ValidationError as exc:
-        return editor(map_id, 422, flat_errors(exc.messages))
+    answer_with(partial(editor, map_id))
+    f = parse(RenameForm)
     store.rename(get_db(), map_id, f.name)
     return go(url_for(".show", map_id=map_id))
 
 
-@bp.post("/<int:map_id>/<any(undo, redo):step>")
-def undo_redo(map_id: int, step: str):
-    getattr(MAPS, step)(get_db(), map_id)
-    return editor(map_id, block="paint") if is_htmx() else go(url_for(".show", map_id=map_id))
-
-
 @bp.get("/<int:map_id>/export")
 def export(map_id: int):
-    try:
-        name, doc = store.export(get_db(), map_id)
-    except NotFound:
-        abort(404)
+    name, doc = store.export(get_db(), map_id)
     filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "map"
     return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}.json"'})

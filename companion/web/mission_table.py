@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
+import threading
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, Callable
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request, url_for
-from marshmallow import ValidationError
 
+from ..errors import RuleError
 from ..phantom import play as rules
 from ..phantom import missions as campaign_rules
-from ..phantom.campaign import CampaignError
 from ..phantom.conditions import CONDITIONS  # the toggles: every condition of conditions.json (p.37)
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
-from ..phantom.hexmap import HAZARDS, MapError
+from ..phantom.hexmap import HAZARDS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.turn import resolve_turn
@@ -30,8 +32,9 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
+from .render import content, form_state, go, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 
@@ -60,10 +63,7 @@ def setup_context(errors=None) -> dict:
     chosen = request.values.get("campaign", type=int)
     party, missions = [], [(m.id, m.name) for m in content().missions]
     if chosen:
-        try:
-            c = campaign_store.get(db, chosen).campaign
-        except campaign_store.NotFound:
-            abort(404)
+        c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
@@ -74,6 +74,10 @@ def setup_context(errors=None) -> dict:
 
 def setup_page(status=200, errors=None):
     return respond("mission_table/new.html", setup_context(errors), status)
+
+
+def setup_answer(status=200, errors=None, **_):
+    return setup_page(status, errors)
 
 
 @bp.get("/new")
@@ -109,20 +113,16 @@ def _embarking(db, f) -> list[rules.Embarking]:
 @bp.post("")
 def create():
     db = get_db()
+    answer_with(setup_answer)
+    f = parse(forms.NewMissionForm)
     try:
-        f = parse(forms.NewMissionForm)
-        try:
-            map_row, draft = map_store.get(db, f.map)
-        except NotFound:
-            raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
-        party = _embarking(db, f)
-        _, library = card_store.get(db)
-        kit = set_up_content(library, draft.map, f.difficulty)
-        update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
-    except ValidationError as exc:
-        return setup_page(422, flat_errors(exc.messages))
-    except rules.MissionError as exc:
-        return setup_page(422, {exc.field: exc.message})
+        map_row, draft = map_store.get(db, f.map)
+    except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
+        raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
+    party = _embarking(db, f)
+    _, library = card_store.get(db)
+    kit = set_up_content(library, draft.map, f.difficulty)
+    update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
     name = f"{f.mission} on {map_row['name']}"
     mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
                               campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
@@ -132,10 +132,7 @@ def create():
 # -- the mission page -----------------------------------------------------------------------------------------
 
 def _row(mission_id: int):
-    try:
-        return store.get(get_db(), mission_id)
-    except store.NotFound:
-        abort(404)
+    return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
 
 
 def plan(m: rules.Mission):
@@ -177,8 +174,11 @@ def bosses(m: rules.Mission) -> list[dict]:
     return out
 
 
-_DRAWN: dict = {}  # id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission
+# id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission. Shared by waitress's
+# threads, hence the lock around every read and write (two threads may both draw a new map: harmless).
+_DRAWN: dict = {}
 _DRAWN_KEEP = 8
+_DRAWN_LOCK = threading.Lock()
 
 
 def drawing(hexmap):
@@ -186,16 +186,18 @@ def drawing(hexmap):
 
     A mission's steps keep the same HexMap object (store.mission_table reads each snapshot once), so
     every page of a mission reuses one drawing: the 30x24 map's 720 spaces are not re-rendered per tap."""
-    hit = _DRAWN.get(id(hexmap))
+    with _DRAWN_LOCK:
+        hit = _DRAWN.get(id(hexmap))
     if hit is not None and hit[0] is hexmap:
         return hit[1:]
     columns, rows = fitted_size(hexmap)
     view = map_view(hexmap, columns, rows)
     macros = current_app.jinja_env.get_template("_hexmap.svg.html").module
     drawn = (view, macros.painted(view), macros.grid(view))
-    _DRAWN[id(hexmap)] = (hexmap,) + drawn
-    while len(_DRAWN) > _DRAWN_KEEP:
-        _DRAWN.pop(next(iter(_DRAWN)))
+    with _DRAWN_LOCK:
+        _DRAWN[id(hexmap)] = (hexmap,) + drawn
+        while len(_DRAWN) > _DRAWN_KEEP:
+            _DRAWN.pop(next(iter(_DRAWN)))
     return drawn
 
 
@@ -210,34 +212,86 @@ def namer(m: rules.Mission, campaign_id):
     return lambda text: ids.sub(lambda found: names[found.group(1)], str(text))
 
 
-def context(mission_id: int, errors=None, result=None, conflict=None) -> dict:
+@dataclass(frozen=True)
+class MissionPage:
+    """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
+    template reads)."""
+
+    mission_id: int
+    row: store.MissionRow
+    m: rules.Mission
+    rnd: Any  # the round in play, or None before the first
+    view: Any  # the map's geometry as drawn (mapview.map_view)
+    painted: Any  # the map's SVG without figures (drawn once per map: `drawing`)
+    grid: Any  # the tap grid's SVG
+    figures: list  # each figure as a mark on the map
+    order: list  # the turn order
+    current: Any  # the figure whose turn it is, or None
+    plan: dict | None  # the AI's plan for the adversary whose turn it is
+    unplaced: list  # characters still to be placed before round 1
+    choosing: list  # characters still to choose their cards this round
+    ties: list  # character initiative ties the table breaks, with the initiative tied
+    reach: dict  # what the current character's turn can end next to
+    character: Any  # the current figure's character, when it is one
+    closed_doors: list
+    passed_hazards: list
+    hazard_kinds: Any
+    sources: Any  # who placed an adversary (the place-adversary form's choices)
+    report: Any  # the finished mission's report, or None
+    colors: Any
+    bosses: list
+    adversaries: list
+    directions: Any
+    conditions: Any
+    attack_faces: Any
+    accuracy_faces: Any
+    can_undo: bool
+    can_redo: bool
+    last_change: Any
+    result: Any
+    conflict: str | None
+    named: Callable[[str], str]  # figure ids in a text said as the table knows them
+    book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
+    active_form: str | None = None
+    form_errors: dict = field(default_factory=dict)
+    form_values: dict = field(default_factory=dict)
+
+
+def context(mission_id: int, errors=None, result=None, conflict=None) -> MissionPage:
     db = get_db()
     row = _row(mission_id)
     m = row.mission
     view, painted, grid = drawing(m.map)
-    can_undo, can_redo = store.can_undo_redo(db, mission_id)
-    last, _ = store.events(db, mission_id, size=1)
+    status = store.JOURNAL.status(db, mission_id)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
-    report = rules.mission_report(m) if m.result else None
-    return {"mission_id": mission_id, "row": row, "m": m, "rnd": rnd, "view": view, "painted": painted, "grid": grid,
-            "figures": figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}), "order": rules.turn_order(m), "current": current, "plan": plan(m),
-            "unplaced": [c for c in m.characters if not c.defeated and m.figure(c.id) is None and not m.rounds],
-            "choosing": [c for c in m.characters if not c.defeated and rnd and rnd.phase == "select"
-                         and rnd.choice(c.id) is None],
-            "ties": [(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
-            if rnd and rnd.phase == "select" and all(rnd.choice(c.id) for c in m.characters if not c.defeated) else [],
-            "reach": within_reach(m, current), "character": m.character(current.id) if current and
-            current.side == "character" else None,
-            "closed_doors": sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
-            "passed_hazards": passed_hazards(m, current), "hazard_kinds": HAZARDS,
-            "sources": forms.PLACED_BY,
-            "report": report, "colors": COLORS, "bosses": bosses(m),
-            "adversaries": [f for f in m.board.figures if f.side == "adversary"], "directions": DIRECTIONS, "conditions": CONDITIONS,
-            "attack_faces": forms.ATTACK_FACES, "accuracy_faces": forms.ACCURACY_FACES,
-            "can_undo": can_undo, "can_redo": can_redo, "last_change": last[0] if last else None,
-            "result": result, "conflict": conflict, "named": namer(m, row.campaign_id),
-            "book": book_rewards(db, row), **form_state(errors)}
+    living = [c for c in m.characters if not c.defeated]
+    selecting = bool(rnd and rnd.phase == "select")
+    return MissionPage(
+        mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid,
+        figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}),
+        order=rules.turn_order(m), current=current, plan=plan(m),
+        unplaced=[c for c in living if m.figure(c.id) is None and not m.rounds],
+        choosing=[c for c in living if selecting and rnd.choice(c.id) is None],
+        ties=[(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
+        if selecting and all(rnd.choice(c.id) for c in living) else [],
+        reach=within_reach(m, current),
+        character=m.character(current.id) if current and current.side == "character" else None,
+        closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
+        passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
+        report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
+        adversaries=[f for f in m.board.figures if f.side == "adversary"], directions=DIRECTIONS,
+        conditions=CONDITIONS,
+        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
+        can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
+        result=result, conflict=conflict, named=namer(m, row.campaign_id), book=book_rewards(db, row),
+        **form_state(errors))
+
+
+def log_context(mission_id: int) -> dict:
+    """The log page names figures as the mission page does; it draws no map."""
+    row = _row(mission_id)
+    return {"mission_id": mission_id, "row": row, "named": namer(row.mission, row.campaign_id)}
 
 
 def book_rewards(db, row) -> dict | None:
@@ -247,7 +301,7 @@ def book_rewards(db, row) -> dict | None:
         return None
     try:
         c = campaign_store.get(db, row.campaign_id).campaign
-    except campaign_store.NotFound:
+    except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()
     return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
@@ -260,16 +314,6 @@ def page(mission_id: int, status: int = 200, **kw):
 @bp.get("/<int:mission_id>")
 def show(mission_id: int):
     return page(mission_id)
-
-
-@bp.get("/<int:mission_id>/poll")
-def poll(mission_id: int):
-    """A second device asks every second; only a changed mission sends the page again."""
-    try:
-        current = store.version(get_db(), mission_id)
-    except store.NotFound:
-        abort(404)
-    return poll_response(current, lambda: page(mission_id))
 
 
 def _rolls(f) -> dict:
@@ -374,68 +418,40 @@ ACTIONS = {
 }
 
 
+def tapped_field(exc) -> str:
+    """A refusal's field as the mission page names it: a tapped space is "space", an unnamed dice problem
+    "rolls" and any other unnamed one the space tapped."""
+    field = getattr(exc, "field", "")
+    return TAPPED.get(field, field) or ("rolls" if isinstance(exc, DiceError) else "space")
+
+
+def refusing(command):
+    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal."""
+    def run_it(m, f):
+        try:
+            return command(playing(m), f)
+        except RuleError:
+            raise
+        except ValueError as exc:
+            raise rules.MissionError("space", str(exc)) from None
+    return run_it
+
+
+MISSION = Area("mission", store.JOURNAL, page=page, field=tapped_field,
+               url=lambda mission_id: url_for("mission_table.show", mission_id=mission_id))
+history_routes(bp, MISSION, "/<int:mission_id>", log="/log", log_template="mission_table/log.html",
+               log_context=log_context, poll=True)
+
+
 @bp.post("/<int:mission_id>/do/<action>")
 def act(mission_id: int, action: str):
-    """Parse, run the step in one transaction, answer with the mission page: 422 naming the field for bad
-    input or a refused rule, 409 with the current state when another device saved first, and the current
-    state (200) when this very request was applied before and only its answer was lost."""
+    """One step of the mission through the one command path (commands.run): 422 naming the field for bad input
+    or a refused rule, 409 with the current state when another device saved first, and the current state (200)
+    when this very request was applied before and only its answer was lost."""
     if action not in ACTIONS:
         abort(404)
     schema, command = ACTIONS[action]
-    try:
-        form = parse(schema)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
-    try:
-        result = store.change(get_db(), mission_id, form.version, lambda m: command(playing(m), form),
-                              request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(mission_id, exc)
-    except store.StaleMission as exc:
-        return page(mission_id, 409, conflict=exc.message)
-    except rules.MissionError as exc:
-        return page(mission_id, 422, errors={TAPPED.get(exc.field, exc.field): exc.message})
-    except (DiceError, MapError, ValueError) as exc:
-        field = TAPPED.get(getattr(exc, "field", ""), getattr(exc, "field", "rolls" if isinstance(exc, DiceError) else "space"))
-        return page(mission_id, 422, errors={field: getattr(exc, "message", str(exc))})
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    return page(mission_id, result=result)
-
-
-def already_applied(mission_id: int, exc):
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    return page(mission_id, result=rules.Update(_row(mission_id).mission, (exc.message,)))
-
-
-@bp.post("/<int:mission_id>/<any(undo, redo):step>")
-def undo_redo(mission_id: int, step: str):
-    try:
-        form = parse(forms.StepForm)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
-    try:
-        description = getattr(store, step)(get_db(), mission_id, request_id=form.request_id)
-    except store.NotFound:
-        abort(404)
-    except store.AlreadyApplied as exc:
-        return already_applied(mission_id, exc)
-    if not is_htmx():
-        return go(url_for(".show", mission_id=mission_id))
-    verb = "Undid" if step == "undo" else "Redid"
-    said = f"{verb}: {description}" if description else f"Nothing to {step}."
-    return page(mission_id, result=rules.Update(_row(mission_id).mission, (said,)))
-
-
-@bp.get("/<int:mission_id>/log")
-def log(mission_id: int):
-    ctx = context(mission_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
-    ctx["entries"], ctx["older"] = store.events(get_db(), mission_id, page=ctx["page_no"])
-    return respond("mission_table/log.html", ctx)
+    return run(MISSION, mission_id, schema, refusing(command))
 
 
 @bp.post("/<int:mission_id>/record")
@@ -443,25 +459,16 @@ def record(mission_id: int):
     """The finished mission into its campaign's book, once (p.13-14): result, party, nova cells, orbs,
     treasures from the table, and on a success the rewards printed in the Mission book from the form."""
     row = _row(mission_id)
+    answer_with(partial(page, mission_id))
     if row.mission.result is None or row.campaign_id is None:
         return page(mission_id, 422, errors={"result": "Only a finished mission of a campaign is recorded."})
-    try:
-        f = parse(BookRewardsForm)
-    except ValidationError as exc:
-        return page(mission_id, 422, errors=flat_errors(exc.messages))
+    f = parse(BookRewardsForm)
 
     def command(m):
         report = rules.mission_report(m)
         if report.success:
             report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
-    try:
-        store.record_in_campaign(get_db(), mission_id, command)
-    except (campaign_store.NotFound, store.NotFound):
-        abort(404)
-    except store.AlreadyRecorded as exc:
-        return page(mission_id, 409, conflict=exc.message)
-    except CampaignError as exc:
-        return page(mission_id, 422, errors={exc.field: exc.message})
+    store.record_in_campaign(get_db(), mission_id, command)  # AlreadyRecorded: 409 (web/answers.py)
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))

@@ -1,6 +1,7 @@
 """Record a mission result or a training mission; pick the attachment rewards."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Blueprint, current_app, url_for
@@ -8,30 +9,43 @@ from flask import Blueprint, current_app, url_for
 from ..phantom import missions as rules
 from ..schemas.forms.mission_results import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
 from ..store import backups
-from .campaign_context import base_context, page_renderer
-from .render import content, perform
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .commands import run
+from .render import content
 
 bp = Blueprint("missions", __name__, url_prefix="/campaigns/<int:campaign_id>/missions")
 
 
-def result_context(campaign_id: int, **kw) -> dict:
-    ctx = base_context(campaign_id, "missions", **kw)
-    c, info = ctx["c"], ctx["content"]
-    ctx["mission_options"] = [(m.id, m.name + (" (replay)" if c.missions[m.id].completed else ""))
-                              for m in info.missions if c.missions[m.id].available or c.missions[m.id].completed]
-    ctx["lockable"] = [m for m in info.missions if not c.missions[m.id].available]
-    ctx["party"] = [ch for ch in c.characters if ch.active]
-    ctx["pickers"] = [ch for ch in c.characters if ch.id in c.reward_pickers]
-    ctx["reward_text"] = rules.attachment_draw_text(c.reward_max_tier) if c.reward_max_tier else None
-    ctx["reward_tiers"] = list(range(1, (c.reward_max_tier or 0) + 1))
-    return ctx
+@dataclass(frozen=True, kw_only=True)
+class MissionResultPage(CampaignFrame):
+    mission_options: list  # (id, name) of the missions that may be recorded
+    lockable: list  # missions a result may unlock
+    party: list  # the active characters
+    pickers: list  # characters still to pick an attachment reward
+    reward_text: str | None
+    reward_tiers: list
+
+
+def result_context(campaign_id: int, **kw) -> MissionResultPage:
+    frame = base_context(campaign_id, "missions", **kw)
+    c, info = frame["c"], frame["content"]
+    return MissionResultPage(
+        **frame,
+        mission_options=[(m.id, m.name + (" (replay)" if c.missions[m.id].completed else ""))
+                         for m in info.missions if c.missions[m.id].available or c.missions[m.id].completed],
+        lockable=[m for m in info.missions if not c.missions[m.id].available],
+        party=[ch for ch in c.characters if ch.active],
+        pickers=[ch for ch in c.characters if ch.id in c.reward_pickers],
+        reward_text=rules.attachment_draw_text(c.reward_max_tier) if c.reward_max_tier else None,
+        reward_tiers=list(range(1, (c.reward_max_tier or 0) + 1)))
 
 
 page = page_renderer("missions/result.html", result_context)
 
 
 def act(campaign_id: int, schema, command, after=None):
-    return perform(campaign_id, schema, command, page(campaign_id), url_for(".show", campaign_id=campaign_id), after)
+    return run(CAMPAIGN, campaign_id, schema, command, page=page(campaign_id),
+               url=url_for(".show", campaign_id=campaign_id), after=after)
 
 
 def _backup(_result) -> None:

@@ -1,14 +1,12 @@
-"""Rendering a page or one of its named blocks, and running a form through the domain."""
+"""Rendering a page or one of its named blocks, and reading a form through its schema."""
 from __future__ import annotations
 
-from flask import Response, abort, current_app, make_response, redirect, render_template, request
-from jinja2_fragments.flask import render_block
-from marshmallow import ValidationError, fields
-from werkzeug.datastructures import MultiDict
+import dataclasses
 
-from ..phantom.campaign import CampaignError, StaleVersion
-from ..store import campaigns as store
-from .database import get_db
+from flask import Response, current_app, make_response, redirect, render_template, request
+from jinja2_fragments.flask import render_block
+from marshmallow import fields
+from werkzeug.datastructures import MultiDict
 
 LABELS = {
     "name": "Name", "class_name": "Class", "species": "Species", "delta": "Change", "planet": "Planet",
@@ -81,13 +79,20 @@ def field_label(field: str, labels: dict | None = None) -> str:
     return f"{head[:1].upper()}{head[1:]}: {_LEAVES.get(leaf) or labels.get(leaf, leaf.replace('_', ' '))}"
 
 
-def respond(template: str, ctx: dict, status: int = 200, block: str = "main"):
-    """The whole page, or for htmx just `block`; both from the same context."""
-    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **ctx}
+def respond(template: str, ctx, status: int = 200, block: str = "main"):
+    """The whole page, or for htmx just `block`; both from the same context (a dict, or a page's dataclass)."""
+    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **as_dict(ctx)}
     html = render_block(template, block, **ctx) if is_htmx() else render_template(template, **ctx)
     resp = make_response(html, status)
     resp.vary.add("HX-Request")
     return resp
+
+
+def as_dict(ctx) -> dict:
+    """A page's context as the template's variables: a dataclass's fields by name (not copied deeply)."""
+    if dataclasses.is_dataclass(ctx):
+        return {f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)}
+    return ctx
 
 
 def form_state(errors: dict | None) -> dict:
@@ -127,31 +132,6 @@ def parse(schema_cls, data: MultiDict | None = None):
     raw = {k: (data.getlist(k) if k in schema.fields and isinstance(schema.fields[k], fields.List)
                else data.get(k)) for k in data.keys()}
     return schema.load(raw)
-
-
-def perform(campaign_id: int, schema_cls, command, page, url: str, after=None):
-    """Parse, run `command(campaign, cmd) -> Change` in one transaction, answer.
-
-    422 with the form re-rendered for bad input or a refused rule, 409 with the
-    current state for a stale version; otherwise the page (or its fragment).
-    """
-    try:
-        cmd = parse(schema_cls)
-    except ValidationError as exc:
-        return page(errors=flat_errors(exc.messages), status=422)
-    try:
-        result = store.change(get_db(), campaign_id, lambda c: command(c, cmd))
-    except store.NotFound:
-        abort(404)
-    except StaleVersion as exc:
-        return page(conflict=exc.message, status=409)
-    except CampaignError as exc:
-        return page(errors={exc.field: exc.message}, status=422)
-    if after:
-        after(result)
-    if not is_htmx():
-        return redirect(url, code=303)
-    return page(result=result)
 
 
 def go(url: str) -> Response:

@@ -13,7 +13,7 @@ from jinja2 import ChoiceLoader
 from ..kits import KITS
 from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
-from . import database, security
+from . import answers, database, security
 
 csrf = CSRFProtect()
 
@@ -39,6 +39,7 @@ def init_app(app: Flask) -> None:
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
+    answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
 
     from .render import field_label
 

@@ -7,12 +7,17 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, post_load, pre_load
 
+from ..fields import request_id
+
 
 class FormSchema(Schema):
-    """Forms carry csrf_token and _form besides their fields; ignore those."""
+    """Forms carry csrf_token and _form besides their fields; ignore those. Every form carries the request id
+    it was drawn with (templates/_form.html's `stamp`), which the journal uses to apply a retry once."""
 
     class Meta:
         unknown = EXCLUDE
+
+    request_id = request_id()
 
     @pre_load
     def blank_is_missing(self, data, **kwargs):

@@ -68,7 +68,7 @@ def unflatten(form) -> dict:
     """{"rows.red.actions.0.type": "move"} -> {"rows": {"red": {"actions": [{"type": "move"}]}}}."""
     out: dict = {}
     for dotted in form.keys():
-        if dotted in ("csrf_token", "_form", "kind", "index"):
+        if dotted in ("csrf_token", "_form", "request_id", "kind", "index"):
             continue
         text = form.get(dotted, "")
         if text.strip() == "" and dotted.rsplit(".", 1)[-1] not in FLAGS:

@@ -1,0 +1,76 @@
+"""What the table is told when a command does not go through: the error handlers, registered once.
+
+Views do not catch these; the page that answers is the one the view named (commands.answer_with):
+- a bad form (marshmallow's ValidationError) or a rule's refusal (errors.RuleError, the base of every engine's
+  error): 422, the page re-rendered with the message under the field it names (and the rulebook page, if set);
+- a stale version (another device saved first): 409, the page with the current state and the conflict said;
+- a request already applied (a retry whose answer was lost): 200, the current state and a note;
+- a document that is not there: 404.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app, render_template
+from marshmallow import ValidationError
+from werkzeug.exceptions import NotFound as HttpNotFound
+
+from ..errors import RuleError
+from ..phantom.campaign import StaleVersion
+from ..store.journal import AlreadyApplied, NotFound, Stale
+from ..store.mission_table import AlreadyRecorded
+from .commands import Notice, answering
+from .render import flat_errors, go, is_htmx
+
+
+
+def said(exc: RuleError) -> str:
+    """The refusal's message, with the rulebook page that decides it when the engine named one."""
+    if not exc.page or f"p.{exc.page}" in exc.message or exc.page in exc.message:
+        return exc.message
+    return f"{exc.message} (p.{exc.page})" if str(exc.page).isdigit() else f"{exc.message} ({exc.page})"
+
+
+def refused(errors: dict):
+    at = answering()
+    if at is None:
+        return render_template("error.html", title="Not saved",
+                               message=" ".join(f"{k}: {v}" if k else v for k, v in errors.items())), 422
+    return at.page(status=422, errors=errors)
+
+
+def bad_form(exc: ValidationError):
+    return refused(flat_errors(exc.messages) if isinstance(exc.messages, dict) else {"": " ".join(exc.messages)})
+
+
+def rule_refused(exc: RuleError):
+    at = answering()
+    field = at.field(exc) if at else exc.field
+    return refused({field: said(exc)})
+
+
+def stale(exc):
+    at = answering()
+    if at is None:
+        return render_template("error.html", title="Not saved", message=exc.message), 409
+    return at.page(status=409, conflict=exc.message)
+
+
+def already_applied(exc):
+    at = answering()
+    if at is None:
+        return render_template("error.html", title="Saved", message=exc.message), 200
+    if not is_htmx() and at.url:
+        return go(at.url)
+    return at.page(result=Notice(exc.message))
+
+
+def not_found(_exc):
+    return current_app.handle_http_exception(HttpNotFound())
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(ValidationError, bad_form)
+    app.register_error_handler(RuleError, rule_refused)
+    for exc in (Stale, StaleVersion, AlreadyRecorded):  # StaleVersion is a RuleError too: the nearer handler wins
+        app.register_error_handler(exc, stale)
+    app.register_error_handler(AlreadyApplied, already_applied)
+    app.register_error_handler(NotFound, not_found)
