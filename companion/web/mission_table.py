@@ -331,11 +331,24 @@ def _attack(m, f):
     figure = m.figure(rnd.current) if rnd is not None and rnd.current else None
     if figure is None or figure.side != "character":
         raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
-    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die)
+    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
+                                 attack_range=f.range)
     if out.outcome == "awaiting-roll":
         raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
                                           "changes until every die needed is entered (p.21)")
     return rules.Update(out.mission, (f"{rnd.current} attacks {f.target}: {out.outcome}",) + out.reasons)
+
+
+def _move(m, f):
+    if f.mp is None:  # no card's MP: the space as tapped (an adversary moved by hand, an older page)
+        return rules.move_figure(m, f.figure, f.space)
+    return rules.move_by_card(m, f.figure, f.space, f.mp, f.mode or "move")
+
+
+def _heal(m, f):
+    if not f.target and f.range is None:
+        return rules.heal(m, f.figure, f.value, by=f.figure)
+    return rules.heal_ally(m, f.figure, f.target or f.figure, f.value, f.range)
 
 
 def _adversary_turn(m, f):
@@ -371,12 +384,22 @@ def within_reach(m: rules.Mission, figure) -> dict:
 
 
 def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
-    """The hazards a character's Move may have passed through on the way (p.33): every one on the map but
-    the space it stands on — one under an ally too, since moving through the ally enters it — nearest first;
-    the table taps the ones it entered."""
+    """The hazards a character's Move may have passed through on the way (p.33), for the table to tap the
+    ones it entered: after a move checked against the card's MP, those on the path it took (the engine
+    remembers the spaces entered this turn); before one, every one on the map but the space it stands on —
+    one under an ally too, since moving through the ally enters it — nearest first."""
     if figure is None or figure.side != "character":
         return []
     hexmap = m.map
+    passed = m.round.passed if m.round is not None and m.round.current == figure.id else ()
+    if passed:
+        here = hexmap.label(figure.at)
+        seen = []
+        for label in passed:
+            h = hexmap.parse(label)
+            if h in hexmap.hazard_at and label != here and label not in (x for x, _ in seen):
+                seen.append((label, hexmap.hazard_at[h]))
+        return seen
     near = hexmap.ranges_from(figure.at)
     spaces = [h for h in hexmap.hazard_at if h != figure.at]
     spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
@@ -397,7 +420,8 @@ ACTIONS = {
     "select": (forms.SelectForm, _select),
     "reveal": (forms.RevealForm, _reveal),
     "next": (forms.StepForm, lambda m, f: rules.start_next_turn(m)),
-    "move": (forms.MoveForm, lambda m, f: rules.move_figure(m, f.figure, f.space)),
+    "move": (forms.MoveForm, _move),
+    "place-anyway": (forms.PlaceAnywayForm, lambda m, f: rules.place_anyway(m, f.figure, f.space)),
     "hp": (forms.HpForm, _hp),
     "condition": (forms.ConditionForm, lambda m, f: (rules.add_condition if f.on == "yes" else
                                                      rules.remove_condition)(m, f.figure, f.condition)),
@@ -408,7 +432,7 @@ ACTIONS = {
     "hazard": (forms.HazardForm, lambda m, f: rules.enter_hazard(m, f.figure, f.space)),
     "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
     "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
-    "heal": (forms.HealForm, lambda m, f: rules.heal(m, f.figure, f.value, by=f.figure)),
+    "heal": (forms.HealForm, _heal),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),

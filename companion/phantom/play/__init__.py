@@ -16,10 +16,13 @@ One module per job, each importing only those before it:
     order       initiative and turn order with every tie rule
     round       the round flow, each turn's start and end, the end of the round and the result
     attacks     a character's Attack, and the adversary-turn glue with turn.py
+    character_turn  a character's Move N / Leap N checked against its reach, a placement anyway, a Heal
+                on an ally in range
     setup       set-up and the characters on their entry points
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack
+from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
     NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
@@ -45,7 +48,8 @@ __all__ = [
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
-    "begin_round", "build_event_deck", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
+    "begin_round", "build_event_deck", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable",
+    "reachable_costs", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",

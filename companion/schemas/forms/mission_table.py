@@ -80,6 +80,16 @@ class SelectForm(StepForm):
 
 
 class MoveForm(StepForm):
+    """Where a figure went. With the card's MP (Move N / Leap N) the engine checks the space is within reach
+    (p.24); without, the space is taken as the table tapped it (an adversary moved by hand)."""
+    figure = text(60)
+    space = text(8)  # tapped on the map
+    mp = count(0, 99, required=False)
+    mode = choice(("move", "leap"), required=False)
+
+
+class PlaceAnywayForm(StepForm):
+    """A figure put on a space for an effect the app does not model; the log says so."""
     figure = text(60)
     space = text(8)  # tapped on the map
 
@@ -128,8 +138,11 @@ class RedrawBossForm(StepForm):
 
 
 class HealForm(StepForm):
+    """A Heal by `figure` on itself, or on `target` (an ally) within the Heal's range, 1 if blank (p.25)."""
     figure = text(60)
     value = count(1, 9)
+    target = text(60, required=False)
+    range = count(0, 20, required=False)
 
 
 class StunnedForm(StepForm):
@@ -167,3 +180,4 @@ class AttackForm(AdversaryRollsForm):
     die = choice(("basic", "blitz"))
     value = count(-9, 9, required=False, default=0)
     pierce = count(0, 9, required=False, default=0)
+    range = count(1, 20, required=False)  # the card's Range R; blank: the character's base range (p.18)
