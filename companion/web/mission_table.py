@@ -21,7 +21,7 @@ from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, plan_view
+from ..phantom.mapview import figure_marks, map_view, plan_view, reach_marks
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..schemas.content.mission_setup import set_up_content
@@ -252,6 +252,7 @@ class MissionPage:
     conflict: str | None
     named: Callable[[str], str]  # figure ids in a text said as the table knows them
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
+    turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
     form_values: dict = field(default_factory=dict)
@@ -285,6 +286,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
         result=result, conflict=conflict, named=namer(m, row.campaign_id), book=book_rewards(db, row),
+        turn=card_turn(m, current),
         **form_state(errors))
 
 
@@ -381,6 +383,31 @@ def within_reach(m: rules.Mission, figure) -> dict:
     reach = rules.within_reach(m, figure.id)
     return {"orbs": [m.map.label(h) for h in reach.orbs], "treasures": [m.map.label(h) for h, _ in reach.treasures],
             "nova_cells": reach.nova_cells}
+
+
+@dataclass(frozen=True)
+class CardTurn:
+    """What the current character's cards may do on the page (empty when it is no character's turn)."""
+    reachable: tuple = ()  # spaces it can end a Move on, each with the fewest MP (the engine's reach, p.24)
+    targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
+    allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
+
+
+def card_turn(m: rules.Mission, figure) -> CardTurn:
+    if figure is None or figure.side != "character":
+        return CardTurn()
+    allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
+    return CardTurn(reach_marks(m.map, rules.reachable_costs(m, figure.id)), tuple(attack_targets(m)), allies)
+
+
+def attack_targets(m: rules.Mission) -> list[tuple[str, str]]:
+    """What a character's Attack may target (p.20 step 1): the adversaries and the destructible objects not
+    yet destroyed; the engine checks range and line of sight with the card's range."""
+    out = [(f.id, f"{f.id} ({f.hp} HP)") for f in m.board.figures if f.side == "adversary"]
+    objects = sorted((h for h, state in m.map.object_at.items() if state in ("destructible", "damaged")),
+                     key=m.map.label)
+    out += [(f"object:{m.map.label(h)}", f"Object on {m.map.label(h)} ({m.map.object_at[h]})") for h in objects]
+    return out
 
 
 def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
