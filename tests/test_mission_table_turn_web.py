@@ -49,8 +49,8 @@ def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_
     assert move.hidden["figure"] == "vera" and "mp" in move.numbers and move.options["mode"] == ["move", "leap"]
     # The reachable spaces are drawn with their MP, hidden until the figure is tapped (missiontable.js).
     assert re.search(r'<g class="reach"[^>]*>', page) and 'data-cost="5"' in page
-    refused = send(table, move, "H-8", mp="5", mode="move")
-    assert refused.status_code == 422 and "H-8 needs" in text(refused) and "which has 5 (p.24)" in text(refused)
+    refused = send(table, move, "J-2", mp="5", mode="move")
+    assert refused.status_code == 422 and "J-2 needs 10 MP" in text(refused) and "which has 5 (p.24)" in text(refused)
     assert "vera · B-6" in text(refused)  # nothing changed
     resp = send(table, find_form(text(refused), "/do/move"), "F-3", mp="5", mode="move")
     assert resp.status_code == 200 and "Vera: Move 5 — 5 MP by B-6" in text(resp)
@@ -59,9 +59,9 @@ def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_
 
 def test_place_anyway_is_offered_and_logged(table, mission):
     form = find_form(mission, "/do/place-anyway")
-    resp = send(table, form, "H-8")
-    assert resp.status_code == 200 and "Vera is placed on H-8 anyway" in text(resp)
-    assert "vera · H-8" in text(resp)
+    resp = send(table, form, "J-2")
+    assert resp.status_code == 200 and "Vera is placed on J-2 anyway" in text(resp)
+    assert "vera · J-2" in text(resp)
 
 
 def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the_line(table, mission):
@@ -82,14 +82,14 @@ def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the
     hit = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", roll_2="accuracy:success",
                range="4")
     assert hit.status_code == 200 and "bram attacks Grallok Sentry-1: hit" in text(hit)
-    assert re.search(r"Grallok Sentry-1 · H-3 · HP 6/8", text(hit))
+    assert re.search(r"Grallok Sentry-1 · H-3 · HP 5/8", text(hit))
 
 
 def test_a_heal_on_an_ally_in_range(table, mission):
     step(table, "hp", figure="bram", delta="-4")
-    form = find_form(text(table.get(URL)), "/do/heal", button="Heal 2")
-    assert "bram" in form.options["target"]
-    resp = send(table, form, target="bram")
+    form = find_form(text(table.get(URL)), "/do/heal", button="Heal the ally")
+    assert form.options["target"] == ["vera", "bram"]
+    resp = send(table, form, target="bram", value="2")  # next to Vera: the range 1 of a Heal without one
     assert resp.status_code == 200 and "Bram receives a Bandage token" in text(resp)
     assert "bram · C-6 · HP 10/12" in text(resp)
 
