@@ -289,7 +289,6 @@ class MissionPage:
     report: Any  # the finished mission's report, or None
     colors: Any
     bosses: list
-    adversaries: list
     directions: Any
     conditions: Any
     attack_faces: Any
@@ -334,7 +333,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
         passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
-        adversaries=[f for f in m.board.figures if f.side == "adversary"], directions=DIRECTIONS,
+        directions=DIRECTIONS,
         conditions=CONDITIONS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
