@@ -108,3 +108,37 @@ def test_a_rest_posted_as_the_page_holds_it(table, mission):
     resp = send(table, rest)
     assert resp.status_code == 200 and "Vera rests: initiative 1 this round (p.13)" in text(resp)
     assert find_form(text(resp), "/do/rest", character="bram")
+
+
+def test_a_campaign_characters_id_is_named_even_capitalized_at_a_sentence_start():
+    # issue 18: "C3 loses 6 HP", "'c3' is Knocked Down" — an explanation's sentence starts capitalized.
+    import random
+
+    from companion.phantom.play import Embarking, set_up
+    from companion.schemas.content.mission_setup import set_up_content
+    from companion.store.cards import samples
+    from companion.web.mission_table import namer
+    from helpers.mission_table import DATA, first_steps
+
+    hexmap = first_steps().map
+    m = set_up("sample-1", hexmap, 2, [Embarking("c3", "Sylvestia", "Slink", max_ap=6, max_hp=9, color="red"),
+                                       Embarking("c1", "Vincent", "Grallok", max_ap=7, max_hp=12, color="yellow")],
+               rng=random.Random(3), **set_up_content(samples(DATA), hexmap, 2)).mission
+    said = namer(m, 1)
+    assert said("C3 loses 6 HP; 'c3' is Knocked Down; c1 next") == \
+        "Sylvestia loses 6 HP; 'Sylvestia' is Knocked Down; Vincent next"
+    assert namer(m, None)("c3") == "c3"  # a one-off mission's ids are the names typed
+
+
+def test_a_rest_without_discarded_cards_is_refused_with_the_rule(table):
+    # p.13: "Characters may not rest if they do not have any discarded Character Action cards."
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                          "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"}, htmx=False)
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    page = text(step(table, "die", color="red", primary="N", secondary="W"))
+    resp = send(table, find_form(page, "/do/rest", character="vera"))
+    assert resp.status_code == 422
+    assert "Vera has no discarded Character Action cards, so may not rest (p.13)" in text(resp)

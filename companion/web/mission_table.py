@@ -208,8 +208,11 @@ def namer(m: rules.Mission, campaign_id):
     names = {c.id: c.name for c in m.characters} if campaign_id else {}
     if not names:
         return str
-    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])")
-    return lambda text: ids.sub(lambda found: names[found.group(1)], str(text))
+    # An explanation's sentence may start with the id capitalized ("C3 loses 6 HP"): matched in any case.
+    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])",
+                     re.IGNORECASE)
+    lower = {k.lower(): v for k, v in names.items()}
+    return lambda text: ids.sub(lambda found: lower[found.group(1).lower()], str(text))
 
 
 @dataclass(frozen=True)
