@@ -79,10 +79,11 @@ def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the
     waiting = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", range="4")
     assert waiting.status_code == 422 and "Accuracy die for vera" in text(waiting)
     attack = find_form(text(waiting), "/do/attack")
+    assert "Bleeding" in attack.options["inflict_1"]
     hit = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", roll_2="accuracy:success",
-               range="4")
+               range="4", inflict_1="Bleeding")
     assert hit.status_code == 200 and "bram attacks Grallok Sentry-1: hit" in text(hit)
-    assert re.search(r"Grallok Sentry-1 · H-3 · HP 5/8", text(hit))
+    assert re.search(r"Grallok Sentry-1 · H-3 · HP 5/8 · Bleeding", text(hit))  # p.21 step 7
 
 
 def test_a_heal_on_an_ally_in_range(table, mission):

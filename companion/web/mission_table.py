@@ -296,6 +296,7 @@ class MissionPage:
     conditions: Any
     attack_faces: Any
     accuracy_faces: Any
+    inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
     can_undo: bool
     can_redo: bool
     last_change: Any
@@ -338,7 +339,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
         directions=DIRECTIONS,
         conditions=CONDITIONS,
-        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
+        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
         result=result, conflict=conflict, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
@@ -389,8 +390,9 @@ def _attack(m, f):
     figure = m.figure(rnd.current) if rnd is not None and rnd.current else None
     if figure is None or figure.side != "character":
         raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
+    inflicted = [c for c in (f.inflict_1, f.inflict_2) if c]
     out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
-                                 attack_range=f.range)
+                                 attack_range=f.range, conditions=inflicted)
     if out.outcome == "awaiting-roll":
         raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
                                           "changes until every die needed is entered (p.21)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, validates_schema
 
+from ...phantom.conditions import CONDITIONS, DETRIMENTAL
 from ...phantom.decision import COLORS, DIRECTIONS
 from ...phantom.hexmap import HAZARDS
 from ..fields import choice, count, delta, request_id, text, version
@@ -174,6 +175,9 @@ class FailForm(StepForm):
     reason = text(120)
 
 
+INFLICTED = tuple(c for c in CONDITIONS if c in DETRIMENTAL)
+
+
 class AttackForm(AdversaryRollsForm):
     """The attack helper (p.20-22): a character's Attack on an adversary from the dice entered."""
     target = text(60)
@@ -181,3 +185,6 @@ class AttackForm(AdversaryRollsForm):
     value = count(-9, 9, required=False, default=0)
     pierce = count(0, 9, required=False, default=0)
     range = count(1, 20, required=False)  # the card's Range R; blank: the character's base range (p.18)
+    # The conditions the card's Attack inflicts, applied if it succeeds (p.21 step 7); blank: none.
+    inflict_1 = choice(INFLICTED, required=False)
+    inflict_2 = choice(INFLICTED, required=False)
