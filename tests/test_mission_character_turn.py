@@ -14,7 +14,7 @@ import pytest
 from companion.phantom.hazards import hazard_rules
 from companion.phantom.hexmap import HexMap, Placement
 from companion.phantom.play import (
-    MissionError, character_attack, heal_ally, mission_from_dict, mission_to_dict, move_by_card, place_anyway,
+    MissionError, character_attack, heal_ally, line_options, mission_from_dict, mission_to_dict, move_by_card, place_anyway,
     place_character, reachable_costs, set_hp, set_up, start_next_turn, end_turn,
 )
 from helpers.mission import (
@@ -135,6 +135,20 @@ def test_a_ranged_attack_uses_the_cards_range_and_asks_the_accuracy_rolls_neares
     hit = character_attack(m, "vera", "grallok-sentry-1", {"attack": [3], "accuracy": ["success", "success"]},
                            attack_range=4)
     assert hit.outcome == "hit" and figure(hit.mission, "grallok-sentry-1").hp == 8 - (3 - 1)  # Guard 1
+
+
+def test_the_attacker_chooses_the_line_of_sight_and_so_the_accuracy_rolls():
+    # p.19: "Players may choose which vertices to use when drawing this line"; p.21 step 4: the rolls are for
+    # what the chosen line crosses. Bram on C-2 is on some lines from A-3 to E-3, not on others.
+    m = vera_turn(mission(placements={"E-3": ("grallok-sentry", 1, 4)}))
+    m = replace(m, board=m.board.with_figure(replace(figure(m, "bram"), at=P("C-2"))))
+    assert line_options(m, "vera", "grallok-sentry-1") == ((), ("bram",))
+    clear = character_attack(m, "vera", "grallok-sentry-1", {"attack": [2]}, attack_range=4)
+    assert clear.outcome == "hit" and said(clear.reasons, "the attacker may choose another (p.19)")
+    across = character_attack(m, "vera", "grallok-sentry-1", {"attack": [2]}, attack_range=4, accuracy=["bram"])
+    assert across.outcome == "awaiting-roll" and across.rolls_needed[0].startswith("Accuracy die for bram")
+    with pytest.raises(MissionError, match="is not what any line of sight"):
+        character_attack(m, "vera", "grallok-sentry-1", {"attack": [2]}, attack_range=4, accuracy=["nell"])
 
 
 def test_no_line_of_sight_through_a_wall_whatever_the_range():

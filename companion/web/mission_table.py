@@ -392,7 +392,8 @@ def _attack(m, f):
         raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
     inflicted = [c for c in (f.inflict_1, f.inflict_2) if c]
     out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
-                                 attack_range=f.range, conditions=inflicted)
+                                 attack_range=f.range, conditions=inflicted,
+                                 accuracy=tuple(f.line.split(",")) if f.line else None)
     if out.outcome == "awaiting-roll":
         raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
                                           "changes until every die needed is entered (p.21)")
@@ -449,13 +450,33 @@ class CardTurn:
     reachable: tuple = ()  # spaces it can end a Move on, each with the fewest MP (the engine's reach, p.24)
     targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
     allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
+    lines: tuple = ()  # (target text, value, crossed) for each line of sight the attacker may choose (p.19)
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    return CardTurn(reach_marks(m.map, rules.reachable_costs(m, figure.id)), tuple(attack_targets(m)), allies)
+    targets = tuple(attack_targets(m))
+    return CardTurn(reach_marks(m.map, rules.reachable_costs(m, figure.id)), targets, allies,
+                    tuple(sight_choices(m, figure, targets)))
+
+
+def sight_choices(m: rules.Mission, figure, targets) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The lines of sight the attacker may draw to each target that has more than one way to be reached
+    (p.19): each with what it crosses nearest first, for the Accuracy rolls (p.21 step 4)."""
+    out = []
+    for value, label in targets:
+        at = m.map.parse(value[len("object:"):]) if value.startswith("object:") else m.figure(value).at
+        if (m.map.range_between(figure.at, at) or 0) < 2:
+            continue
+        try:
+            options = rules.line_options(m, figure.id, value)
+        except rules.MissionError:  # no line at all: the Attack itself says why when it is tried
+            continue
+        if len(options) > 1:
+            out.extend((label, ",".join(o), o) for o in options)
+    return out
 
 
 def attack_targets(m: rules.Mission) -> list[tuple[str, str]]:

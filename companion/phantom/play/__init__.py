@@ -21,7 +21,7 @@ One module per job, each importing only those before it:
     setup       set-up and the characters on their entry points
     codec       to and from plain JSON shapes (depends on state only)
 """
-from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack
+from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, line_options
 from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
@@ -51,6 +51,7 @@ __all__ = [
     "begin_round", "build_event_deck", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable",
     "reachable_costs", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
+    "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
     "redraw_boss_card", "remove_condition", "rest", "reveal", "select_cards", "set_hp", "set_primary_target",

@@ -188,3 +188,6 @@ class AttackForm(AdversaryRollsForm):
     # The conditions the card's Attack inflicts, applied if it succeeds (p.21 step 7); blank: none.
     inflict_1 = choice(INFLICTED, required=False)
     inflict_2 = choice(INFLICTED, required=False)
+    # The line of sight the attacker draws (p.19): what it crosses, nearest first, comma-separated; blank: the
+    # line with the fewest Accuracy rolls.
+    line = text(300, required=False)
