@@ -136,9 +136,10 @@ def _row(mission_id: int):
 
 
 def plan(m: rules.Mission):
-    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py)."""
+    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py). A finished
+    mission plans nothing: the turn in progress when the last character fell is never taken (p.13)."""
     rnd = m.round
-    if rnd is None or rnd.phase != "turns" or rnd.current is None:
+    if m.result is not None or rnd is None or rnd.phase != "turns" or rnd.current is None:
         return None
     figure = m.figure(rnd.current)
     if figure is None or figure.side != "adversary":
