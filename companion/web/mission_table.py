@@ -119,6 +119,7 @@ def create():
         map_row, draft = map_store.get(db, f.map)
     except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
         raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
+    rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
     party = _embarking(db, f)
     _, library = card_store.get(db)
     kit = set_up_content(library, draft.map, f.difficulty)

@@ -33,7 +33,8 @@ from .round import (
     start_next_turn, within_reach,
 )
 from .setup import (
-    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, place_character, set_up, spread_colors,
+    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, check_seats, place_character, set_up,
+    spread_colors,
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
@@ -45,7 +46,8 @@ __all__ = [
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
-    "begin_round", "build_event_deck", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
+    "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
+    "character_turn_start",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
