@@ -89,3 +89,70 @@ def entry_points(app) -> list[str]:
     with app.test_request_context("/"):
         m = store.get(get_db(), 1).mission
         return sorted(m.map.label(h) for h in m.map.entry_points)
+
+
+def test_a_one_off_mission_is_abandoned_then_deleted_for_good(table, mission):
+    resp = step(table, "abandon")
+    assert resp.status_code == 200 and "Mission failed in round 0" in text(resp)
+    assert "The table abandoned the mission" in text(table.get(f"{mission}/log"))
+    refused = table.post(f"{mission}/delete", {})
+    assert refused.status_code == 422 and table.get(mission).status_code == 200
+    resp = table.post(f"{mission}/delete", {"confirm": "yes"}, htmx=False)
+    assert resp.status_code == 303 and table.get(mission).status_code == 404
+    assert "sample-1 on" not in text(table.get("/"))
+
+
+def test_a_campaign_mission_abandoned_is_recorded_as_a_failure(app, table, campaign):
+    from companion.store import campaigns as campaign_store
+    from companion.web.database import get_db
+
+    start_campaign_mission(app, table)
+    assert step(table, "abandon").status_code == 200
+    assert table.post("/table/1/delete", {"confirm": "yes"}).status_code == 422  # a campaign's: recorded instead
+    resp = table.post("/table/1/record", {}, htmx=False)
+    assert resp.status_code == 303
+    with app.test_request_context("/"):
+        c = campaign_store.get(get_db(), 1).campaign
+    assert not c.missions["awakening"].completed
+
+
+def stored(app, mission_id=1):
+    from companion.store import mission_table as store
+    from companion.web.database import get_db
+
+    with app.test_request_context("/"):
+        return store.get(get_db(), mission_id).mission
+
+
+def test_the_table_corrects_hp_space_conditions_and_undoes_them(app, table, mission):
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    assert step(table, "correct-hp", figure="vera", hp="4").status_code == 200
+    assert step(table, "correct-space", figure="bram", space="D-6").status_code == 200
+    assert step(table, "correct-condition", figure="Grallok Sentry-1", condition="Vulnerable", on="yes").status_code == 200
+    log = text(table.get(f"{mission}/log"))
+    assert log.count("Correction by the table") == 3
+    refused = step(table, "correct-space", figure="bram", space="B-6")
+    assert refused.status_code == 422 and "two figures never share a space" in text(refused)
+    refused = step(table, "correct-hp", figure="vera", hp="11")
+    assert refused.status_code == 422
+    m = stored(app)
+    assert (m.figure("vera").hp, m.map.label(m.figure("bram").at)) == (4, "D-6")
+    assert m.figure("Grallok Sentry-1").has_condition("Vulnerable")
+    table.post(f"{mission}/undo", {})
+    m = stored(app)
+    assert not m.figure("Grallok Sentry-1").has_condition("Vulnerable") and m.map.label(m.figure("bram").at) == "D-6"
+
+
+def test_an_object_state_is_corrected_and_a_figure_never_shares_an_intact_one():
+    from companion.phantom.play import MissionError, correct_object, place_character
+    from helpers.mission_table import first_steps
+
+    m = place_character(first_steps(), "vera", "B-6").mission
+    h, state = m.map.objects[0]
+    label = m.map.label(h)
+    after = correct_object(m, label, "damaged")
+    assert dict(after.mission.map.objects)[h] == "damaged" and "Correction by the table" in after.reasons[0]
+    with pytest.raises(MissionError) as refused:
+        correct_object(m, "B-6", "damaged")
+    assert refused.value.field == "space"

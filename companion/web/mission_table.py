@@ -417,6 +417,12 @@ ACTIONS = {
     "end-round": (forms.StepForm, lambda m, f: rules.end_round(m)),
     "objective": (forms.StepForm, lambda m, f: rules.meet_objective(m)),
     "fail": (forms.FailForm, lambda m, f: rules.fail_mission(m, f.reason)),
+    "abandon": (forms.StepForm, lambda m, f: rules.abandon(m)),
+    "correct-hp": (forms.CorrectHpForm, lambda m, f: rules.correct_hp(m, f.figure, f.hp)),
+    "correct-space": (forms.CorrectSpaceForm, lambda m, f: rules.correct_space(m, f.figure, f.space)),
+    "correct-condition": (forms.ConditionForm,
+                          lambda m, f: rules.correct_condition(m, f.figure, f.condition, f.on == "yes")),
+    "correct-object": (forms.CorrectObjectForm, lambda m, f: rules.correct_object(m, f.space, f.state)),
 }
 
 
@@ -454,6 +460,21 @@ def act(mission_id: int, action: str):
         abort(404)
     schema, command = ACTIONS[action]
     return run(MISSION, mission_id, schema, refusing(command))
+
+
+@bp.post("/<int:mission_id>/delete")
+def delete(mission_id: int):
+    """A one-off mission deleted for good (a backup is taken first). A campaign's mission is abandoned instead:
+    its failure belongs in the campaign book (p.13)."""
+    row = _row(mission_id)
+    answer_with(partial(page, mission_id))
+    if row.campaign_id is not None:
+        return page(mission_id, 422, errors={"confirm": "A campaign's mission is abandoned and recorded as a failure "
+                                                        "in its campaign book, not deleted."})
+    parse(forms.DeleteMissionForm)
+    backups.take(Path(current_app.config["DATABASE"]), "before-delete")
+    store.delete(get_db(), mission_id)
+    return go(url_for("home.index"))
 
 
 @bp.post("/<int:mission_id>/record")

@@ -17,9 +17,11 @@ One module per job, each importing only those before it:
     round       the round flow, each turn's start and end, the end of the round and the result
     attacks     a character's Attack, and the adversary-turn glue with turn.py
     setup       set-up and the characters on their entry points
+    corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack
+from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
     NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
@@ -42,6 +44,7 @@ from .state import (
 )
 
 __all__ = [
+    "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",

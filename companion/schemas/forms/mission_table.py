@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, validates_schema
 
 from ...phantom.decision import COLORS, DIRECTIONS
-from ...phantom.hexmap import HAZARDS
+from ...phantom.hexmap import HAZARDS, OBJECTS
 from ..fields import choice, count, delta, request_id, text, version
 from .base import FormSchema
 
@@ -167,3 +167,26 @@ class AttackForm(AdversaryRollsForm):
     die = choice(("basic", "blitz"))
     value = count(-9, 9, required=False, default=0)
     pierce = count(0, 9, required=False, default=0)
+
+
+# -- the table's corrections and giving a mission up (play/corrections.py) ------------------------------------
+
+class CorrectHpForm(StepForm):
+    figure = text(60)
+    hp = count(0, 99)
+
+
+class CorrectSpaceForm(StepForm):
+    figure = text(60)
+    space = text(8)  # tapped on the map
+
+
+class CorrectObjectForm(StepForm):
+    space = text(8)
+    state = choice(OBJECTS)
+
+
+class DeleteMissionForm(FormSchema):
+    """Deleting a one-off mission for good: the box ticked says the table means it."""
+    confirm = choice(("yes",))
+    request_id = request_id()
