@@ -22,6 +22,7 @@ from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
+from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..schemas.content.mission_setup import set_up_content
@@ -61,14 +62,15 @@ def setup_context(errors=None) -> dict:
     """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
     chosen = request.values.get("campaign", type=int)
-    party, missions = [], [(m.id, m.name) for m in content().missions]
+    party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
     if chosen:
         c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
+        sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
+            "sheets": sheets, "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
             **form_state(errors)}
 
 
@@ -97,17 +99,28 @@ def _embarking(db, f) -> list[rules.Embarking]:
         who = getattr(f, f"character_{n}")
         if not who:
             continue
+        hp, ap, guard = getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"), 0
         if f.campaign:
             ch = chars.get(who)
             if ch is None:
                 raise rules.MissionError(f"character_{n}", f"{who!r} is not an active character of this campaign")
             cid, name, species = ch.id, ch.name, ch.species
+            sheet = carried(ch, species_numbers())  # the sheet's numbers unless the form gives others
+            hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
+            for value, fname, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
+                if value is None:
+                    raise rules.MissionError(fname, f"enter {name}'s {what} from its species card, here or once on "
+                                                    "its character sheet (p.43)")
         else:
             cid = re.sub(r"[^a-z0-9]+", "-", who.lower()).strip("-") or f"character-{n}"
             name, species = who, ""
-        out.append(rules.Embarking(cid, name, species, max_ap=getattr(f, f"ap_{n}"), max_hp=getattr(f, f"hp_{n}"),
-                                   color=COLORS[n - 1]))
+        out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
     return out
+
+
+def species_numbers() -> dict:
+    """species.json's HP and AP by species (null until a player copies them from the species cards)."""
+    return {s["name"]: s for s in current_app.extensions["phantom_files"]["species.json"]["species"]}
 
 
 @bp.post("")

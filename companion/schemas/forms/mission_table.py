@@ -40,6 +40,8 @@ class NewMissionForm(FormSchema):
         taken = [n for n in SLOTS if data.get(f"character_{n}")]
         if not taken:
             raise ValidationError("Choose at least one character to embark.", "character_1")
+        if data.get("campaign"):
+            return  # a campaign character may bring its numbers from its sheet (checked at set-up)
         for n in taken:
             for f, what in ((f"hp_{n}", "maximum HP"), (f"ap_{n}", "maximum AP")):
                 if data.get(f) is None:
