@@ -228,6 +228,55 @@ def namer(m: rules.Mission, campaign_id):
 
 
 @dataclass(frozen=True)
+class NextStep:
+    """One thing the table does next, drawn in the fixed action bar: a step of its own (`action`), or the submit
+    button of a panel's form (`form`) whose fields (dice, orbs, a tie's order) are filled in the panel."""
+
+    label: str
+    action: str = ""
+    form: str = ""
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class ActionBar:
+    """What the fixed action bar holds: the one or two steps the round calls for now, or a hint saying what the
+    table taps instead (a space on the map, a character's AP)."""
+
+    steps: tuple[NextStep, ...] = ()
+    hint: str = ""
+
+
+def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choosing, ties, named) -> ActionBar:
+    """The next step of the round (mission.py's round flow, as turn_order reports it)."""
+    rnd = m.round
+    if m.result:
+        return ActionBar(hint="The mission is over." if m.result else "")
+    if unplaced:
+        return ActionBar(hint=f"Tap an entry point (E) on the map for {unplaced[0].name}.")
+    if rnd is None or rnd.phase == "over":
+        return ActionBar((NextStep(f"Begin round {m.rounds + 1}", form="die-form"),),
+                         "Enter the decision die: color, primary, secondary.")
+    if rnd.phase == "select":
+        if choosing:
+            return ActionBar(hint=f"{choosing[0].name}: enter the AP of the cards chosen, or rest.")
+        return ActionBar((NextStep("Reveal: turn order", form="reveal-form") if ties else
+                          NextStep("Reveal: turn order", "reveal"),))
+    if current is not None and current.side == "character":
+        end = NextStep("End turn", form="end-turn-form") if reach["orbs"] else NextStep("End turn", "end-turn")
+        return ActionBar((end,), f"{named(current.id)}: tap the space it went to.")
+    if current is not None and plan_now:
+        dice = "Enter the dice, then apply." if plan_now["to_roll"] else ""
+        return ActionBar((NextStep("Apply the turn", form="adversary-form", id="apply"),), dice)
+    order = rules.turn_order(m)
+    if order.next:
+        return ActionBar((NextStep("Next turn: " + named(order.next), "next"),))
+    if order.end_of_round:
+        return ActionBar((NextStep(f"End round {rnd.number}", "end-round"),))
+    return ActionBar()
+
+
+@dataclass(frozen=True)
 class MissionPage:
     """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
     template reads)."""
@@ -267,6 +316,7 @@ class MissionPage:
     conflict: str | None
     named: Callable[[str], str]  # figure ids in a text said as the table knows them
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
+    action_bar: ActionBar  # what the table does next, in the fixed bar
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
     form_values: dict = field(default_factory=dict)
@@ -282,15 +332,18 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
     current = m.figure(rnd.current) if rnd and rnd.current else None
     living = [c for c in m.characters if not c.defeated]
     selecting = bool(rnd and rnd.phase == "select")
+    named = namer(m, row.campaign_id)
+    the_plan = plan(m)
+    unplaced = [c for c in living if m.figure(c.id) is None and not m.rounds]
+    choosing = [c for c in living if selecting and rnd.choice(c.id) is None]
+    ties = ([(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
+            if selecting and all(rnd.choice(c.id) for c in living) else [])
+    reach = within_reach(m, current)
     return MissionPage(
         mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid,
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}),
-        order=rules.turn_order(m), current=current, plan=plan(m),
-        unplaced=[c for c in living if m.figure(c.id) is None and not m.rounds],
-        choosing=[c for c in living if selecting and rnd.choice(c.id) is None],
-        ties=[(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
-        if selecting and all(rnd.choice(c.id) for c in living) else [],
-        reach=within_reach(m, current),
+        order=rules.turn_order(m), current=current, plan=the_plan,
+        unplaced=unplaced, choosing=choosing, ties=ties, reach=reach,
         character=m.character(current.id) if current and current.side == "character" else None,
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
         passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
@@ -299,7 +352,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         conditions=CONDITIONS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
-        result=result, conflict=conflict, named=namer(m, row.campaign_id), book=book_rewards(db, row),
+        result=result, conflict=conflict, named=named, book=book_rewards(db, row),
+        action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
         **form_state(errors))
 
 
