@@ -164,7 +164,13 @@ def plan(m: rules.Mission):
     to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
                for s in resolution.steps for t in s.targets for r in t.to_roll]
     return {"resolution": resolution, "view": plan_view(m.map, figure.at, resolution.steps, where),
-            "to_roll": to_roll}
+            "to_roll": to_roll, "guards": defenders(m, resolution)}
+
+
+def defenders(m: rules.Mission, resolution) -> list[str]:
+    """The Guard this round of each character the turn attacks, and where it comes from (p.21 step 5)."""
+    attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
+    return [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
 
 
 def bosses(m: rules.Mission) -> list[dict]:
@@ -411,7 +417,8 @@ def _adversary_turn(m, f):
     resolution = resolve_turn(rules.adversary_scenario(m, _rolls(f)))
     update = rules.apply_adversary_turn(m, resolution)
     return rules.Update(update.mission, (f"{resolution.adversary}'s turn, as the AI planned it, with the dice "
-                                         "entered",) + resolution.explanation + update.reasons)
+                                         "entered",) + tuple(defenders(m, resolution)) + resolution.explanation
+                        + update.reasons)
 
 
 def _face(value: str):
@@ -420,7 +427,7 @@ def _face(value: str):
 
 def _select(m, f):
     n = m.round.number if m.round else 0
-    return rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)])
+    return rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)], guard=f.guard)
 
 
 def _hp(m, f):

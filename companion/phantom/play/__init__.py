@@ -20,7 +20,7 @@ One module per job, each importing only those before it:
     corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
     codec       to and from plain JSON shapes (depends on state only)
 """
-from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack
+from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, round_guard
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
@@ -54,6 +54,7 @@ __all__ = [
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
-    "redraw_boss_card", "remove_condition", "rest", "reveal", "select_cards", "set_hp", "set_primary_target",
+    "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",
+    "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
 ]

@@ -79,6 +79,7 @@ class RevealForm(StepForm):
 class SelectForm(StepForm):
     character = text(60)
     ap = count(0, 99)
+    guard = count(-9, 9, required=False, default=0)  # the Guard this round's cards give (p.21 step 5)
 
 
 class MoveForm(StepForm):
