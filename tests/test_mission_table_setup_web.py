@@ -92,7 +92,10 @@ def entry_points(app) -> list[str]:
 
 
 def test_a_one_off_mission_is_abandoned_then_deleted_for_good(table, mission):
+    page = text(table.get(mission))
+    assert 'id="abandon"' in page and 'id="delete-mission"' not in page  # even before anyone is placed
     resp = step(table, "abandon")
+    assert 'id="delete-mission"' in text(resp) and 'id="abandon"' not in text(resp)
     assert resp.status_code == 200 and "Mission failed in round 0" in text(resp)
     assert "The table abandoned the mission" in text(table.get(f"{mission}/log"))
     refused = table.post(f"{mission}/delete", {})
@@ -126,7 +129,8 @@ def stored(app, mission_id=1):
 
 def test_the_table_corrects_hp_space_conditions_and_undoes_them(app, table, mission):
     step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
+    page = text(step(table, "place", character="bram", space="C-6"))
+    assert 'id="correct-space-form"' in page and 'data-tap="space"' in page and 'action="/table/1/do/correct-hp"' in page
     assert step(table, "correct-hp", figure="vera", hp="4").status_code == 200
     assert step(table, "correct-space", figure="bram", space="D-6").status_code == 200
     assert step(table, "correct-condition", figure="Grallok Sentry-1", condition="Vulnerable", on="yes").status_code == 200

@@ -19,7 +19,7 @@ from ..phantom.conditions import CONDITIONS  # the toggles: every condition of c
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
-from ..phantom.hexmap import HAZARDS
+from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.sheet import carried
@@ -313,6 +313,7 @@ class MissionPage:
     adversaries: list
     directions: Any
     conditions: Any
+    object_states: Any  # the states the table may correct an object to
     attack_faces: Any
     accuracy_faces: Any
     can_undo: bool
@@ -355,7 +356,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
         adversaries=[f for f in m.board.figures if f.side == "adversary"], directions=DIRECTIONS,
-        conditions=CONDITIONS,
+        conditions=CONDITIONS, object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
         result=result, conflict=conflict, named=named, book=book_rewards(db, row),
