@@ -214,11 +214,15 @@ def test_the_mission_page_context_holds_exactly_what_its_template_reads():
 def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     from companion.web.mission_table import MissionPage, context
 
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                          "hp_1": "10", "ap_1": "6"}, htmx=False)
+    from companion.phantom.play import place_character
+    from companion.store import mission_table as mission_store
+    from companion.web.database import get_db
+    from helpers.mission_table import first_steps
+
+    # A party of one is refused at set-up (p.8): Vera and Bram, Bram already on an entry point, Vera still to place.
     with app.test_request_context("/table/1"):
+        mission = place_character(first_steps(), "bram", "C-6").mission
+        mission_store.create(get_db(), "sample-1 on First steps", mission, "Set up")
         page = context(1)
     assert isinstance(page, MissionPage) and page.mission_id == 1 and page.row.id == 1
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",

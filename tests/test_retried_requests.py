@@ -25,14 +25,21 @@ def app(tmp_path):
 
 def set_up(table, request_id=ID_A):
     return table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "request_id": request_id}, htmx=False)
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7",
+                                 "request_id": request_id}, htmx=False)
 
 
 @pytest.fixture
-def mission(table):
+def mission(app, table):
+    """First steps with Vera still to place: Bram is already on C-6 (a party of one is refused, p.8), so the
+    mission's only step so far is its set-up, made with request id ID_A as the set-up form would."""
+    from companion.web.database import get_db
+
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    assert set_up(table).status_code == 303
+    with app.test_request_context("/"):
+        mission = place_character(first_steps(), "bram", "C-6").mission
+        store.create(get_db(), "sample-1 on First steps (sample)", mission, "Set up", map_id=1, request_id=ID_A)
     return "/table/1"
 
 

@@ -49,6 +49,7 @@ class Equipment:
     charge_slots: int = 0
     equipped: bool = False
     charges: int = 0
+    guard: int = 0  # the Guard modifier printed on the card (p.44 I), counted while equipped (p.21 step 5)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Attachment:
     starting: bool = False
     equipped: bool = False
     charges: int = 0
+    guard: int = 0  # the Guard modifier printed on the card, counted while equipped (p.21 step 5)
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class Character:
     refund_allowed: bool = False
     active: bool = True
     version: int = 1
+    max_hp: int | None = None  # from its Character Species card (p.43 A), entered once on the sheet
+    max_ap: int | None = None  # p.43 B
 
 
 @dataclass(frozen=True)

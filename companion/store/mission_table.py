@@ -107,6 +107,11 @@ def create(db, name: str, mission: Mission, description: str, campaign_id: int |
                           mission_to_dict(mission), description, request_id=request_id)
 
 
+def delete(db, mission_id: int) -> str:
+    """A mission and its log gone for good; its name."""
+    return JOURNAL.delete(db, mission_id)["name"]
+
+
 def change(db, mission_id: int, seen_version: int | None, command, description: str | None = None,
            request_id: str | None = None) -> Update:
     """Run `command(mission) -> Update` and record it as one event, all in one transaction (JOURNAL.change).

@@ -8,9 +8,10 @@ from flask import Blueprint, abort, url_for
 
 from ..phantom import campaign as rules
 from ..phantom import characters as ch_rules
+from ..phantom import sheet as sheet_rules
 from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
-    GiveThingForm, ItemForm, RefundForm, ThingForm,
+    GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
 )
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
 from .commands import run
@@ -30,6 +31,7 @@ class CharacterSheet(CampaignFrame):
     attachment_types: Any
     dismantle_value: Callable
     completed: list  # the missions it completed, labelled
+    carried: Any  # what the sheet brings to the mission table (sheet.carried)
 
 
 def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
@@ -46,7 +48,7 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
         + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped],
         classes=rules.classes(c, info), species=rules.species(c, info),
         attachment_types=ch_rules.ATTACHMENT_TYPES, dismantle_value=ch_rules.dismantle_value,
-        completed=[rules.mission_label(info, m) for m in ch.completed])
+        completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch))
 
 
 page = page_renderer("characters/character.html", sheet_context)
@@ -128,3 +130,18 @@ def give_nova(campaign_id: int, character_id: str):
 def give_thing(campaign_id: int, character_id: str):
     return act(campaign_id, character_id, GiveThingForm,
                lambda c, f: ch_rules.give_thing(c, character_id, f.to_character, f.kind, f.thing))
+
+
+@bp.post("/numbers")
+def numbers(campaign_id: int, character_id: str):
+    return act(campaign_id, character_id, NumbersForm,
+               lambda c, f: sheet_rules.set_numbers(c, character_id, f.max_hp, f.max_ap))
+
+
+@bp.post("/guard")
+def guard(campaign_id: int, character_id: str):
+    def command(c, f):
+        things = getattr(rules.character(c, character_id), f.kind)
+        now = next((t.guard for t in things if t.id == f.thing), 0)
+        return sheet_rules.set_guard(c, character_id, f.kind, f.thing, now + f.delta)
+    return act(campaign_id, character_id, GuardForm, command)

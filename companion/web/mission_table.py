@@ -19,9 +19,10 @@ from ..phantom.conditions import CONDITIONS  # the toggles: every condition of c
 from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
 from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
-from ..phantom.hexmap import HAZARDS
+from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import figure_marks, map_view, plan_view, reach_marks
+from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..schemas.content.mission_setup import set_up_content
@@ -61,14 +62,15 @@ def setup_context(errors=None) -> dict:
     """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
     chosen = request.values.get("campaign", type=int)
-    party, missions = [], [(m.id, m.name) for m in content().missions]
+    party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
     if chosen:
         c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
+        sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
+            "sheets": sheets, "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
             **form_state(errors)}
 
 
@@ -97,17 +99,28 @@ def _embarking(db, f) -> list[rules.Embarking]:
         who = getattr(f, f"character_{n}")
         if not who:
             continue
+        hp, ap, guard = getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"), 0
         if f.campaign:
             ch = chars.get(who)
             if ch is None:
                 raise rules.MissionError(f"character_{n}", f"{who!r} is not an active character of this campaign")
             cid, name, species = ch.id, ch.name, ch.species
+            sheet = carried(ch, species_numbers())  # the sheet's numbers unless the form gives others
+            hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
+            for value, fname, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
+                if value is None:
+                    raise rules.MissionError(fname, f"enter {name}'s {what} from its species card, here or once on "
+                                                    "its character sheet (p.43)")
         else:
             cid = re.sub(r"[^a-z0-9]+", "-", who.lower()).strip("-") or f"character-{n}"
             name, species = who, ""
-        out.append(rules.Embarking(cid, name, species, max_ap=getattr(f, f"ap_{n}"), max_hp=getattr(f, f"hp_{n}"),
-                                   color=COLORS[n - 1]))
+        out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
     return out
+
+
+def species_numbers() -> dict:
+    """species.json's HP and AP by species (null until a player copies them from the species cards)."""
+    return {s["name"]: s for s in current_app.extensions["phantom_files"]["species.json"]["species"]}
 
 
 @bp.post("")
@@ -119,6 +132,7 @@ def create():
         map_row, draft = map_store.get(db, f.map)
     except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
         raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
+    rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
     party = _embarking(db, f)
     _, library = card_store.get(db)
     kit = set_up_content(library, draft.map, f.difficulty)
@@ -136,9 +150,10 @@ def _row(mission_id: int):
 
 
 def plan(m: rules.Mission):
-    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py)."""
+    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py). A finished
+    mission plans nothing: the turn in progress when the last character fell is never taken (p.13)."""
     rnd = m.round
-    if rnd is None or rnd.phase != "turns" or rnd.current is None:
+    if m.result is not None or rnd is None or rnd.phase != "turns" or rnd.current is None:
         return None
     figure = m.figure(rnd.current)
     if figure is None or figure.side != "adversary":
@@ -149,7 +164,13 @@ def plan(m: rules.Mission):
     to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
                for s in resolution.steps for t in s.targets for r in t.to_roll]
     return {"resolution": resolution, "view": plan_view(m.map, figure.at, resolution.steps, where),
-            "to_roll": to_roll}
+            "to_roll": to_roll, "guards": defenders(m, resolution)}
+
+
+def defenders(m: rules.Mission, resolution) -> list[str]:
+    """The Guard this round of each character the turn attacks, and where it comes from (p.21 step 5)."""
+    attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
+    return [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
 
 
 def bosses(m: rules.Mission) -> list[dict]:
@@ -294,6 +315,7 @@ class MissionPage:
     bosses: list
     directions: Any
     conditions: Any
+    object_states: Any  # the states the table may correct an object to
     attack_faces: Any
     accuracy_faces: Any
     inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
@@ -338,7 +360,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
         directions=DIRECTIONS,
-        conditions=CONDITIONS,
+        conditions=CONDITIONS, object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
         result=result, conflict=conflict, named=named, book=book_rewards(db, row),
@@ -416,7 +438,8 @@ def _adversary_turn(m, f):
     resolution = resolve_turn(rules.adversary_scenario(m, _rolls(f)))
     update = rules.apply_adversary_turn(m, resolution)
     return rules.Update(update.mission, (f"{resolution.adversary}'s turn, as the AI planned it, with the dice "
-                                         "entered",) + resolution.explanation + update.reasons)
+                                         "entered",) + tuple(defenders(m, resolution)) + resolution.explanation
+                        + update.reasons)
 
 
 def _face(value: str):
@@ -425,7 +448,7 @@ def _face(value: str):
 
 def _select(m, f):
     n = m.round.number if m.round else 0
-    return rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)])
+    return rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)], guard=f.guard)
 
 
 def _hp(m, f):
@@ -545,6 +568,12 @@ ACTIONS = {
     "end-round": (forms.StepForm, lambda m, f: rules.end_round(m)),
     "objective": (forms.StepForm, lambda m, f: rules.meet_objective(m)),
     "fail": (forms.FailForm, lambda m, f: rules.fail_mission(m, f.reason)),
+    "abandon": (forms.StepForm, lambda m, f: rules.abandon(m)),
+    "correct-hp": (forms.CorrectHpForm, lambda m, f: rules.correct_hp(m, f.figure, f.hp)),
+    "correct-space": (forms.CorrectSpaceForm, lambda m, f: rules.correct_space(m, f.figure, f.space)),
+    "correct-condition": (forms.ConditionForm,
+                          lambda m, f: rules.correct_condition(m, f.figure, f.condition, f.on == "yes")),
+    "correct-object": (forms.CorrectObjectForm, lambda m, f: rules.correct_object(m, f.space, f.state)),
 }
 
 
@@ -582,6 +611,21 @@ def act(mission_id: int, action: str):
         abort(404)
     schema, command = ACTIONS[action]
     return run(MISSION, mission_id, schema, refusing(command))
+
+
+@bp.post("/<int:mission_id>/delete")
+def delete(mission_id: int):
+    """A one-off mission deleted for good (a backup is taken first). A campaign's mission is abandoned instead:
+    its failure belongs in the campaign book (p.13)."""
+    row = _row(mission_id)
+    answer_with(partial(page, mission_id))
+    if row.campaign_id is not None:
+        return page(mission_id, 422, errors={"confirm": "A campaign's mission is abandoned and recorded as a failure "
+                                                        "in its campaign book, not deleted."})
+    parse(forms.DeleteMissionForm)
+    backups.take(Path(current_app.config["DATABASE"]), "before-delete")
+    store.delete(get_db(), mission_id)
+    return go(url_for("home.index"))
 
 
 @bp.post("/<int:mission_id>/record")

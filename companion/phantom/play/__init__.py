@@ -19,10 +19,14 @@ One module per job, each importing only those before it:
     character_turn  a character's Move N / Leap N checked against its reach, a placement anyway, a Heal
                 on an ally in range
     setup       set-up and the characters on their entry points
+    corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
     codec       to and from plain JSON shapes (depends on state only)
 """
-from .attacks import AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, line_options
+from .attacks import (
+    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, line_options, round_guard,
+)
 from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
+from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
     NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
@@ -36,7 +40,8 @@ from .round import (
     start_next_turn, within_reach,
 )
 from .setup import (
-    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, place_character, set_up, spread_colors,
+    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, check_seats, place_character, set_up,
+    spread_colors,
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
@@ -44,16 +49,18 @@ from .state import (
 )
 
 __all__ = [
+    "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
-    "begin_round", "build_event_deck", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable",
-    "reachable_costs", "card_to_dict", "character_attack", "character_ties", "character_turn_start",
+    "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
+    "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
     "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
-    "redraw_boss_card", "remove_condition", "rest", "reveal", "select_cards", "set_hp", "set_primary_target",
+    "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",
+    "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
 ]

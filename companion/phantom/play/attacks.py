@@ -160,8 +160,32 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
         cards, boss = (drawn.species, drawn.class_card), False
     # A mission's forced target that has left the map no longer forces anything (p.27).
     target = mission.primary_target if mission.figure(mission.primary_target or "") else None
-    return Scenario(mission.board, rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
+    return Scenario(defending(mission), rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
                     dict(rolls) if rolls else None, hazards=mission.hazard_rules)
+
+
+def round_guard(mission: Mission, character_id: str) -> tuple[int, str]:
+    """A character's Guard this round before conditions, Pierce and a Critical Strike (which the attack flow
+    applies, p.20-21): its equipment's and attachments' (brought from its sheet) plus what this round's
+    cards give (entered with them; a resting character's cards give none). With the sentence saying so."""
+    ch = mission.character(character_id)
+    rnd = mission.round
+    choice = rnd.choice(character_id) if rnd is not None else None
+    cards = choice.guard if choice is not None and not choice.rest else 0
+    total = ch.guard + cards
+    return total, (f"{ch.name}'s Guard this round: {ch.guard:+d} from equipment and attachments, {cards:+d} from "
+                   f"this round's cards = {total} (p.21 step 5; Vulnerable, Pierce and a Critical Strike apply on "
+                   "top, p.20-21, p.37)")
+
+
+def defending(mission: Mission):
+    """The board as an adversary's Attack sees it: each character's Guard is this round's (`round_guard`)."""
+    board = mission.board
+    for ch in mission.characters:
+        f = board.figure(ch.id) if mission.figure(ch.id) else None
+        if f is not None:
+            board = board.with_figure(replace(f, guard=round_guard(mission, ch.id)[0]))
+    return board
 
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
@@ -178,6 +202,11 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
         raise MissionError("rolls", f"the turn still waits for the dice against {', '.join(waiting)} (p.21)")
     before = mission.board
     after = resolution.board
+    # The turn saw each character's Guard for this round (`defending`); the board keeps the lasting one.
+    for f in before.figures:
+        now = next((x for x in after.figures if x.id == f.id), None)
+        if f.side == "character" and now is not None and now.guard != f.guard:
+            after = after.with_figure(replace(now, guard=f.guard))
     reasons: list[str] = []
     mission = replace(mission, board=after)
     for f in before.figures:

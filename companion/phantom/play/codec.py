@@ -52,7 +52,8 @@ def mission_to_dict(mission: Mission) -> dict:
             "number": rnd.number, "die": {"color": rnd.die.color, "primary": rnd.die.primary,
                                           "secondary": rnd.die.secondary},
             "event": None if rnd.event is None else _event_to_dict(rnd.event), "phase": rnd.phase,
-            "choices": [[cid, {"rest": c.rest, "cards": [[a.name, a.ap] for a in c.cards], "modifier": c.modifier}]
+            "choices": [[cid, {"rest": c.rest, "cards": [[a.name, a.ap] for a in c.cards], "modifier": c.modifier,
+                              **({"guard": c.guard} if c.guard else {})}]
                         for cid, c in rnd.choices],
             "drawn": [[t, {"species": None if d.species is None else _any_card_to_dict(d.species),
                            "class": None if d.class_card is None else _any_card_to_dict(d.class_card),
@@ -105,7 +106,8 @@ def _mission_from_dict(d: dict) -> Mission:
         rnd = Round(
             r["number"], DecisionDie(**r["die"]), None if r["event"] is None else _event_from_dict(r["event"]),
             r["phase"],
-            tuple((cid, Choice(c["rest"], tuple(ActionChoice(n, ap) for n, ap in c["cards"]), c["modifier"]))
+            tuple((cid, Choice(c["rest"], tuple(ActionChoice(n, ap) for n, ap in c["cards"]), c["modifier"],
+                                       c.get("guard", 0)))
                   for cid, c in r["choices"]),
             tuple((t, Drawn(None if x["species"] is None else _card_from_dict(x["species"]),
                             None if x["class"] is None else _card_from_dict(x["class"]),

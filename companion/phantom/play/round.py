@@ -66,9 +66,11 @@ def rest(mission: Mission, character_id: str, modifier: int = 0) -> Update:
                   (f"{ch.name} rests: initiative 1 this round (p.13)",))
 
 
-def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier: int = 0) -> Update:
+def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier: int = 0, guard: int = 0) -> Update:
     """Step 3 (p.12-13): one or more cards from the hand whose AP total is at most the species' maximum AP;
-    Frozen doubles every card's AP (p.37, p.50). `modifier` is an initiative modifier (equipment, p.12)."""
+    Frozen doubles every card's AP (p.37, p.50). `modifier` is an initiative modifier (equipment, p.12);
+    `guard` the Guard the selected cards give this round (p.21 step 5), added to the equipment's when an
+    adversary attacks the character."""
     in_phase(mission, "select")
     ch = living_character(mission, character_id)
     chosen = _check_cards(cards)
@@ -76,6 +78,8 @@ def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier:
         raise MissionError("cards", f"{ch.name} must choose one or more Character Action cards, or rest (p.13)")
     if not isinstance(modifier, int) or isinstance(modifier, bool):
         raise MissionError("modifier", f"must be a whole number, not {modifier!r}")
+    if not isinstance(guard, int) or isinstance(guard, bool):
+        raise MissionError("guard", f"must be a whole number, not {guard!r}")
     out_of_hand = {c.name for c in ch.discard} | {c.name for c, _ in ch.lasting}
     for i, c in enumerate(chosen):
         if c.name in out_of_hand:
@@ -87,10 +91,11 @@ def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier:
     if total > ch.max_ap:
         raise MissionError("cards", f"AP {total}{' (doubled: Frozen, p.37)' if frozen else ''} is above "
                                     f"{ch.name}'s maximum AP of {ch.max_ap} (p.13)")
-    choice = Choice(cards=chosen, modifier=modifier)
+    choice = Choice(cards=chosen, modifier=modifier, guard=guard)
     return Update(with_choice(mission, ch.id, choice),
                   (f"{ch.name} selects {len(chosen)} card(s), AP {total}"
-                   + (", doubled by Frozen (p.37)" if frozen else "") + " (p.13)",))
+                   + (", doubled by Frozen (p.37)" if frozen else "")
+                   + (f", Guard {guard:+d} from them this round (p.21 step 5)" if guard else "") + " (p.13)",))
 
 
 def reveal(mission: Mission, character_order: Sequence[str] = ()) -> Update:

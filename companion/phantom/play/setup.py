@@ -115,6 +115,21 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     return Update(mission, tuple(reasons))
 
 
+def check_seats(hexmap: HexMap, seats: Sequence[str]) -> None:
+    """Refuse a party the mission can't seat, before anything is set up: at least two characters (p.8: a solo
+    player creates at least two and controls them as a party) and no more than the map's entry points, each
+    character on a different one (p.11 step 12). `seats` are the form's fields holding a character, in order:
+    the refusal names the one to clear or fill."""
+    entry = len(hexmap.entry_points)
+    if len(seats) > entry:
+        raise MissionError(seats[entry], f"this map has {entry} entry point{'s' if entry != 1 else ''} and each "
+                                         f"character starts on a different one (p.11 step 12): {len(seats)} "
+                                         f"characters can't be seated; embark at most {entry} or choose another map")
+    if len(seats) < 2:
+        raise MissionError("character_2", "a mission needs at least two characters: a solo player creates two and "
+                                          "controls them as a party (p.8)")
+
+
 def place_character(mission: Mission, character_id: str, at: str) -> Update:
     """Set-up step 12 (p.11): a character on an entry point; each on a different one."""
     not_over(mission)

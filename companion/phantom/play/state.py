@@ -130,6 +130,7 @@ class Choice:
     rest: bool = False
     cards: tuple[ActionChoice, ...] = ()
     modifier: int = 0
+    guard: int = 0  # the Guard the round's cards give (p.21 step 5), entered once when they are selected
 
 
 @dataclass(frozen=True)

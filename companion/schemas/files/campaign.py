@@ -33,6 +33,7 @@ class EquipmentSchema(FileSchema):
     charge_slots = Count(0, 10)
     equipped = fields.Boolean(required=True)
     charges = Count(0, 10)
+    guard = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=-9, max=9))
 
 
 class AttachmentSchema(FileSchema):
@@ -44,6 +45,7 @@ class AttachmentSchema(FileSchema):
     starting = fields.Boolean(required=True)
     equipped = fields.Boolean(required=True)
     charges = Count(0, 10)
+    guard = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=-9, max=9))
 
 
 class ItemSchema(FileSchema):
@@ -70,6 +72,8 @@ class CharacterSchema(FileSchema):
     refund_allowed = fields.Boolean(required=True)
     active = fields.Boolean(required=True)
     version = Count(1, 10**9)
+    max_hp = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=99))
+    max_ap = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=99))
 
 
 class MissionStatusSchema(FileSchema):

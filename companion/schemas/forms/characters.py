@@ -80,3 +80,16 @@ class GiveThingForm(FormSchema):
             data.setdefault("kind", kind)
             data.setdefault("thing", thing)
         return data
+
+
+class NumbersForm(FormSchema):
+    """The HP and AP of the character's species card (p.43), carried into every mission; blank: not known."""
+    max_hp = count(1, 99, required=False)
+    max_ap = count(1, 99, required=False)
+
+
+class GuardForm(FormSchema):
+    """One step of the Guard printed on an equipment or attachment card."""
+    kind = choice(KINDS[:2])
+    thing = text()
+    delta = delta(-1, 1)

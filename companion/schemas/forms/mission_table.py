@@ -6,7 +6,7 @@ from marshmallow import ValidationError, validates_schema
 
 from ...phantom.conditions import CONDITIONS, DETRIMENTAL
 from ...phantom.decision import COLORS, DIRECTIONS
-from ...phantom.hexmap import HAZARDS
+from ...phantom.hexmap import HAZARDS, OBJECTS
 from ..fields import choice, count, delta, request_id, text, version
 from .base import FormSchema
 
@@ -41,6 +41,8 @@ class NewMissionForm(FormSchema):
         taken = [n for n in SLOTS if data.get(f"character_{n}")]
         if not taken:
             raise ValidationError("Choose at least one character to embark.", "character_1")
+        if data.get("campaign"):
+            return  # a campaign character may bring its numbers from its sheet (checked at set-up)
         for n in taken:
             for f, what in ((f"hp_{n}", "maximum HP"), (f"ap_{n}", "maximum AP")):
                 if data.get(f) is None:
@@ -78,6 +80,7 @@ class RevealForm(StepForm):
 class SelectForm(StepForm):
     character = text(60)
     ap = count(0, 99)
+    guard = count(-9, 9, required=False, default=0)  # the Guard this round's cards give (p.21 step 5)
 
 
 class MoveForm(StepForm):
@@ -191,3 +194,26 @@ class AttackForm(AdversaryRollsForm):
     # The line of sight the attacker draws (p.19): what it crosses, nearest first, comma-separated; blank: the
     # line with the fewest Accuracy rolls.
     line = text(300, required=False)
+
+
+# -- the table's corrections and giving a mission up (play/corrections.py) ------------------------------------
+
+class CorrectHpForm(StepForm):
+    figure = text(60)
+    hp = count(0, 99)
+
+
+class CorrectSpaceForm(StepForm):
+    figure = text(60)
+    space = text(8)  # tapped on the map
+
+
+class CorrectObjectForm(StepForm):
+    space = text(8)
+    state = choice(OBJECTS)
+
+
+class DeleteMissionForm(FormSchema):
+    """Deleting a one-off mission for good: the box ticked says the table means it."""
+    confirm = choice(("yes",))
+    request_id = request_id()
