@@ -1,0 +1,67 @@
+"""A character's Move by its card on a 1024x768 touch tablet (issue 18): the card's MP entered, a tap on the
+figure shows the spaces it reaches, a space out of reach is refused with the MP it needs, one within reach is
+taken; and a placement anyway for an effect the app does not model."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+
+from .conftest import LiveServer
+from .helpers import face, press, samples_and_map, tap_space
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("character-turn-instance")),
+                                    "GAME_SEED": 1})).start()
+    yield server
+    server.stop()
+
+
+def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(tablet: Page, live_server):
+    page = tablet
+    samples_and_map(page, "First steps (sample)")
+    page.goto("/")
+    page.get_by_role("link", name="New mission").tap()
+    page.get_by_label("Mission", exact=True).fill("sample-1")
+    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
+        page.get_by_label(f"Character {n}", exact=True).fill(name)
+        page.locator(f'input[name="hp_{n}"]').fill(hp)
+        page.locator(f'input[name="ap_{n}"]').fill(ap)
+    page.get_by_role("button", name="Set up the mission").tap()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    tap_space(page, "B-6")
+    tap_space(page, "C-6")
+    face(page, "Color", "red")
+    face(page, "Primary", "N")
+    face(page, "Secondary", "W")
+    press(page, "Begin round 1")
+    for who, ap in (("vera", "3"), ("bram", "5")):
+        row = page.locator(f"#choice-{who}")
+        row.locator('input[name="ap"]').fill(ap)
+        press(page, "Select", row)
+    press(page, "Reveal: turn order")
+    press(page, "Next turn: vera")
+
+    # Move 5 on the card: a tap on Vera shows where it reaches, with the MP; J-2 (10 MP) is not among them.
+    page.locator('#move-form input[name="mp"]').fill("5")
+    expect(page.locator("#map-plan .reach")).to_be_hidden()
+    tap_space(page, "B-6")
+    expect(page.locator("#map-plan .reach")).to_be_visible()
+    expect(page.locator('#map-plan .reach [data-space="F-3"]')).to_be_visible()
+    expect(page.locator('#map-plan .reach [data-space="J-2"]')).to_be_hidden()
+
+    tap_space(page, "J-2")
+    expect(page.locator("#refusal")).to_contain_text("J-2 needs 10 MP for Vera's Move, which has 5 (p.24)")
+    page.locator('#move-form input[name="mp"]').fill("5")
+    tap_space(page, "F-3")
+    expect(page.locator("#result")).to_contain_text("Vera: Move 5 — 5 MP by B-6")
+
+    # An effect the app does not model: placed anyway, and the log says so.
+    page.locator("#place-anyway summary").tap()
+    tap_space(page, "J-2")
+    expect(page.locator("#result")).to_contain_text("Vera is placed on J-2 anyway")
