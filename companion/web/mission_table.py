@@ -168,9 +168,10 @@ def plan(m: rules.Mission):
 
 
 def defenders(m: rules.Mission, resolution) -> list[str]:
-    """The Guard this round of each character the turn attacks, and where it comes from (p.21 step 5)."""
+    """What the turn was planned with beyond the cards: the round's Event card effects (p.12 step 2), and the
+    Guard this round of each character it attacks, with where it comes from (p.21 step 5)."""
     attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
-    return [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
+    return list(rules.event_notes(m)) + [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
 
 
 def bosses(m: rules.Mission) -> list[dict]:
