@@ -112,8 +112,11 @@ def _embarking(db, f) -> list[rules.Embarking]:
                     raise rules.MissionError(fname, f"enter {name}'s {what} from its species card, here or once on "
                                                     "its character sheet (p.43)")
         else:
-            cid = re.sub(r"[^a-z0-9]+", "-", who.lower()).strip("-") or f"character-{n}"
+            cid = slug(who) or f"character-{n}"
             name, species = who, ""
+        if cid in (c.id for c in out):
+            raise rules.MissionError(f"character_{n}", f"{who!r} is already embarking: each character embarks once "
+                                                        "(p.8)")
         out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
     return out
 
@@ -223,15 +226,23 @@ def drawing(hexmap):
     return drawn
 
 
-def namer(m: rules.Mission, campaign_id):
+def slug(name: str) -> str:
+    """A one-off mission's character id, made from the name typed."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def namer(m: rules.Mission, campaign_id=None):
     """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
     campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
-    are shown instead. A one-off mission's ids are already made from the names typed."""
-    names = {c.id: c.name for c in m.characters} if campaign_id else {}
+    are shown instead, whatever the case a sentence put the id in ("C3 loses 6 HP"). A one-off mission's ids
+    are made from the names typed. Without `campaign_id` (a refusal), any id that is not its name's is named."""
+    names = {c.id.lower(): c.name for c in m.characters
+             if campaign_id or (campaign_id is None and c.id != slug(c.name))}
     if not names:
         return str
-    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])")
-    return lambda text: ids.sub(lambda found: names[found.group(1)], str(text))
+    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])",
+                     re.IGNORECASE)
+    return lambda text: ids.sub(lambda found: names[found.group(1).lower()], str(text))
 
 
 @dataclass(frozen=True)
@@ -510,14 +521,17 @@ def tapped_field(exc) -> str:
 
 
 def refusing(command):
-    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal."""
+    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal, and
+    every refusal naming the figures as the table does (`namer`)."""
     def run_it(m, f):
         try:
             return command(playing(m), f)
-        except RuleError:
-            raise
+        except RuleError as exc:
+            if type(exc) is not rules.MissionError:
+                raise
+            raise rules.MissionError(exc.field, namer(m)(exc.message), exc.page) from None
         except ValueError as exc:
-            raise rules.MissionError("space", str(exc)) from None
+            raise rules.MissionError("space", namer(m)(str(exc))) from None
     return run_it
 
 

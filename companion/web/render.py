@@ -33,6 +33,11 @@ LABELS = {
     "min_characters": "From characters", "max_characters": "To characters", "columns": "Columns", "rows": "Rows",
     "orientation": "Layout", "shifted": "Shifted rows or columns", "sample": "Sample map",
     "map_file": "Map file", "card_file": "Card file", "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
+    # the mission table's set-up seats and steps
+    **{f"{k}_{n}": f"{label} {n}" for n in (1, 2, 3, 4) for k, label in (
+        ("character", "Character"), ("hp", "Max HP of character"), ("ap", "Max AP of character"),
+        ("order", "Tied character"))},
+    "hp": "HP", "ap": "AP", "max_hp": "Max HP", "max_ap": "Max AP",
 }
 
 
@@ -47,7 +52,7 @@ def is_htmx() -> bool:
 _LEAVES = {"hp": "HP", "max_hp": "Max HP", "ap": "AP", "attack": "Attack", "guard": "Guard", "range": "Range",
            "at": "Space", "value": "Value", "round": "Round effect", "critical_ability": "Critical ability"}
 _PARTS = {"actions": "action", "difficulties": "difficulty", "attributes": "characters", "rows": "row",
-          "cards": "card", "figures": "figure"}
+          "cards": "card", "figures": "figure", "effects": "effect"}
 
 
 def field_label(field: str, labels: dict | None = None) -> str:
@@ -70,7 +75,7 @@ def field_label(field: str, labels: dict | None = None) -> str:
             elif part == "attributes":
                 words.append(f"{n} characters")
             else:
-                words.append(f"{_PARTS[part]} {int(n) + 1 if n.isdigit() and part in ('actions', 'cards', 'figures') else n}")
+                words.append(f"{_PARTS[part]} {int(n) + 1 if n.isdigit() and part in ('actions', 'cards', 'figures', 'effects') else n}")
             i += 2
         else:
             words.append(labels.get(part, part.replace("_", " ")))
