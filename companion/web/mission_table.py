@@ -21,7 +21,7 @@ from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, plan_view
+from ..phantom.mapview import figure_marks, map_view, plan_view, reach_marks
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
@@ -231,18 +231,24 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def namer(m: rules.Mission, campaign_id=None):
+def namer(m: rules.Mission, campaign_id):
     """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
     campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
-    are shown instead, whatever the case a sentence put the id in ("C3 loses 6 HP"). A one-off mission's ids
-    are made from the names typed. Without `campaign_id` (a refusal), any id that is not its name's is named."""
-    names = {c.id.lower(): c.name for c in m.characters
-             if campaign_id or (campaign_id is None and c.id != slug(c.name))}
+    are shown instead. A one-off mission's ids are already made from the names typed."""
+    names = {c.id: c.name for c in m.characters} if campaign_id else {}
     if not names:
         return str
+    # An explanation's sentence may start with the id capitalized ("C3 loses 6 HP"): matched in any case.
     ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])",
                      re.IGNORECASE)
-    return lambda text: ids.sub(lambda found: names[found.group(1).lower()], str(text))
+    lower = {k.lower(): v for k, v in names.items()}
+    return lambda text: ids.sub(lambda found: lower[found.group(1).lower()], str(text))
+
+
+def from_campaign(m: rules.Mission) -> bool:
+    """Whether the characters carry a campaign's ids rather than ids made from their names (a refusal has
+    the mission, not its row)."""
+    return any(c.id != slug(c.name) for c in m.characters)
 
 
 @dataclass(frozen=True)
@@ -322,12 +328,12 @@ class MissionPage:
     report: Any  # the finished mission's report, or None
     colors: Any
     bosses: list
-    adversaries: list
     directions: Any
     conditions: Any
     object_states: Any  # the states the table may correct an object to
     attack_faces: Any
     accuracy_faces: Any
+    inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
     can_undo: bool
     can_redo: bool
     last_change: Any
@@ -336,6 +342,7 @@ class MissionPage:
     named: Callable[[str], str]  # figure ids in a text said as the table knows them
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
     action_bar: ActionBar  # what the table does next, in the fixed bar
+    turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
     form_values: dict = field(default_factory=dict)
@@ -367,12 +374,13 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
         passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
-        adversaries=[f for f in m.board.figures if f.side == "adversary"], directions=DIRECTIONS,
+        directions=DIRECTIONS,
         conditions=CONDITIONS, object_states=OBJECTS,
-        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES,
+        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
         result=result, conflict=conflict, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
+        turn=card_turn(m, current),
         **form_state(errors))
 
 
@@ -419,11 +427,26 @@ def _attack(m, f):
     figure = m.figure(rnd.current) if rnd is not None and rnd.current else None
     if figure is None or figure.side != "character":
         raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
-    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die)
+    inflicted = [c for c in (f.inflict_1, f.inflict_2) if c]
+    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
+                                 attack_range=f.range, conditions=inflicted,
+                                 accuracy=tuple(f.line.split(",")) if f.line else None)
     if out.outcome == "awaiting-roll":
         raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
                                           "changes until every die needed is entered (p.21)")
     return rules.Update(out.mission, (f"{rnd.current} attacks {f.target}: {out.outcome}",) + out.reasons)
+
+
+def _move(m, f):
+    if f.mp is None:  # no card's MP: the space as tapped (an adversary moved by hand, an older page)
+        return rules.move_figure(m, f.figure, f.space)
+    return rules.move_by_card(m, f.figure, f.space, f.mp, f.mode or "move")
+
+
+def _heal(m, f):
+    if not f.target and f.range is None:
+        return rules.heal(m, f.figure, f.value, by=f.figure)
+    return rules.heal_ally(m, f.figure, f.target or f.figure, f.value, f.range)
 
 
 def _adversary_turn(m, f):
@@ -459,13 +482,68 @@ def within_reach(m: rules.Mission, figure) -> dict:
             "nova_cells": reach.nova_cells}
 
 
+@dataclass(frozen=True)
+class CardTurn:
+    """What the current character's cards may do on the page (empty when it is no character's turn)."""
+    reachable: tuple = ()  # spaces it can end a Move on, each with the fewest MP (the engine's reach, p.24)
+    targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
+    allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
+    lines: tuple = ()  # (target text, value, crossed) for each line of sight the attacker may choose (p.19)
+
+
+def card_turn(m: rules.Mission, figure) -> CardTurn:
+    if figure is None or figure.side != "character":
+        return CardTurn()
+    allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
+    targets = tuple(attack_targets(m))
+    return CardTurn(reach_marks(m.map, rules.reachable_costs(m, figure.id)), targets, allies,
+                    tuple(sight_choices(m, figure, targets)))
+
+
+def sight_choices(m: rules.Mission, figure, targets) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The lines of sight the attacker may draw to each target that has more than one way to be reached
+    (p.19): each with what it crosses nearest first, for the Accuracy rolls (p.21 step 4)."""
+    out = []
+    for value, label in targets:
+        at = m.map.parse(value[len("object:"):]) if value.startswith("object:") else m.figure(value).at
+        if (m.map.range_between(figure.at, at) or 0) < 2:
+            continue
+        try:
+            options = rules.line_options(m, figure.id, value)
+        except rules.MissionError:  # no line at all: the Attack itself says why when it is tried
+            continue
+        if len(options) > 1:
+            out.extend((label, ",".join(o), o) for o in options)
+    return out
+
+
+def attack_targets(m: rules.Mission) -> list[tuple[str, str]]:
+    """What a character's Attack may target (p.20 step 1): the adversaries and the destructible objects not
+    yet destroyed; the engine checks range and line of sight with the card's range."""
+    out = [(f.id, f"{f.id} ({f.hp} HP)") for f in m.board.figures if f.side == "adversary"]
+    objects = sorted((h for h, state in m.map.object_at.items() if state in ("destructible", "damaged")),
+                     key=m.map.label)
+    out += [(f"object:{m.map.label(h)}", f"Object on {m.map.label(h)} ({m.map.object_at[h]})") for h in objects]
+    return out
+
+
 def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
-    """The hazards a character's Move may have passed through on the way (p.33): every one on the map but
-    the space it stands on — one under an ally too, since moving through the ally enters it — nearest first;
-    the table taps the ones it entered."""
+    """The hazards a character's Move may have passed through on the way (p.33), for the table to tap the
+    ones it entered: after a move checked against the card's MP, those on the path it took (the engine
+    remembers the spaces entered this turn); before one, every one on the map but the space it stands on —
+    one under an ally too, since moving through the ally enters it — nearest first."""
     if figure is None or figure.side != "character":
         return []
     hexmap = m.map
+    passed = m.round.passed if m.round is not None and m.round.current == figure.id else ()
+    if passed:
+        here = hexmap.label(figure.at)
+        seen = []
+        for label in passed:
+            h = hexmap.parse(label)
+            if h in hexmap.hazard_at and label != here and label not in (x for x, _ in seen):
+                seen.append((label, hexmap.hazard_at[h]))
+        return seen
     near = hexmap.ranges_from(figure.at)
     spaces = [h for h in hexmap.hazard_at if h != figure.at]
     spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
@@ -486,7 +564,8 @@ ACTIONS = {
     "select": (forms.SelectForm, _select),
     "reveal": (forms.RevealForm, _reveal),
     "next": (forms.StepForm, lambda m, f: rules.start_next_turn(m)),
-    "move": (forms.MoveForm, lambda m, f: rules.move_figure(m, f.figure, f.space)),
+    "move": (forms.MoveForm, _move),
+    "place-anyway": (forms.PlaceAnywayForm, lambda m, f: rules.place_anyway(m, f.figure, f.space)),
     "hp": (forms.HpForm, _hp),
     "condition": (forms.ConditionForm, lambda m, f: (rules.add_condition if f.on == "yes" else
                                                      rules.remove_condition)(m, f.figure, f.condition)),
@@ -497,7 +576,7 @@ ACTIONS = {
     "hazard": (forms.HazardForm, lambda m, f: rules.enter_hazard(m, f.figure, f.space)),
     "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
     "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
-    "heal": (forms.HealForm, lambda m, f: rules.heal(m, f.figure, f.value, by=f.figure)),
+    "heal": (forms.HealForm, _heal),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),
@@ -529,9 +608,9 @@ def refusing(command):
         except RuleError as exc:
             if type(exc) is not rules.MissionError:
                 raise
-            raise rules.MissionError(exc.field, namer(m)(exc.message), exc.page) from None
+            raise rules.MissionError(exc.field, namer(m, from_campaign(m))(exc.message), exc.page) from None
         except ValueError as exc:
-            raise rules.MissionError("space", namer(m)(str(exc))) from None
+            raise rules.MissionError("space", namer(m, from_campaign(m))(str(exc))) from None
     return run_it
 
 

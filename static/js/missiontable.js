@@ -94,9 +94,22 @@
       function (f) { return !f.closest("details:not([open])"); });
     var form = forms.find(function (f) { return f.closest("details[open]"); }) || forms[0];
     if (!form) { return; }
+    // A tap on the moving figure's own space shows where the card's MP reaches (the engine's reach, drawn
+    // hidden in the plan) instead of moving it nowhere.
+    if (form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();
   });
+  function showReach(form) {
+    var marks = document.querySelector("#map-plan .reach");
+    if (!marks) { return; }
+    var mp = form.querySelector('input[name="mp"]'), budget = mp && mp.value !== "" ? Number(mp.value) : Infinity;
+    var shown = marks.classList.toggle("shown");
+    Array.prototype.forEach.call(marks.querySelectorAll("[data-cost]"), function (m) {
+      m.classList.toggle("out", Number(m.dataset.cost) > budget);
+    });
+    marks.setAttribute("aria-hidden", shown ? "false" : "true");
+  }
   // A poll never overwrites a form being filled in on this device.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail.elt;

@@ -16,13 +16,17 @@ One module per job, each importing only those before it:
     order       initiative and turn order with every tie rule
     round       the round flow, each turn's start and end, the end of the round and the result
     attacks     a character's Attack, and the adversary-turn glue with turn.py
+    character_turn  a character's Move N / Leap N checked against its reach, a placement anyway, a Heal
+                on an ally in range
     setup       set-up and the characters on their entry points
     corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import (
-    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, event_notes, round_guard,
+    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, event_notes, line_options,
+    round_guard,
 )
+from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
 from .figures import (
@@ -53,9 +57,9 @@ __all__ = [
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
-    "character_turn_start",
-    "discard_to_recover_from_stunned", "end_round", "event_notes", "end_turn", "enter_hazard", "fail_mission", "heal",
-    "initiative",
+    "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
+    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_notes", "fail_mission", "heal",
+    "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
     "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",

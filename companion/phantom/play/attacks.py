@@ -55,10 +55,7 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
     obstacles: tuple[str, ...] = ()
     reasons: list[str] = []
     if distance >= 2:
-        s = sight(board, attacker.at, target_at, mission.round.die if mission.round else None)
-        if not s.lines:
-            raise MissionError("target", f"no line of sight from {attacker.id} to {target}: " + "; ".join(s.reasons))
-        options = sorted({line.accuracy_rolls for line in s.lines}, key=lambda r: (len(r), r))
+        options = line_options(mission, attacker.id, target)
         if accuracy is None:
             obstacles = options[0]
             if len(options) > 1:
@@ -94,6 +91,19 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
     mission, why = _apply_attack(mission, attacker.id, result, counter)
     reasons.extend(why)
     return AttackOutcome(mission, result.outcome, (), obstacles, tuple(reasons))
+
+
+def line_options(mission: Mission, attacker_id: str, target: str) -> tuple[tuple[str, ...], ...]:
+    """The Accuracy rolls each line of sight from the attacker to `target` (a figure id or "object:<space>")
+    would need, nearest first (p.21 step 4), fewest first: the attacker draws the line it wishes (p.19).
+    Refused when no line can be drawn (walls, p.18-19)."""
+    board = mission.board
+    attacker = figure_on_map(mission, attacker_id)
+    target_at = board.map.parse(target[len("object:"):]) if target.startswith("object:") else board.figure(target).at
+    s = sight(board, attacker.at, target_at, mission.round.die if mission.round else None)
+    if not s.lines:
+        raise MissionError("target", f"no line of sight from {attacker.id} to {target}: " + "; ".join(s.reasons))
+    return tuple(sorted({line.accuracy_rolls for line in s.lines}, key=lambda r: (len(r), r)))
 
 
 def _apply_attack(mission: Mission, attacker_id: str, result, counter) -> tuple[Mission, list[str]]:

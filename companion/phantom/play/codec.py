@@ -59,7 +59,7 @@ def mission_to_dict(mission: Mission) -> dict:
                            "class": None if d.class_card is None else _any_card_to_dict(d.class_card),
                            "boss": None if d.boss is None else _boss_card_to_dict(d.boss)}] for t, d in rnd.drawn],
             "character_order": list(rnd.character_order), "acting": list(rnd.acting), "done": list(rnd.done),
-            "current": rnd.current, "at_start": list(rnd.at_start)},
+            "current": rnd.current, "at_start": list(rnd.at_start), "passed": list(rnd.passed)},
         "rounds": mission.rounds,
         "objective_met": mission.objective_met,
         "primary_target": mission.primary_target,
@@ -112,7 +112,8 @@ def _mission_from_dict(d: dict) -> Mission:
             tuple((t, Drawn(None if x["species"] is None else _card_from_dict(x["species"]),
                             None if x["class"] is None else _card_from_dict(x["class"]),
                             None if x["boss"] is None else _boss_card_from_dict(x["boss"]))) for t, x in r["drawn"]),
-            tuple(r["character_order"]), tuple(r["acting"]), tuple(r["done"]), r["current"], tuple(r["at_start"]))
+            tuple(r["character_order"]), tuple(r["acting"]), tuple(r["done"]), r["current"], tuple(r["at_start"]),
+            tuple(r.get("passed", ())))
     res = d["result"]
     return Mission(
         d["mission_id"], d["difficulty"], Board(m, figures), characters, tuple(_kind_from_dict(k) for k in d["kinds"]),

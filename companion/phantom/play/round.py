@@ -164,7 +164,7 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
     fid, value = order.upcoming[0]
     figure = mission.figure(fid)
     at_start = tuple(c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c))
-    mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start))
+    mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start, passed=()))
     reasons = [f"{fid}'s turn, initiative {value} (p.12 step 7)"]
     if figure.side == "adversary":
         return Update(mission, tuple(reasons))
@@ -344,7 +344,7 @@ def finish_turn(mission: Mission, reasons: list[str]) -> Update:
             reasons.append(f"{fid} received {' and '.join(fresh)} during this turn: it lasts until the end of its "
                            "next full turn (p.50)")
         mission = replace(mission, board=mission.board.with_figure(figure))
-    rnd = replace(mission.round, current=None, at_start=(), done=rnd.done + (fid,))
+    rnd = replace(mission.round, current=None, at_start=(), passed=(), done=rnd.done + (fid,))
     mission = replace(mission, round=rnd)
     order = turn_order(mission)
     reasons.append(f"{fid}'s turn ends; " + (f"next: {order.next}" if order.next else "every figure has played: "

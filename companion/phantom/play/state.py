@@ -173,6 +173,7 @@ class Round:
     done: tuple[str, ...] = ()
     current: str | None = None
     at_start: tuple[str, ...] = ()  # conditions the current figure had when its turn began (p.50)
+    passed: tuple[str, ...] = ()  # spaces (labels) the current figure's checked moves entered this turn
 
     def choice(self, character_id: str) -> Choice | None:
         return dict(self.choices).get(character_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, validates_schema
 
+from ...phantom.conditions import CONDITIONS, DETRIMENTAL
 from ...phantom.decision import COLORS, DIRECTIONS
 from ...phantom.hexmap import HAZARDS, OBJECTS
 from ..fields import choice, count, delta, request_id, text, version
@@ -83,6 +84,16 @@ class SelectForm(StepForm):
 
 
 class MoveForm(StepForm):
+    """Where a figure went. With the card's MP (Move N / Leap N) the engine checks the space is within reach
+    (p.24); without, the space is taken as the table tapped it (an adversary moved by hand)."""
+    figure = text(60)
+    space = text(8)  # tapped on the map
+    mp = count(0, 99, required=False)
+    mode = choice(("move", "leap"), required=False)
+
+
+class PlaceAnywayForm(StepForm):
+    """A figure put on a space for an effect the app does not model; the log says so."""
     figure = text(60)
     space = text(8)  # tapped on the map
 
@@ -131,8 +142,11 @@ class RedrawBossForm(StepForm):
 
 
 class HealForm(StepForm):
+    """A Heal by `figure` on itself, or on `target` (an ally) within the Heal's range, 1 if blank (p.25)."""
     figure = text(60)
     value = count(1, 9)
+    target = text(60, required=False)
+    range = count(0, 20, required=False)
 
 
 class StunnedForm(StepForm):
@@ -164,12 +178,22 @@ class FailForm(StepForm):
     reason = text(120)
 
 
+INFLICTED = tuple(c for c in CONDITIONS if c in DETRIMENTAL)
+
+
 class AttackForm(AdversaryRollsForm):
     """The attack helper (p.20-22): a character's Attack on an adversary from the dice entered."""
     target = text(60)
     die = choice(("basic", "blitz"))
     value = count(-9, 9, required=False, default=0)
     pierce = count(0, 9, required=False, default=0)
+    range = count(1, 20, required=False)  # the card's Range R; blank: the character's base range (p.18)
+    # The conditions the card's Attack inflicts, applied if it succeeds (p.21 step 7); blank: none.
+    inflict_1 = choice(INFLICTED, required=False)
+    inflict_2 = choice(INFLICTED, required=False)
+    # The line of sight the attacker draws (p.19): what it crosses, nearest first, comma-separated; blank: the
+    # line with the fewest Accuracy rolls.
+    line = text(300, required=False)
 
 
 # -- the table's corrections and giving a mission up (play/corrections.py) ------------------------------------

@@ -1,0 +1,115 @@
+"""A character's turn as its cards say (p.23-25): a Move N or Leap N checked against the figure's reach
+(paths.py), with the reason a space is out of reach; a placement the table makes anyway for an effect the app
+does not model; the hazards on the path a move took (p.33); and a Heal on the character or an ally in the
+Heal's range, with bandages (p.25). The Attack itself is attacks.character_attack, with the card's range."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..paths import Reach, reach
+from .figures import heal, move_figure
+from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space
+
+MODES = ("move", "leap")
+
+
+def name_of(mission: Mission, fid: str) -> str:
+    """A figure as the table says it: a character's name, an adversary's type and number."""
+    ch = next((c for c in mission.characters if c.id == fid), None)
+    return ch.name if ch is not None else fid
+
+
+def reachable(mission: Mission, figure_id: str, mp: int | None = None, mode: str = "move") -> Reach:
+    """Where the figure can end a Move or Leap of `mp` MP (None: any distance), and the fewest MP to each
+    space (p.24; INTERPRETATIONS.md "Movement")."""
+    if mode not in MODES:
+        raise MissionError("mode", f"a movement is {' or '.join(MODES)}, not {mode!r}")
+    if mp is not None and (isinstance(mp, bool) or not isinstance(mp, int) or mp < 0):
+        raise MissionError("mp", f"MP is a whole number 0 or more, not {mp!r}")
+    figure = figure_on_map(mission, figure_id)
+    return reach(mission.board, figure, mode, mp)
+
+
+def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dict[str, int]:
+    """Every space the figure can end a Move (or Leap) on, by label, with the fewest MP it costs: the page
+    shows those within the card's MP when the figure is tapped."""
+    r = reachable(mission, figure_id, None, mode)
+    return {mission.map.label(h): cost for h, cost in r.cost.items() if h != r.start}
+
+
+def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str = "move") -> Update:
+    """A Move N or Leap N (p.24): `to` must be a space the figure can end on within `mp` MP, or it is refused
+    with the reason (the MP it needs, a wall or enemy in the way, a space it cannot end on). The hazard it
+    ends on acts at once (figures.move_figure); the hazards its Move passed on the fewest-MP path are
+    remembered for the turn, for the table to confirm as entered on the way (p.33; a Leap enters only the
+    space it ends on)."""
+    not_over(mission)
+    figure = figure_on_map(mission, figure_id)
+    h = parse_space(mission.map, to, "to")
+    who = name_of(mission, figure.id)
+    within = reachable(mission, figure.id, mp, mode)
+    if h not in within.cost:
+        raise MissionError("to", _why_not(mission, figure, h, mp, mode, who))
+    path = within.path_to(h)
+    update = move_figure(mission, figure.id, to)
+    m = mission.map
+    passed = tuple(m.label(x) for x in within.hazards_entered(h) if x != h)
+    # The turn remembers every space entered (a Leap: only its end), so the page offers the hazards of the
+    # path taken, and an empty record means no checked move yet.
+    entered = path[1:] if mode == "move" else path[-1:]
+    rnd = update.mission.round
+    moved = update.mission
+    if rnd is not None and rnd.current == figure.id:
+        moved = replace(moved, round=replace(rnd, passed=rnd.passed + tuple(m.label(x) for x in entered)))
+    cost = within.cost[h]
+    reasons = [f"{who}: {mode.capitalize()} {mp} — {cost} MP by {' → '.join(m.label(x) for x in path)} (p.24)"]
+    if passed:
+        reasons.append(f"the path goes through the hazard(s) on {', '.join(passed)}: confirm each one entered (p.33)")
+    return Update(moved, tuple(reasons) + update.reasons)
+
+
+def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str) -> str:
+    m = mission.map
+    label = m.label(h)
+    here = mission.board.figure_at.get(h)
+    if here is not None and here.id != figure.id:
+        return f"{label} holds {name_of(mission, here.id)}: a movement ends on an empty space or a hazard (p.24)"
+    if m.is_blocking_object(h) or h in m.closed_doors or m.terrain_at.get(h) == "gap" or h in m.orb_at:
+        return f"{label} is not an empty space or a hazard: a movement ends on one (p.24, p.34)"
+    anywhere = reachable(mission, figure.id, None, mode)
+    if h in anywhere.cost:
+        return (f"{label} needs {anywhere.cost[h]} MP for {who}'s {mode.capitalize()}, which has {mp} "
+                f"(p.24)")
+    enemies = "" if mode == "leap" else " or enemies"
+    return f"{who} cannot get to {label} with any {mode.capitalize()}: walls{enemies} are in every way (p.24)"
+
+
+def place_anyway(mission: Mission, figure_id: str, to: str) -> Update:
+    """The table puts the figure on `to` without the reach check, for an effect the app does not model
+    (a Teleport, a push, a card's special movement); the log says so. It still ends on an empty space or a
+    hazard, and a hazard it ends on acts (p.24, p.33)."""
+    update = move_figure(mission, figure_id, to)
+    return Update(update.mission, (f"{name_of(mission, figure_id)} is placed on {to} anyway: an effect the app "
+                                   "does not model, so its reach is not checked",) + update.reasons)
+
+
+def heal_ally(mission: Mission, healer_id: str, target_id: str, value: int, heal_range: int | None = None) -> Update:
+    """A character's Heal (p.25) on itself or an ally (a character) within the Heal's range, 1 when the card
+    gives none; bandages as figures.heal."""
+    not_over(mission)
+    healer = figure_on_map(mission, healer_id)
+    target = figure_on_map(mission, target_id)
+    if healer.side != "character":
+        raise MissionError("figure", f"{name_of(mission, healer.id)} is not a character")
+    if target.side != healer.side:
+        raise MissionError("target", f"{name_of(mission, target.id)} is not {name_of(mission, healer.id)} or an "
+                                     "ally: a Heal targets the character or its allies (p.25)")
+    rng = 1 if heal_range is None else heal_range
+    if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
+        raise MissionError("range", f"a Heal's range is a whole number 0 or more, not {heal_range!r}")
+    distance = mission.map.range_between(healer.at, target.at)
+    if distance is None or distance > rng:
+        why = "its range is 1 when the card gives none" if heal_range is None else f"the Heal reaches {rng}"
+        raise MissionError("target", f"{name_of(mission, target.id)} is out of range: range "
+                                     f"{'none' if distance is None else distance}, {why} (p.25)")
+    return heal(mission, target.id, value, by=healer.id)
