@@ -433,3 +433,35 @@ def test_a_unit_played_drained_for_no_cost():
     # FAQ, Dust Marine: "You may play Dust Marine for no cost. If you do, Dust Marine is played drained."
     g = le.play_unit(le.pass_turn(started()).state, "Dust Marine", stats(command=0), drained=True).state
     assert g.units[0].drained and le.command_left(g, 1) == 2
+
+
+def _ruthless_won():
+    """Ann's RUTHLESS Hound (control 3) wins the center from Bob's Dust Marine: the Control Phase just applied."""
+    g = _at_control(_two_units_each_in_center())
+    g = replace(g, units=(replace(g.units[0], control=3, keywords=("RUTHLESS",)), g.units[1]))
+    g = le.next_step(g).state
+    assert g.phase == "gate" and g.ruthless == ("center",)
+    return g
+
+
+def test_ruthless_deals_its_1_damage_once():
+    # p.15: "may deal 1 damage": once for the objective won; a second tap is refused with the rule and page.
+    g = le.ruthless_damage(_ruthless_won(), "center", "u2").state
+    assert le.unit(g, "u2").damage == 1 and g.ruthless == ()
+    with pytest.raises(GameError) as exc:
+        le.ruthless_damage(g, "center", "u2")
+    assert exc.value.field == "unit" and exc.value.page == "p.15" and "once" in exc.value.message
+
+
+def test_ruthless_is_not_carried_past_the_gate_phase():
+    # docs/rules.md: the prompt lasts from the Control Phase's result until the table moves on.
+    g = le.next_step(_ruthless_won()).state
+    assert g.phase == "casualty" and g.ruthless == ()
+    with pytest.raises(GameError):
+        le.ruthless_damage(g, "center", "u2")
+
+
+def test_ruthless_damages_only_an_enemy_unit_at_that_objective():
+    with pytest.raises(GameError) as exc:
+        le.ruthless_damage(_ruthless_won(), "center", "u1")
+    assert "not one" in exc.value.message

@@ -601,6 +601,21 @@ def adjust_damage(g: Game, unit_id: str, delta: int, by: int | None) -> Outcome:
     return Outcome(g, f"{u.card} is dealt {delta} damage" + (f" by {player_name(g, by)}" if by is not None else ""), reasons)
 
 
+def ruthless_damage(g: Game, battlefield: str, unit_id: str) -> Outcome:
+    """RUTHLESS (p.15): the side that won an objective with a RUTHLESS unit "may deal 1 damage" to an enemy unit
+    there: once for that objective, right after the Control Phase (docs/rules.md)."""
+    _playing(g)
+    if battlefield not in g.ruthless:
+        raise GameError("unit", "RUTHLESS deals 1 damage once, right after the Control Phase that won the objective "
+                                "(p.15): it was dealt already, or the round has moved on.", "p.15")
+    by = next((u.owner for u in units_at(g, battlefield) if u.has("RUTHLESS")), None)
+    u = unit(g, unit_id)
+    if u.at != battlefield or u.owner == by:
+        raise GameError("unit", f"RUTHLESS damages an enemy unit at the objective won (p.15); {u.card} is not one.", "p.15")
+    g2, reasons = _deal(replace(g, ruthless=tuple(b for b in g.ruthless if b != battlefield)), u, 1, by)
+    return Outcome(g2, f"RUTHLESS: {u.card} is dealt 1 damage by {player_name(g, by)}", reasons)
+
+
 def adjust_artifacts(g: Game, player: int, delta: int) -> Outcome:
     _playing(g)
     now = g.sides[player].artifacts + delta
@@ -858,6 +873,8 @@ def next_step(g: Game) -> Outcome:
         g2, reasons = apply[g.phase](g)
         if g.phase != "wrapup":
             g2 = replace(g2, applied=g2.applied + (g.phase,))
+    if g.phase != "control":  # the RUTHLESS prompt lasts from the Control Phase's result to the next Next (p.15)
+        g2 = replace(g2, ruthless=())
     if g2.stage == "over":
         return Outcome(g2, f"{phase}: the game is over", reasons)
     if g.phase == "wrapup":

@@ -894,7 +894,10 @@ def _damage(g: Game, s: Shot) -> Game:
     if s.hit:
         if s.target.startswith("base-"):
             seat = int(s.target[5:])
-            g = with_side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
+            side = g.sides[seat]
+            # a base's card holds at most its hit points in damage: "19/18" is a destroyed base (Bases)
+            g = with_side(g, seat, base_damage=min(side.base_hp, side.base_damage + s.to_hull) if side.base_hp
+                          else side.base_damage + s.to_hull)
         elif "/" in s.target:
             uid, k = s.target.split("/")
             u = unit(g, uid)

@@ -86,6 +86,10 @@ class Offer:
     def path(self) -> str:
         return urlsplit(self.url).path
 
+    @property
+    def key(self) -> tuple:
+        return (self.path, next((c.value for c in self.controls if c.name == "_form"), ""), self.text)
+
     def describe(self) -> str:
         form_id = next((c.value for c in self.controls if c.name == "_form"), "")
         return f"{self.method} {self.path} [{form_id or '-'}] {self.text!r}"
@@ -301,6 +305,7 @@ class Player:
         self.actions: Counter = Counter()  # submitted offers, by path
         self.requests = 0
         self.page: Page | None = None
+        self.refused_here: set = set()  # offers refused since the last change
 
     # -- reading -------------------------------------------------------------
     def open(self, url: str) -> Page:
@@ -382,7 +387,8 @@ class Player:
         offers = self.offers() if offers is None else offers
         if not offers:
             return None
-        weights = [max(0.0, self.weight(o)) for o in offers]
+        # what was just refused on this same state is tried again rarely: a person reads the message
+        weights = [max(0.0, self.weight(o)) * (0.1 if o.key in self.refused_here else 1.0) for o in offers]
         if not any(weights):
             return None
         return self.rng.choices(offers, weights)[0]
@@ -396,10 +402,20 @@ class Player:
             headers["HX-Current-URL"] = self.page.url if self.page else offer.url
             if self.page and self.page.csrf:
                 headers["X-CSRFToken"] = self.page.csrf
-        resp = self.client.post(offer.url, data=MultiDict(values), headers=headers)
         self.requests += 1
         self.actions[offer.path] += 1
-        return self._settle(self.page.url if self.page else offer.url, resp, offer, values)
+        here = self.page.url if self.page else offer.url
+        try:
+            resp = self.client.post(offer.url, data=MultiDict(values), headers=headers)
+        except Exception as exc:  # a TESTING app raises what a server would answer with a 500
+            self._fail("5xx", f"{type(exc).__name__}: {exc}", offer, values)
+            self.page = self.open_quietly(here)
+            return self.page
+        if resp.status_code >= 400:
+            self.refused_here.add(offer.key)
+        elif resp.status_code < 300 or resp.status_code in (301, 302, 303):
+            self.refused_here.clear()
+        return self._settle(here, resp, offer, values)
 
     def step(self) -> Page | None:
         """Pick one offer, fill and submit it; None when the page offers nothing."""
@@ -449,7 +465,11 @@ class Player:
         return self.page
 
     def open_quietly(self, url):
-        resp = self.client.get(url)
+        try:
+            resp = self.client.get(url)
+        except Exception as exc:
+            self._fail("5xx", f"{type(exc).__name__} at {url}: {exc}", None, [])
+            raise
         self.requests += 1
         self._check_status(url, resp, None, [])
         return parse_page(url, resp.status_code, resp.get_data(as_text=True))

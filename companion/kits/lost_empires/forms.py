@@ -78,6 +78,11 @@ class DamageForm(GameForm):
     by = choice(SEAT, required=False)
 
 
+class RuthlessForm(GameForm):
+    battlefield = choice(le.OBJECTIVES)
+    unit = text()
+
+
 class ArtifactForm(GameForm):
     player = choice(SEAT)
     delta = delta(-9, 9)

@@ -85,6 +85,7 @@ ACTIONS = {
     "pass": (forms.GameForm, lambda g, f, c: rules.pass_turn(g)),
     "damage": (forms.DamageForm, lambda g, f, c: rules.adjust_damage(g, f.unit, f.delta,
                                                                     None if f.by is None else int(f.by))),
+    "ruthless": (forms.RuthlessForm, lambda g, f, c: rules.ruthless_damage(g, f.battlefield, f.unit)),
     "artifacts": (forms.ArtifactForm, lambda g, f, c: rules.adjust_artifacts(g, int(f.player), f.delta)),
     "fall-back": (forms.FallBackForm, lambda g, f, c: rules.fall_back(g, int(f.player), f.to)),
 }
