@@ -3,18 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion import db as dbmod
-from companion.games.frame import Outcome
-from companion.store import games as store
-
-
-def rewrite(app, change, game_id=1):
-    """Put the game in a position the test needs (as a long play would), recorded like any change."""
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        store.change(db, game_id, None, lambda g: Outcome(change(g), "test position"))
-    finally:
-        db.conn.close()
+from helpers.games import rewrite
 
 
 def _ready_hound(app, started, command_used, supply_used):

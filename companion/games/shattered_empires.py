@@ -946,12 +946,14 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
 
 
 def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tuple[str, int], ...] = (),
-            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None
-            ) -> Outcome:
+            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None,
+            roll_for_me: bool = False) -> Outcome:
     """Resolve the declared attack. Order: Defense Stations the attacker ignored fire first; then intercept;
     then the attacker's weapons and the return fire together; then destroyed units.
     `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6;
-    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0."""
+    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0.
+    An ignored Defense Station's shot at an attacker with Evasion takes the table's die from `rolls`; the app
+    rolls it only when the table asked (`roll_for_me`), never unasked (issue 20)."""
     if g.attack is None:
         raise GameError("attacker", "Announce an attack first (Combat Phase).")
     rolls = rolls or {}
@@ -989,6 +991,13 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
     for seat in {int(t[5:]) for _, t in at.targets if t.startswith("base-")}:
         if at.ignore_stations:
             first += [(s, w) for s in _stations(g, seat) for w in s.ready()]
+    if a.evasion and not roll_for_me:
+        unrolled = [(s, w) for s, w in first if f"{s.id}:{w}" not in rolls]
+        if unrolled:
+            s, w = unrolled[0]
+            raise GameError("rolls", f"{s.card}'s weapon {w + 1} fires first at {a.card}, which has "
+                            f"Evasion {a.evasion}: tap the face its d6 shows, or Roll for me (Defense Stations, "
+                            "Evasion).", "Defense Stations")
     for s, w in first:
         g, shot = _fire(g, s, w, a.id, rolls, rng)
         lines.append(shot.text + " The ignored Defense Station fires first (Defense Stations).")

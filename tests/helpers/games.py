@@ -8,6 +8,16 @@ from companion.store import games as store
 from helpers.bad_input import SCRIPT, shown_errors
 
 
+def rewrite(app, change, game_id=1):
+    """Put the game in the position a test needs (as a long play would reach it), recorded like any change."""
+    from companion.games.frame import Outcome
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, game_id, None, lambda g: Outcome(change(g), "test position"))
+    finally:
+        db.conn.close()
+
+
 def game_state(app, game_id=1):
     db = dbmod.connect(app.config["DATABASE"])
     try:

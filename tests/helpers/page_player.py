@@ -290,15 +290,17 @@ class Player:
 
     `invariants` are called as hook(player, page) after every answered request and raise AssertionError to
     report a broken invariant. `skip(offer)` leaves offers out (delete, import…); `weight(offer)` biases the pick.
-    `strict_sources` makes a rule's refusal that cites no rulebook page a failure too.
+    `strict_sources` makes a rule's refusal that cites no rulebook page a failure too; `blank_is_choice` picks
+    a select's blank option now and then (by default it is a placeholder).
     """
 
     def __init__(self, client, rng: random.Random, invariants: Iterable[Callable] = (),
                  skip: Callable[[Offer], bool] = lambda o: False, weight: Callable[[Offer], float] = lambda o: 1.0,
-                 strict_sources: bool = False):
+                 strict_sources: bool = False, blank_is_choice: bool = False):
         self.client, self.rng = client, rng
         self.invariants = list(invariants)
         self.skip, self.weight, self.strict_sources = skip, weight, strict_sources
+        self.blank_is_choice = blank_is_choice
         self.failures: list[Failure] = []
         self.refusals: Counter = Counter()  # rule refusals, by message
         self.unsourced: Counter = Counter()
@@ -345,7 +347,10 @@ class Player:
         if c.kind == "file":
             return None
         if c.kind == "select":
-            choices = [o for o in c.options if o != ""] if c.required or r.random() < 0.85 else c.options
+            # a blank first option is read as a placeholder ("— choose —"), as the app's select macro writes
+            # it; `blank_is_choice` sends it now and then, to find the selects that should say `required`
+            filled = [o for o in c.options if o != ""]
+            choices = c.options if (self.blank_is_choice and not c.required and r.random() < 0.15) else filled
             return r.choice(choices or c.options) if (choices or c.options) else None
         if c.kind == "radio":
             return r.choice(c.options) if c.options else None
