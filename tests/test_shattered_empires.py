@@ -676,3 +676,19 @@ def test_a_base_never_shows_more_damage_than_its_hit_points():
     g = replace(g, sides=(g.sides[0], replace(g.sides[1], base_hp=18, base_damage=17)))
     g = se.resolve(se.declare(g, "a", ((0, "base-1"),)).state).state
     assert g.sides[1].base_damage == 18
+
+
+def test_a_launcher_moves_projectiles_only_when_the_table_says_the_deck_held_them():
+    # Launcher: "search your deck for N Projectiles": only the table knows the deck; nothing moves unasked.
+    g = to(started(), "allocation")
+    launcher = replace(unit("l", 0), launcher=2)
+    g = replace(g, projects=(se.Project("p1", "Frigate", 0, "construction", 1, 1, unit=launcher),))
+    before = g.sides[0]
+    g = se.next_step(g).state
+    assert (g.sides[0].hand, g.sides[0].deck_left) == (before.hand, before.deck_left) and g.launches == ("l",)
+    with pytest.raises(GameError, match="0 to 2"):
+        se.launcher_search(g, "l", 3)
+    g = se.launcher_search(g, "l", 0).state  # the deck held none
+    assert (g.sides[0].hand, g.sides[0].deck_left) == (before.hand, before.deck_left) and g.launches == ()
+    with pytest.raises(GameError, match="once"):
+        se.launcher_search(g, "l", 1)

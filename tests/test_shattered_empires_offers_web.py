@@ -38,3 +38,20 @@ def test_roll_for_me_is_one_tap_away(app, se_started):
     _station_shot_pending(app, g)
     page = g.do("resolve", {"roll_for_me": "1"}, form="resolve").get_data(as_text=True)
     assert "The ignored Defense Station fires first" in page and g.row.state.attack is None
+
+
+def test_a_launchers_search_is_recorded_by_the_table(app, se_started):
+    g = se_started
+    content = app.extensions["game_content"]["shattered-empires"]
+
+    def completed(state):
+        launcher = replace(se._unit_of(content.card("Frigate"), "u1", 0), launcher=1, testing=True)
+        return replace(state, units=(launcher,), next_id=2, launches=("u1",))
+    rewrite(app, completed)
+    before = g.row.state.sides[0]
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "None in the deck" in body and "1 found" in body
+    page = g.do("launcher", {"unit": "u1", "found": "1"}, form="launcher-u1").get_data(as_text=True)
+    after = g.row.state.sides[0]
+    assert (after.hand, after.deck_left) == (before.hand + 1, before.deck_left - 1)
+    assert "None in the deck" not in page

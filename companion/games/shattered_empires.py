@@ -9,9 +9,9 @@ Readings of open questions: docs/rules.md, "Shattered Empires".
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from ..codec import state_codec
+from ..codec import SPARSE, state_codec
 from .frame import (
     GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict, with_side,
     with_unit,
@@ -226,6 +226,8 @@ class Game:
     staff: tuple[Staff, ...] = ()
     attack: Attack | None = None
     combat: tuple[str, ...] = ()  # the latest attack, explained
+    # units just completed with Launcher: their deck search to record (Launcher); sparse: added after games were stored
+    launches: tuple[str, ...] = field(default=(), repr=False, metadata={SPARSE: True})
     verdict: Verdict | None = None
     next_id: int = 1
 
@@ -439,15 +441,32 @@ def _complete(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:
             reasons.append(f"{p.card} completed: it goes into Testing and cannot initiate an attack until "
                            f"{player_name(g, i)}'s next turn (Construction Project).")
             if p.unit.launcher:
-                n = min(p.unit.launcher, g.sides[i].deck_left)
-                g = with_side(g, i, hand=g.sides[i].hand + n, deck_left=g.sides[i].deck_left - n)
-                reasons.append(f"Launcher: search the deck for {p.unit.launcher} Projectile(s), reveal them, put them "
-                               "into your hand, shuffle (Launcher).")
+                # only the table knows what its deck holds: nothing moves until it says what the search found
+                g = replace(g, launches=g.launches + (p.unit.id,))
+                reasons.append(f"Launcher: search the deck for up to {p.unit.launcher} Projectile(s), reveal them, "
+                               "put them into your hand, shuffle; then record how many you found (Launcher).")
         else:
             g = replace(g, assets=g.assets + (p.asset,))
             reasons.append(f"Research {p.card} completed: it takes effect now (Research Projects).")
         g = replace(g, projects=tuple(x for x in g.projects if x.id != p.id))
     return g, tuple(reasons) or ("No project has its full cost allocated (Construction Project).",)
+
+
+def launcher_search(g: Game, unit_id: str, found: int) -> Outcome:
+    """What a completed Launcher unit's deck search found (Launcher): that many Projectiles from deck to hand,
+    once per completion; 0 when the deck holds none."""
+    if unit_id not in g.launches:
+        raise GameError("unit", "A Launcher searches the deck once, when its unit is completed (Launcher): there is "
+                                "no search to record for it.", "Launcher")
+    u = unit(g, unit_id)
+    side = g.sides[u.owner]
+    if not 0 <= found <= min(u.launcher, side.deck_left):
+        raise GameError("found", f"{u.card} searches for up to {u.launcher} Projectile(s) and the deck holds "
+                                 f"{side.deck_left} cards: 0 to {min(u.launcher, side.deck_left)} (Launcher).", "Launcher")
+    g = replace(g, launches=tuple(x for x in g.launches if x != unit_id))
+    g = with_side(g, u.owner, hand=side.hand + found, deck_left=side.deck_left - found)
+    return Outcome(g, f"Launcher: {u.card} found {found} Projectile(s) in {player_name(g, u.owner)}'s deck",
+                   (f"{found} Projectile(s) from the deck to the hand; the deck is shuffled (Launcher).",))
 
 
 def _replenish(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:

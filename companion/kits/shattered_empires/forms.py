@@ -101,6 +101,11 @@ class ResolveForm(GameForm):
         return {**data, "rolls": [*([rolls] if isinstance(rolls, str) else rolls), *faces]}
 
 
+class LauncherForm(GameForm):
+    unit = text(12)
+    found = count(0, 9)
+
+
 class RepairForm(GameForm):
     repairer = text(12)
     target = text(12)

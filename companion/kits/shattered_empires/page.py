@@ -7,7 +7,7 @@ from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/shattered_empires/page.html"  # in this kit's templates/ folder
-SE_LABELS = {"base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
+SE_LABELS = {"found": "Projectiles found", "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
              "repairer": "Repairing unit", "damage": "Damage",
@@ -118,6 +118,7 @@ ACTIONS = {
     "declare": (forms.DeclareForm, _declare),
     "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None,
                                                                             roll_for_me=f.roll_for_me)),
+    "launcher": (forms.LauncherForm, lambda g, f, c: rules.launcher_search(g, f.unit, f.found)),
     "repair": (forms.RepairForm, lambda g, f, c: rules.repair(g, f.repairer, f.target, f.amount)),
     "scrap": (forms.ProjectForm, lambda g, f, c: rules.scrap(g, f.project)),
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),
