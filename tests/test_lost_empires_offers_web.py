@@ -41,3 +41,32 @@ def test_the_ruthless_tap_is_offered_once_and_refused_again(app, started):
     assert le.unit(started.row.state, "u2").damage == 1
     resp = started.do("ruthless", {"battlefield": "center", "unit": "u2"}, status=422)
     assert "once" in resp.get_data(as_text=True) and le.unit(started.row.state, "u2").damage == 1
+
+
+def test_a_card_typed_once_is_played_again_in_one_tap(app, started):
+    from helpers.games import play
+    from helpers.page_player import parse_page
+    g = started
+    play(g, "Hound", control=2, offense=3, defense=1, command=1, keywords=["ELITE"], weight="light")
+    g.do("end-turn")
+    g.do("pass")  # Bob passes: Ann plays on
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "entered by the table" in body
+    (again,) = [o for o in parse_page("http://localhost" + g.url, 200, body).offers if o.text.startswith("Hound C2 O3 D1")]
+    values = [(c.name, c.value) for c in again.controls]
+    g.table.post(again.path, dict(values) | {"keywords": "ELITE"})  # the one tap: every value is on the button's form
+    hounds = [u for u in g.row.state.units if u.card == "Hound"]
+    assert [(u.control, u.offense, u.defense, u.keywords, u.weight) for u in hounds] == [(2, 3, 1, ("ELITE",), "light")] * 2
+    assert g.row.state.library[0].by_table
+
+
+def test_the_card_library_travels_with_the_exported_game(app, table, started):
+    from helpers.games import play
+    play(started, "Hound", control=2, offense=3, defense=1, command=1)
+    exported = table.get(f"{started.url}/export").get_data()
+    import io
+    resp = table.post("/games/import", {"game_file": (io.BytesIO(exported), "g.json")}, htmx=False,
+                      content_type="multipart/form-data")
+    assert resp.status_code in (204, 303)
+    from helpers.games import game_state
+    assert [c.name for c in game_state(app, 2).state.library] == ["Hound"]

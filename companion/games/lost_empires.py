@@ -8,9 +8,9 @@ Readings of open questions: docs/rules.md, "Lost Empires".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from ..codec import state_codec
+from ..codec import SPARSE, state_codec
 from .frame import (
     Die, DieResult, GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict,
     with_side, with_unit,
@@ -51,6 +51,7 @@ class Card:
     keywords: tuple[str, ...] = ()
     weight: str | None = None
     verified: bool = False
+    by_table: bool = False  # stats typed at the table, kept in the game's card library
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,9 @@ class Game:
     elite_rule: str = "two-player"
     verdict: Verdict | None = None
     next_id: int = 1
+    # Cards whose stats the table typed when playing them: offered by name next time (issue 20). Sparse:
+    # added after games were stored, written only when not empty.
+    library: tuple[Card, ...] = field(default=(), repr=False, metadata={SPARSE: True})
 
 
 def new_game(players: tuple[Player, ...], rng=None, elite_rule: str = "two-player") -> Game:
@@ -344,8 +348,20 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False) -> Ou
     reasons = ("Units enter play ready in their hive battlefield (p.8).",) if not drained else ()
     if elite:
         reasons += ("ELITE: an ELITE token is placed on it (p.14).",)
+    g = remember(g, card, stats)
     cost = f"{stats.command} command" + (f" + {stats.supply} supply" if stats.supply else "")
     return Outcome(g, f"{player_name(g, i)} played {card} ({cost})" + (", drained" if drained else ""), reasons)
+
+
+def remember(g: Game, card: str, stats: UnitStats) -> Game:
+    """Keep the stats the table typed for `card` in the game's card library (the latest typing wins)."""
+    entry = Card(card, "unit", stats.control, stats.offense, stats.defense, stats.command, stats.supply,
+                 tuple(stats.keywords), stats.weight, verified=False, by_table=True)
+    return replace(g, library=tuple(c for c in g.library if c.name != card) + (entry,))
+
+
+def library_card(g: Game, name: str) -> Card | None:
+    return next((c for c in g.library if c.name == name), None)
 
 
 def play_support(g: Game, card: str, command: int, supply: int) -> Outcome:

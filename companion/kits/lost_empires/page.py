@@ -16,6 +16,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     # The card being played: tapped in the card list, or sent back with the form after a refusal.
     chosen = request.args.get("play") or (request.form.get("card", "") if request.form.get("_form") == "play" else "")
     playing = seat_factions[g.turn].card(chosen) if g.stage == "play" and seat_factions[g.turn] else None
+    if playing is not None:  # the stats the table typed last time fill the form
+        playing = rules.library_card(g, playing.name) or playing
     return {
         "labels": {"card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
         "le": rules, "content": content, "factions": seat_factions, "score": rules.score(g),
@@ -24,6 +26,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "deck_cards": [[c for c in f.cards if c.name in dict(g.sides[i].deck)] if f else []
                        for i, f in enumerate(seat_factions)],
         "faces": content.die.buttons(),
+        "library": {c.name: c for c in g.library},
     }
 
 
