@@ -98,10 +98,30 @@ BOX = {"lost-empires": _lost_empires, "shattered-empires": _shattered_empires, "
        "suriya-162": _suriya}
 
 
+# Once-only actions, by the end of their path: once pressed with success, the page that answers must not offer
+# the same press again (same form and values). Aldarra's and Suriya's are games-a's to list.
+ONCE = {"lost-empires": ("/do/ruthless",), "shattered-empires": ("/do/launcher",), "aldarra-reborn": (),
+        "suriya-162": ()}
+VOLATILE = {"version", "request_id", "csrf_token"}
+
+
+def _same_press(offer):
+    """What identifies a press whatever the table types: the path, hidden fields and the button's own value."""
+    fixed = [(c.name, c.value) for c in offer.controls if c.kind == "hidden" and c.name not in VOLATILE]
+    if offer.button.get("name"):
+        fixed.append((offer.button["name"], offer.button.get("value", "")))
+    return offer.path, tuple(sorted(fixed))
+
+
 def invariants(app, game_id: int, key: str):
     rules = KITS[key].rules
 
     def check(player, page):
+        if player.last is not None:
+            offer, values, status = player.last
+            if status < 400 and offer.path.endswith(ONCE.get(key, ())):
+                again = [o for o in page.offers if _same_press(o) == _same_press(offer)]
+                assert not again, f"{offer.describe()} is offered again after it was done: it is once only"
         g = game_state(app, game_id).state
         # scores and supplies are each player's numbers (a -1 elsewhere may be a rules module's "none yet")
         negative = [f"{where} = {n}" for where, n in _ints(encode(g.sides), "sides") if n < 0]
@@ -145,7 +165,7 @@ def play_game(app, key: str, seed: int, steps: int, players: int | None = None) 
     run.steps = player.play(steps, stop=over)
     g = game_state(app, game_id).state
     run.over = g.stage == "over"
-    run.round = getattr(g, "round", 0)
+    run.round = rules.current_step(g).round  # as the stepper shows it
     run.failures = player.failures
     run.actions, run.refusals, run.unsourced = player.actions, player.refusals, player.unsourced
     if not run.over and run.steps < steps:

@@ -308,6 +308,7 @@ class Player:
         self.requests = 0
         self.page: Page | None = None
         self.refused_here: set = set()  # offers refused since the last change
+        self.last: tuple | None = None  # (offer, values, status) of the latest press, for invariant hooks
 
     # -- reading -------------------------------------------------------------
     def open(self, url: str) -> Page:
@@ -416,6 +417,7 @@ class Player:
             self._fail("5xx", f"{type(exc).__name__}: {exc}", offer, values)
             self.page = self.open_quietly(here)
             return self.page
+        self.last = (offer, values, resp.status_code)
         if resp.status_code >= 400:
             self.refused_here.add(offer.key)
         elif resp.status_code < 300 or resp.status_code in (301, 302, 303):
