@@ -70,3 +70,23 @@ def test_the_card_library_travels_with_the_exported_game(app, table, started):
     assert resp.status_code in (204, 303)
     from helpers.games import game_state
     assert [c.name for c in game_state(app, 2).state.library] == ["Hound"]
+
+
+def test_a_granted_move_then_back_to_the_active_unit(app, started):
+    from companion.games import lost_empires as le
+    g = started
+
+    def moved(state):
+        units = (le.Unit("u1", "Hound", 0, "left", 2, 3, 2, (), drained=True),
+                 le.Unit("u3", "Edgeguard", 0, "center", 1, 2, 2, ()))
+        return replace(state, units=units, next_id=4, turn=0, activation=le.Activation("u3", 1), activated=True)
+    rewrite(app, moved)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "A card grants another unit an action" in body
+    page = g.do("grant", {"unit": "u1", "action": "move or attack", "source": "Edgeguard"}).get_data(as_text=True)
+    assert "Granted to Hound" in page and "Granted move: Hound to" in page
+    page = g.do("granted-move", {"unit": "u1", "to": "center"}).get_data(as_text=True)
+    state = g.row.state
+    assert le.unit(state, "u1").at == "center" and le.unit(state, "u1").drained and state.grant is None
+    assert "Granted to Hound" not in page and state.activation.unit == "u3"
+    g.do("granted-move", {"unit": "u1", "to": "left"}, status=422)  # once: nothing granted any more

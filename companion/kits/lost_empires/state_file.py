@@ -57,6 +57,12 @@ class LibraryCardSchema(Strict):
     by_table = fields.Boolean(required=True, validate=validate.Equal(True))
 
 
+class GrantSchema(Strict):
+    unit = fields.String(required=True, validate=validate.Regexp(r"^u\d{1,9}$"))
+    action = fields.String(required=True, validate=validate.OneOf(le.GRANTS))
+    source = fields.String(required=True, validate=validate.Length(max=60))
+
+
 class LostEmpiresSchema(Strict):
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
     sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
@@ -79,6 +85,7 @@ class LostEmpiresSchema(Strict):
     verdict = fields.Nested(VerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)
     library = fields.List(fields.Nested(LibraryCardSchema), load_default=list)
+    grant = fields.Nested(GrantSchema, load_default=None, allow_none=True)
 
     @validates_schema
     def consistent(self, data, **kwargs):
