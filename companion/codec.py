@@ -19,18 +19,18 @@ import typing
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
-__all__ = ["encode", "decode", "state_codec", "SPARSE"]
+__all__ = ["encode", "decode", "state_codec", "ADDED"]
 
-# A field added to a state after games were stored: field(default=..., repr=False, metadata={SPARSE: True}) is
-# written only when it differs from its default, so every state stored before it writes back byte for byte.
-SPARSE = "sparse"
+# The metadata of a field added after states were stored: it is written only when it differs from its default,
+# so a stored state without it still writes back byte for byte (tests/test_codec.py).
+ADDED = {"omit_default": True}
 
 
 def encode(value):
     """Plain JSON shapes: dataclasses as dicts in field order, tuples and lists as lists, enums by value."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not (f.metadata.get(SPARSE) and getattr(value, f.name) == f.default)}
+                if not (f.metadata.get("omit_default") and getattr(value, f.name) == f.default)}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):

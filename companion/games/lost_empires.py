@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..codec import SPARSE, state_codec
+from ..codec import ADDED, state_codec
 from .frame import (
     Die, DieResult, GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict,
     with_side, with_unit,
@@ -150,10 +150,10 @@ class Game:
     elite_rule: str = "two-player"
     verdict: Verdict | None = None
     next_id: int = 1
-    # Cards whose stats the table typed when playing them: offered by name next time (issue 20). Sparse:
+    # Cards whose stats the table typed when playing them: offered by name next time (issue 20). ADDED:
     # added after games were stored, written only when not empty.
-    library: tuple[Card, ...] = field(default=(), repr=False, metadata={SPARSE: True})
-    grant: Grant | None = field(default=None, repr=False, metadata={SPARSE: True})  # a granted action to take
+    library: tuple[Card, ...] = field(default=(), repr=False, metadata=ADDED)
+    grant: Grant | None = field(default=None, repr=False, metadata=ADDED)  # a granted action to take
 
 
 def new_game(players: tuple[Player, ...], rng=None, elite_rule: str = "two-player") -> Game:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from ..codec import SPARSE, state_codec
+from ..codec import ADDED, state_codec
 from .frame import (
     GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict, with_side,
     with_unit,
@@ -226,8 +226,8 @@ class Game:
     staff: tuple[Staff, ...] = ()
     attack: Attack | None = None
     combat: tuple[str, ...] = ()  # the latest attack, explained
-    # units just completed with Launcher: their deck search to record (Launcher); sparse: added after games were stored
-    launches: tuple[str, ...] = field(default=(), repr=False, metadata={SPARSE: True})
+    # units just completed with Launcher: their deck search to record (Launcher); added after games were stored
+    launches: tuple[str, ...] = field(default=(), repr=False, metadata=ADDED)
     verdict: Verdict | None = None
     next_id: int = 1
 
