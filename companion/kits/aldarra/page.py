@@ -35,11 +35,14 @@ def _rng() -> random.Random:
 
 
 def _spawn(g, f, c):
-    if f.roll or f.hits is None:
-        blue = c.die("blue")
-        rolled = [blue.roll(_rng()).value for _ in range(2)]  # dice only explode in combat (p.11)
-        return rules.spawn_roll(g, sum(rolled))
-    return rules.spawn_roll(g, f.hits)
+    """The tapped (or typed) hits; "roll" rolls the blue dice not tapped, and only those (no hidden roll)."""
+    if f.hits is not None:
+        return rules.spawn_roll(g, c, f.hits)
+    if not f.roll:
+        raise GameError("hits", "Tap the face each blue die shows, or Roll for me.")
+    blue = c.die("blue")
+    rolled = [blue.roll(_rng()).value for _ in range(rules.SPAWN_DICE - len(f.tapped))]  # no explosion (p.11)
+    return rules.spawn_roll(g, c, sum(f.tapped) + sum(rolled))
 
 
 def _roll(g, f, c):
@@ -89,7 +92,7 @@ ACTIONS = {
     "exchange": (forms.ExchangeForm, lambda g, f, c: rules.exchange(g, seat(g, f), f.crystals)),
     "objective": (forms.ObjectiveForm, lambda g, f, c: rules.claim_objective(g, seat(g, f), f.vp)),
     "draw": (forms.DrawForm, lambda g, f, c: rules.draw_objectives(g, seat(g, f), f.discard)),
-    "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, seat(g, f), f.name, f.upgrade)),
+    "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, c, seat(g, f), f.name, f.upgrade)),
     "build": (forms.BuildForm, lambda g, f, c: rules.build_unit(g, c, seat(g, f), f.at, f.kind, f.count)),
     "finish-build": (forms.SeatForm, lambda g, f, c: rules.finish_building(g, seat(g, f))),
     "ransom": (forms.SeatForm, lambda g, f, c: rules.ransom(g, seat(g, f))),
