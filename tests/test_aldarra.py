@@ -582,8 +582,8 @@ def test_secondary_objectives_are_drawn_once_per_player_in_the_step():
         al.draw_objectives(g, ANN, 0)
     with pytest.raises(GameError, match="once"):
         al.draw_objectives(g, ANN, 1)
-    # the next round's step draws again
-    assert al.draw_objectives(replace(g, round=2), ANN, 0).state.sides[ANN].objectives == 4
+    # a new round clears the once-a-round marks: its step draws again
+    assert al.may_draw(al.next_step(replace(g, step=5, chooser=3)).state, ANN)
 
 
 def test_discoveries_are_taken_in_turn_order_once_each():

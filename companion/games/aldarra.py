@@ -150,8 +150,6 @@ class Side:
     discoveries: tuple[str, ...] = ()
     upgraded: tuple[str, ...] = ()
     bought_round: int = 0  # the round of the latest VP purchase (once per round, p.13)
-    drew_round: int = 0  # the round of the latest Secondary Objective draw (once per step, p.13)
-    discovered_round: int = 0  # the round this player took (or passed) a Discovery (once per step, p.13)
     hostages: tuple[tuple[int, str, int], ...] = ()  # Syndicate: (owner, unit, count) held (p.16)
 
 
@@ -199,7 +197,7 @@ class Game:
     last_combat: tuple[str, ...] = ()
     built: tuple[tuple[str, int], ...] = ()  # this Build step: (territory, airships or engineers built)
     founded: tuple[tuple[str, str], ...] = ()  # this Build step: (territory, Building built there) (p.13)
-    applied: tuple[str, ...] = ()
+    applied: tuple[str, ...] = ()  # this round's once-only doings: "mine", "drew:<seat>", "discovery:<seat>"
     verdict: Verdict | None = None
 
 
@@ -360,6 +358,19 @@ def place_stronghold(g: Game, player: int, at: str) -> Outcome:
         g = replace(g, step=1, chooser=0)
     return Outcome(g, f"{player_name(g, player)} placed their Stronghold on {at} (was {t.kind}) with 2 Frigates and "
                       "1 Engineer", ("The tile is replaced by the faction's Stronghold tile (p.8).",))
+
+
+def stronghold_spots(g: Game) -> tuple[str, ...]:
+    """Where a Stronghold may go now: not a Crystal Deposit, not within 2 tiles of another (p.8)."""
+    taken = [t.id for t in g.tiles if t.stronghold is not None]
+    return tuple(t.id for t in g.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                 and all(distance(g, t.id, o) > 2 for o in taken))
+
+
+def outpost_spots(g: Game) -> tuple[str, ...]:
+    """An unoccupied tile that is not a Crystal Deposit (p.8)."""
+    return tuple(t.id for t in g.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                 and not units_at(g, t.id))
 
 
 def place_outpost(g: Game, player: int, at: str) -> Outcome:
@@ -579,6 +590,41 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     g = _add(_add(g, frm, o.player, kind, -n), to, o.player, kind, n)
     fight = " — combat!" if _enemy(g, to, o.player) else ""
     return Outcome(g, f"{player_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{fight}")
+
+
+def legal_moves(g: Game, content: Content) -> tuple[tuple[str, str, str, int], ...]:
+    """Every move the current order allows now: (from, to, unit, most that may go), as `move` would accept."""
+    o = g.order
+    if o is None or g.combat is not None or o.explored or g.phase != "expansion":
+        return ()
+    out = []
+    starts = {u.at for u in g.units if u.owner == o.player and u.kind not in BUILDINGS
+              and distance(g, u.at, o.at) <= max(SPEED.values()) + 1}
+    for frm in sorted(starts):
+        for u in units_at(g, frm, o.player):
+            if u.kind in BUILDINGS or content.unit(u.kind).classification == "building":
+                continue
+            for to in ([t.id for t in g.tiles] if frm == o.at else [o.at]):
+                if to == frm or o.at not in (frm, to):
+                    continue
+                limit = stack_limit(g, to, o.player)
+                room = u.count if limit is None else min(u.count, limit - airships(g, to, o.player))
+                if room < 1:
+                    continue
+                try:
+                    move(g, content, frm, to, u.kind, 1)
+                except GameError:
+                    continue
+                out.append((frm, to, u.kind, room))
+    return tuple(out)
+
+
+def explore_choices(g: Game) -> tuple[str, ...]:
+    """Unexplored territories where the order's player has a unit, once per order, after its combat (p.12)."""
+    o = g.order
+    if o is None or o.explored or g.combat is not None or contested(g):
+        return ()
+    return tuple(t.id for t in g.tiles if not t.explored and units_at(g, t.id, o.player))
 
 
 def contested(g: Game) -> tuple[str, ...]:
@@ -1104,7 +1150,7 @@ def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
     """Once in the step: draw 1, or discard some and draw as many; a hand of at most 5 (p.13)."""
     _in(g, "management", 3, "Secondary Objectives are drawn in their step of the Management Phase (p.13).")
     s = g.sides[player]
-    if s.drew_round == g.round:
+    if not may_draw(g, player):
         raise GameError("discard", f"{player_name(g, player)} has drawn Secondary Objectives this round: each player "
                                    "either draws 1, or discards and draws that many, once (p.13).")
     if not 0 <= discard <= s.objectives:
@@ -1113,12 +1159,12 @@ def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
     if now > HAND:
         raise GameError("discard", f"A maximum hand of {HAND} Secondary Objective cards (p.13): discard first.")
     what = f"discarded and drew {discard}" if discard else "drew 1"
-    return Outcome(with_side(g, player, objectives=now, drew_round=g.round),
+    return Outcome(replace(with_side(g, player, objectives=now), applied=g.applied + (f"drew:{player}",)),
                    f"{player_name(g, player)} {what} Secondary Objective card{'s' * (discard > 1)} ({now} in hand)")
 
 
 def may_draw(g: Game, player: int) -> bool:
-    return g.sides[player].drew_round != g.round
+    return f"drew:{player}" not in g.applied
 
 
 def discoveries(g: Game, content: Content, player: int) -> tuple[str, ...]:
@@ -1130,7 +1176,7 @@ def discoveries(g: Game, content: Content, player: int) -> tuple[str, ...]:
 
 def discoverer(g: Game) -> int | None:
     """Who takes a Discovery now: the first in turn order who has not taken (or passed) this round (p.13)."""
-    return next((i for i in g.turn_order if g.sides[i].discovered_round != g.round), None)
+    return next((i for i in g.turn_order if f"discovery:{i}" not in g.applied), None)
 
 
 def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: str | None) -> Outcome:
@@ -1144,7 +1190,7 @@ def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: s
     name = " ".join(name.split())
     s = g.sides[player]
     if not name:
-        return Outcome(with_side(g, player, discovered_round=g.round),
+        return Outcome(replace(g, applied=g.applied + (f"discovery:{player}",)),
                        f"{player_name(g, player)} takes no Discovery this round")
     have = next((d for d in discoveries(g, content, player) if d.casefold() == name.casefold()), None)
     if have is not None:
@@ -1152,8 +1198,9 @@ def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: s
                                 "already have, the starting one included (p.13).")
     if upgrade is not None and upgrade not in UNITS:
         raise GameError("upgrade", f"There is no unit {upgrade!r}.")
-    g = with_side(g, player, discoveries=s.discoveries + (name,), discovered_round=g.round,
+    g = with_side(g, player, discoveries=s.discoveries + (name,),
                   upgraded=s.upgraded + ((upgrade,) if upgrade and upgrade not in s.upgraded else ()))
+    g = replace(g, applied=g.applied + (f"discovery:{player}",))
     flip = f"; the {upgrade} card flips to its upgraded side" if upgrade else ""
     return Outcome(g, f"{player_name(g, player)} took the Discovery {name}{flip}")
 

@@ -6,6 +6,7 @@ import random
 from ...games import aldarra as rules
 from ...games.frame import GameError
 from . import forms
+from .board import SHORT, board
 
 KEY = rules.KEY
 TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
@@ -19,7 +20,10 @@ def context(g: rules.Game, content: rules.Content) -> dict:
               "owner": "Assign to", "name": "Discovery", "upgrade": "Unit upgrade",
               **{f"dice_{s}_{c}": f"{n}'s {c} dice" for s, n in names.items() for c in rules.COLORS}}
     c = g.combat
+    moves = rules.legal_moves(g, content) if g.stage == "play" else ()
+    legal = _legal(g, moves)
     return {
+        "al_board": board(g, legal), "board_short": SHORT, "legal": legal, "moves": moves,
         "labels": labels, "al": rules, "content": content, "score": rules.score(g),
         "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
         "factions": [content.faction(p.faction) for p in g.players],
@@ -28,6 +32,23 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "mine": {i: rules.mine_report(g, i) for i in g.turn_order} if g.stage == "play" else {},
         "begin_label": "Begin: the Arrival",
     }
+
+
+def _legal(g: rules.Game, moves) -> tuple[str, ...]:
+    """The territories the step's choice may go to now, outlined on the board and listed in its form."""
+    n = len(g.players)
+    if g.stage != "play":
+        return ()
+    if g.phase == "arrival" and g.chooser < n:
+        return rules.stronghold_spots(g) if g.step == 0 else rules.outpost_spots(g)
+    if g.phase == "preparation" and g.step == 1 and g.spawn_rolled and g.crystals_left:
+        return rules.crystal_choices(g, rules.crystal_placer(g))
+    if g.phase == "expansion" and g.combat and g.combat.step == "retreat":
+        order = rules.retreat_order(g)
+        return rules.retreat_choices(g, order[g.combat.retreat_next]) if g.combat.retreat_next < len(order) else ()
+    if g.phase == "expansion" and g.order and not g.combat:
+        return tuple(sorted({to for _, to, _, _ in moves} | set(rules.explore_choices(g))))
+    return ()
 
 
 def _rng() -> random.Random:
