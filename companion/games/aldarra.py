@@ -1106,6 +1106,8 @@ def exchange(g: Game, player: int, crystals: int) -> Outcome:
     if crystals == 0:
         raise GameError("crystals", "A change of 0 changes nothing.")
     s = g.sides[player]
+    if crystals > crystals_in_box(g):
+        raise GameError("crystals", f"The box holds {crystals_in_box(g)} Crystals (25 in all, p.3).")
     coins = s.coins - EXCHANGE * crystals
     if coins < 0 or s.crystals + crystals < 0:
         raise GameError("crystals", f"{player_name(g, player)} has {s.coins} coins and {s.crystals} crystals: not enough "
@@ -1325,6 +1327,8 @@ def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
     if what == "vp" and delta < 0:
         raise GameError("delta", "All Victory Points earned are permanent and cannot be lost (p.14).")
     now = getattr(g.sides[player], what) + delta
+    if what == "crystals" and delta > crystals_in_box(g):
+        raise GameError("delta", f"The box holds {crystals_in_box(g)} Crystals (25 in all, p.3).")
     if now < 0:
         raise GameError("delta", f"{player_name(g, player)} has {now - delta} {what}; not {-delta} to lose.")
     label = "VP" if what == "vp" else what
