@@ -30,8 +30,8 @@ class SuriyaSpaceSchema(Strict):
     command = fields.Boolean(required=True)
     exhaust = Count(0, 99)
     # the tile's hex on the drawn map (axial); absent for a tile off the drawn map
-    at = fields.Tuple((fields.Integer(strict=True, validate=validate.Range(min=-50, max=50)),
-                       fields.Integer(strict=True, validate=validate.Range(min=-50, max=50))), allow_none=True)
+    at = fields.List(fields.Integer(strict=True, validate=validate.Range(min=-50, max=50)), allow_none=True,
+                     validate=validate.Length(equal=2))
 
 
 class ContinueCardSchema(Strict):
