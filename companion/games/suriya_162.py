@@ -693,7 +693,7 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
             return Outcome(g, f"{player_name(g, i)}'s Squad in {s.name} is full: the {count} {kind} stay on the "
                               "Player Tray", (f"A Squad has at most {SQUAD_LIMIT} units (Limitations 2).",))
         out = summon(g, content, space_id, kind, kept, hp, name, converted, take_from)
-        return Outcome(out.state, out.summary + f" ({count - kept} over {SQUAD_LIMIT} stay on the Player Tray)",
+        return Outcome(out.state, out.description + f" ({count - kept} over {SQUAD_LIMIT} stay on the Player Tray)",
                        out.reasons + (f"Over {SQUAD_LIMIT} units: {count - kept} {kind} returned to the Player Tray, "
                                       "with no tray bonus (Limitations 2).",))
     asked = count
@@ -1180,8 +1180,10 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     minerals, cards = income_for(n)
     s = g.sides[i]
     hand = s.hand + cards
-    reasons = list(reasons) + [f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
-                               f"{cards} cards (3.3)."]
+    reasons = list(reasons) + ["3.2 Gain: gain 1 card now, before drawing; it goes to the discard pile (3.2, "
+                               "Deck-Building Rules 1).",
+                               f"3.3 Income: {player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} "
+                               f"Minerals, draws {cards} cards after the Gain (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
@@ -1243,7 +1245,7 @@ def current_step(g: Game) -> Step:
         return Step(0, "Set-up", "Terrain", "The map is ready: begin with starting cards and Minerals by turn "
                     "order (A9).", SETUP_STEPS)
     if g.stage == "over":
-        return Step(g.turn_no, "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
+        return Step(round_of(g), "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
     who = player_name(g, g.turn)
     phase = PHASES[PHASE_KEYS.index(g.phase)]
     if g.phase == "upkeep":
@@ -1256,9 +1258,16 @@ def current_step(g: Game) -> Step:
     else:
         gain = (f"card gained from {GAIN_FROM[g.gained]} (3.2)" if g.gained else
                 "gain 1 card from the Faction Technology or the Central Cards (3.2)")
-        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1, 3.3); "
-                f"{gain}; Next ends the turn." if g.applied else "")
-    return Step(g.turn_no, phase, f"{who}'s turn", text, PHASES)
+        minerals, cards = income_for(bases(g, g.turn))
+        text = (f"{who}: 3.1 Restore done (Command Tokens, then Exhaust); 3.2 {gain}; 3.3 Income: +{minerals} "
+                f"Minerals and {cards} cards drawn after the Gain (counted already); Next ends the turn."
+                if g.applied else "")
+    return Step(round_of(g), phase, f"{who}'s turn", text, PHASES)
+
+
+def round_of(g: Game) -> int:
+    """The round: every player has one turn a round, from the first player (End Turn); turn_no counts turns."""
+    return (g.turn_no - 1) // len(g.players) + 1
 
 
 def next_step(g: Game) -> Outcome:
