@@ -28,6 +28,7 @@ FIELD_LABELS = {
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
+    mine = {s.id for s in g.spaces if s.owner == g.turn and s.units}
     return {"labels": {**FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
@@ -36,8 +37,12 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
-            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn),
-            "squads": _options(s for s in g.spaces if s.units),
+            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn
+                                     and any(n in mine for n in rules.adjacent(g, s.id))),
+            # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
+            "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
+                                                                       and content.terrain(s.terrain).hidden)),
+            "removable": _options(s for s in g.spaces if s.units),
             "spots": _spots(g), "map": map_view(g, content)}
 
 
