@@ -1182,8 +1182,8 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     hand = s.hand + cards
     reasons = list(reasons) + ["3.2 Gain: gain 1 card now, before drawing; it goes to the discard pile (3.2, "
                                "Deck-Building Rules 1).",
-                               f"3.3 Income: {player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} "
-                               f"Minerals, draws {cards} cards after the Gain (3.3)."]
+                               f"3.3 Income, after the Gain: {player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: "
+                               f"+{minerals} Minerals, draws {cards} cards (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
