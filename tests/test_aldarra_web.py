@@ -3,6 +3,7 @@ orders, a combat, the Management Phase; and the issue's bad input, each refused 
 the database unchanged."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -354,3 +355,30 @@ def test_the_board_is_drawn_with_every_territory_tappable_and_the_legal_strongho
     assert page.count(" legal\"") == len(legal) < len(s.tiles)  # Crystal Deposits are not offered
     deposit = next(t.id for t in s.tiles if t.kind == "Crystal Deposit")
     assert f'<option value="{deposit}"' not in page and f'<option value="{legal[0]}"' in page
+
+
+def outlined(page: str) -> set[str]:
+    return set(re.findall(r'class="terr[^"]*\blegal\b[^"]*" data-tile="([A-Z][0-9])"', page))
+
+
+def test_legal_moves_and_retreats_are_outlined_on_the_board(expanding, app, table):
+    g = expanding
+    s, me, home = order_at_home(g)
+    s = g.row.state
+    page = table.get(g.url).get_data(as_text=True)
+    moves = al.legal_moves(s, app.extensions["game_content"]["aldarra-reborn"])
+    targets = {to for _, to, _, _ in moves}
+    assert targets and targets <= outlined(page)
+    for to in targets:
+        assert f'<option value="{to}"' in page  # every outlined destination is offered in the To list
+    # retreat: the choices of the player to choose are outlined, each a button the board's tap picks
+    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    enemy = next(i for i in s.turn_order if i != me)
+    edit(app, g, lambda st: replace(st, order=al.Order(me, spot), units=st.units + (
+        al.Units(spot, enemy, "Outpost", 1), al.Units(spot, me, "Frigate", 1)), combat=al.Combat(
+        spot, me, tuple(i for i in st.turn_order if i in (me, enemy)), step="retreat")))
+    st = g.row.state
+    page = table.get(g.url).get_data(as_text=True)
+    choices = al.retreat_choices(st, me)
+    assert choices and set(choices) == outlined(page)
+    assert all(f'data-tile-pick="{t}"' in page for t in choices)

@@ -63,7 +63,12 @@
     var all = Array.prototype.slice.call(document.querySelectorAll("select[data-territory]")).filter(offers);
     var target = (lastPick && document.contains(lastPick) && offers(lastPick)) ? lastPick :
       (all.filter(function (s) { return !s.value; })[0] || all[0]);
-    if (!target) { return; }
+    if (!target) {
+      // a choice offered as buttons (a retreat): the tap picks its button, which the player then presses
+      var button = document.querySelector('button[data-tile-pick="' + id + '"]');
+      if (button) { button.focus(); button.scrollIntoView({ block: "nearest" }); }
+      return;
+    }
     target.value = id;
     target.dispatchEvent(new Event("change", { bubbles: true }));
     document.querySelectorAll("[data-tile].picked").forEach(function (c) { c.classList.remove("picked"); });
