@@ -55,3 +55,10 @@ def test_a_launchers_search_is_recorded_by_the_table(app, se_started):
     after = g.row.state.sides[0]
     assert (after.hand, after.deck_left) == (before.hand + 1, before.deck_left - 1)
     assert "None in the deck" not in page
+
+
+def test_a_launcher_destroyed_before_its_search_leaves_no_prompt(app, se_started):
+    g = se_started
+    rewrite(app, lambda state: replace(state, units=(), launches=("u1",)))
+    assert g.table.get(g.url).status_code == 200
+    assert "None in the deck" not in g.table.get(g.url).get_data(as_text=True)

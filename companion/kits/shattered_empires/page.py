@@ -34,6 +34,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
                         for p in g.projects if p.mod},
         "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
+        # Launcher searches to record (a unit destroyed before its search is recorded has none)
+        "launchers": [u for u in g.units if u.id in g.launches],
     }
 
 
