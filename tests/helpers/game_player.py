@@ -152,7 +152,8 @@ def play_game(app, key: str, seed: int, steps: int, players: int | None = None) 
     game_id = int(url.rsplit("/", 1)[1])
     path = url.split("://", 1)[-1]
     path = path[path.index("/games/"):]
-    player.skip = lambda o: not o.path.startswith(path + "/") or bool(LEAVING.search(o.path))
+    player.skip = lambda o: (not (o.path.startswith(path + "/") or (o.method == "get" and o.path == path))
+                             or bool(LEAVING.search(o.path)))
     # Undo and going back are offered everywhere; a table uses them now and then, not every other tap
     player.weight = lambda o: 0.05 if o.path.endswith(("/undo", "/redo", "/back")) else 1.0
     player.invariants = [invariants(app, game_id, key)]

@@ -129,6 +129,7 @@ class _Parser(HTMLParser):
         self.by_id: dict[str, Form] = {}
         self.orphans: list[tuple[str, dict]] = []  # (kind, attrs) with a form="id" attribute
         self.lone_buttons: list[dict] = []
+        self.links: list[dict] = []  # <a href>: offered as GET presses when the player's `follow` says so
         self.datalists: dict[str, list[str]] = {}
         self.text: list[str] = []
         self.csrf = None
@@ -197,6 +198,9 @@ class _Parser(HTMLParser):
         elif tag == "button":
             self._button = {**a, "_text": "", "_disabled": disabled}
             self._add_button(self._button, tag)
+        elif tag == "a" and "href" in a:
+            self._button = {**a, "_text": "", "_link": True}  # its text is gathered like a button's
+            self.links.append(self._button)
 
     def _add_button(self, a, tag):
         if a.get("_disabled") or ("disabled" in a and tag == "input"):
@@ -226,7 +230,7 @@ class _Parser(HTMLParser):
             self._textarea = None
         elif tag == "datalist":
             self._datalist = None
-        elif tag == "button":
+        elif tag in ("button", "a"):
             self._button = None
 
     def handle_data(self, data):
@@ -275,6 +279,11 @@ def parse_page(url: str, status: int, html: str) -> Page:
         if b.get("_skip"):
             continue
         offers.append(Offer("post", urljoin(url, b["hx-post"]), True, [], b, None, " ".join(b.get("_text", "").split())))
+    for a in p.links:
+        href = a.get("hx-get") or a["href"]
+        if href.startswith(("#", "javascript:", "mailto:")):
+            continue
+        offers.append(Offer("get", urljoin(url, href), "hx-get" in a, [], a, None, " ".join(a.get("_text", "").split())))
     return Page(url, status, html, offers, " ".join("".join(p.text).split()), p.csrf)
 
 
@@ -296,11 +305,13 @@ class Player:
 
     def __init__(self, client, rng: random.Random, invariants: Iterable[Callable] = (),
                  skip: Callable[[Offer], bool] = lambda o: False, weight: Callable[[Offer], float] = lambda o: 1.0,
-                 strict_sources: bool = False, blank_is_choice: bool = False):
+                 strict_sources: bool = False, blank_is_choice: bool = False,
+                 follow: Callable[[Offer, Page], bool] | None = None):
         self.client, self.rng = client, rng
         self.invariants = list(invariants)
         self.skip, self.weight, self.strict_sources = skip, weight, strict_sources
         self.blank_is_choice = blank_is_choice
+        self.follow = follow or (lambda o, page: o.path == urlsplit(page.url).path and bool(urlsplit(o.url).query))
         self.failures: list[Failure] = []
         self.refusals: Counter = Counter()  # rule refusals, by message
         self.unsourced: Counter = Counter()
@@ -318,9 +329,11 @@ class Player:
 
     # -- choosing ------------------------------------------------------------
     def offers(self, page: Page | None = None) -> list[Offer]:
+        """What the player may press: every POST offer, and the links `follow(offer, page)` accepts (by default
+        a link to the same page with a query, such as a card picked to fill the play form)."""
         page = page or self.page
-        return [o for o in page.offers if o.method == "post" and not self.skip(o)
-                and not any(c.kind == "file" and c.required for c in o.controls)]
+        return [o for o in page.offers if (o.method == "post" or (o.method == "get" and self.follow(o, page)))
+                and not self.skip(o) and not any(c.kind == "file" and c.required for c in o.controls)]
 
     def fill(self, offer: Offer, overrides: dict | None = None) -> list[tuple[str, str]]:
         """The values a person could send with this offer, each from what its control offers."""
@@ -411,6 +424,8 @@ class Player:
         self.requests += 1
         self.actions[offer.path] += 1
         here = self.page.url if self.page else offer.url
+        if offer.method == "get":
+            return self._follow(offer, here)
         try:
             resp = self.client.post(offer.url, data=MultiDict(values), headers=headers)
         except Exception as exc:  # a TESTING app raises what a server would answer with a 500
@@ -437,6 +452,20 @@ class Player:
                 break
             made += 1
         return made
+
+    def _follow(self, offer: Offer, here: str) -> Page:
+        """A link: the page it shows becomes the view; an hx-get link leaves the address where it was."""
+        page = self.open_quietly(offer.url)
+        self._check_page(page, offer, [])
+        if offer.htmx:
+            page.url = here
+        self.page = page
+        for hook in self.invariants:
+            try:
+                hook(self, self.page)
+            except AssertionError as exc:
+                self._fail("invariant", str(exc), offer, [])
+        return self.page
 
     def _settle(self, url: str, resp, offer: Offer | None, values) -> Page:
         """Follow redirects as the browser (or htmx) would, check the answer, and make it the current page."""
