@@ -86,7 +86,7 @@ def field_label(field: str, labels: dict | None = None) -> str:
 
 def respond(template: str, ctx, status: int = 200, block: str = "main"):
     """The whole page, or for htmx just `block`; both from the same context (a dict, or a page's dataclass)."""
-    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, "form_lists": {},
+    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, "form_lists": form_lists(),
            **as_dict(ctx)}
     html = render_block(template, block, **ctx) if is_htmx() else render_template(template, **ctx)
     resp = make_response(html, status)
@@ -106,9 +106,15 @@ def form_state(errors: dict | None) -> dict:
     if not errors:
         return {}
     return {"active_form": request.form.get("_form"), "form_errors": errors,
-            "form_values": request.form.to_dict(flat=True),
-            # every value of a repeated name (a deck builder's counts), so a refused form keeps them all
-            "form_lists": {k: request.form.getlist(k) for k in request.form.keys() if len(request.form.getlist(k)) > 1}}
+            "form_values": request.form.to_dict(flat=True)}
+
+
+def form_lists() -> dict:
+    """Every value of a repeated name (a deck builder's counts), so a refused form keeps them all. Given to
+    every template by `respond`, not by `form_state`: the pages' context dataclasses need not carry it."""
+    if request.method != "POST":
+        return {}
+    return {k: request.form.getlist(k) for k in request.form.keys() if len(request.form.getlist(k)) > 1}
 
 
 def flat_errors(messages) -> dict:
