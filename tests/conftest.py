@@ -7,7 +7,7 @@ import pytest
 
 from companion import create_app
 from companion import db as dbmod
-from helpers.games import Game
+from helpers.games import Game, Table
 
 
 @pytest.fixture
@@ -27,27 +27,6 @@ def db(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-class Table:
-    """A test client that behaves like the tablet: CSRF token from the page, htmx headers."""
-
-    def __init__(self, client):
-        self.client = client
-        self.token = None
-
-    def get(self, url, **kw):
-        resp = self.client.get(url, **kw)
-        m = re.search(r'name="csrf-token" content="([^"]+)"', resp.get_data(as_text=True))
-        if m:
-            self.token = m.group(1)
-        return resp
-
-    def post(self, url, data=None, htmx=True, **kw):
-        if self.token is None:
-            self.get("/")
-        headers = {"X-CSRFToken": self.token, **({"HX-Request": "true"} if htmx else {}), **kw.pop("headers", {})}
-        return self.client.post(url, data=data or {}, headers=headers, **kw)
 
 
 @pytest.fixture

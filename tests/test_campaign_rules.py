@@ -381,3 +381,15 @@ def test_unknown_unlocks_are_refused_even_on_a_replay():
     with pytest.raises(CampaignError, match="No mission 'berkav-99'") as exc:
         missions.record_mission(c, CONTENT, report(c, unlocks=("berkav-99",)))
     assert exc.value.field == "unlocks"
+
+
+def test_an_attachment_without_a_tier_is_a_starting_attachment():
+    # p.45: a starting attachment's tier is X. The character page offers the tier "— (starting)" next to the
+    # Starting box: either one means starting, so the combination it offers is never refused (issue 20).
+    c = historians()
+    syl = ids(c)["Sylvestia"]
+    c = characters.add_attachment(c, syl, "Healer's Emblem", "starting", None, 1, False).campaign
+    (emblem,) = c.characters[0].attachments
+    assert emblem.starting and emblem.tier is None
+    with pytest.raises(CampaignError, match="tier is 1 to 4"):
+        characters.add_attachment(c, syl, "Odd", "melee", 7, 0, False)

@@ -433,3 +433,94 @@ def test_a_unit_played_drained_for_no_cost():
     # FAQ, Dust Marine: "You may play Dust Marine for no cost. If you do, Dust Marine is played drained."
     g = le.play_unit(le.pass_turn(started()).state, "Dust Marine", stats(command=0), drained=True).state
     assert g.units[0].drained and le.command_left(g, 1) == 2
+
+
+def _ruthless_won():
+    """Ann's RUTHLESS Hound (control 3) wins the center from Bob's Dust Marine: the Control Phase just applied."""
+    g = _at_control(_two_units_each_in_center())
+    g = replace(g, units=(replace(g.units[0], control=3, keywords=("RUTHLESS",)), g.units[1]))
+    g = le.next_step(g).state
+    assert g.phase == "gate" and g.ruthless == ("center",)
+    return g
+
+
+def test_ruthless_deals_its_1_damage_once():
+    # p.15: "may deal 1 damage": once for the objective won; a second tap is refused with the rule and page.
+    g = le.ruthless_damage(_ruthless_won(), "center", "u2").state
+    assert le.unit(g, "u2").damage == 1 and g.ruthless == ()
+    with pytest.raises(GameError) as exc:
+        le.ruthless_damage(g, "center", "u2")
+    assert exc.value.field == "unit" and exc.value.page == "p.15" and "once" in exc.value.message
+
+
+def test_ruthless_is_not_carried_past_the_gate_phase():
+    # docs/rules.md: the prompt lasts from the Control Phase's result until the table moves on.
+    g = le.next_step(_ruthless_won()).state
+    assert g.phase == "casualty" and g.ruthless == ()
+    with pytest.raises(GameError):
+        le.ruthless_damage(g, "center", "u2")
+
+
+def test_ruthless_damages_only_an_enemy_unit_at_that_objective():
+    with pytest.raises(GameError) as exc:
+        le.ruthless_damage(_ruthless_won(), "center", "u1")
+    assert "not one" in exc.value.message
+
+
+def _edgeguard_moved():
+    """Ann's Edgeguard (active) has just moved to the center; her drained Hound waits in the left objective."""
+    g = _two_units_each_in_center()
+    edge = unit("u3", 0, "center", card="Edgeguard")
+    hound = replace(g.units[0], at="left", drained=True)
+    marine = replace(g.units[1], at="left")
+    return replace(g, units=(hound, marine, edge), next_id=4, activation=le.Activation("u3", 1), activated=True)
+
+
+def test_a_granted_move_goes_to_a_drained_unit_and_does_not_drain_or_activate_it():
+    # p.10 Granted actions: "not considered an activation", "can be ready or drained", "does not drain the target".
+    g = le.grant_action(_edgeguard_moved(), "u1", "move or attack", "Edgeguard").state
+    g = le.granted_move(g, "u1", "center").state
+    hound = le.unit(g, "u1")
+    assert hound.at == "center" and hound.drained and g.grant is None
+    assert g.activation == le.Activation("u3", 1)  # back to the active unit, its actions untouched
+
+
+def test_a_granted_attack_uses_the_combat_calculator():
+    g = le.grant_action(_edgeguard_moved(), "u1", "attack", "Edgeguard").state
+    out = le.granted_attack(g, "u1", "u2", D(2), D(1))  # 3 + 2 against 2 + 1: attacker wins, 2 damage
+    assert le.unit(out.state, "u2").damage == 2 and "granted" in out.description and out.state.grant is None
+
+
+def test_a_granted_action_is_that_action_only_and_once():
+    g = le.grant_action(_edgeguard_moved(), "u1", "attack", "Edgeguard").state
+    with pytest.raises(GameError, match="that action only"):
+        le.granted_move(g, "u1", "center")
+    g = le.granted_attack(g, "u1", "u2", D(1), D(1)).state
+    with pytest.raises(GameError, match="No granted action"):
+        le.granted_attack(g, "u1", "u2", D(1), D(1))
+    with pytest.raises(GameError, match="non-Edgeguard"):
+        le.grant_action(replace(_edgeguard_moved(), activation=None), "u3", "move", "Edgeguard")
+    with pytest.raises(GameError, match="active unit"):
+        le.grant_action(_edgeguard_moved(), "u3", "move")
+
+
+def test_eye_of_gliese_errata_placed_with_a_friend_activated_free_attacks_only():
+    # Card FAQ: "place it in an objective where you have a friendly unit", "activate ... without paying command
+    # or supply", "can only take attack actions".
+    g = replace(_two_units_each_in_center(), turn=0)
+    stats = le.UnitStats(1, 2, 2, command=1)
+    with pytest.raises(GameError, match="friendly unit"):
+        le.play_unit(g, "Eye of Gliese", stats, at="left")
+    with pytest.raises(GameError, match="hive"):
+        le.play_unit(g, "Hound", stats, at="center")
+    g = le.play_unit(g, "Eye of Gliese", stats, at="center").state
+    eye = next(u for u in g.units if u.card == "Eye of Gliese")
+    assert eye.at == "center"
+    g = replace(g, turn_no=g.turn_no + 1, activated=False)
+    used = g.sides[0].command_used
+    g = le.activate(g, eye.id, "free").state
+    assert g.sides[0].command_used == used and g.activation.actions == 1
+    with pytest.raises(GameError, match="only take attack actions"):
+        le.move(g, eye.id, "left")
+    with pytest.raises(GameError, match="Only Eye of Gliese"):
+        le.activate(replace(g, activation=None, activated=False), "u1", "free")

@@ -160,3 +160,30 @@ def test_an_object_state_is_corrected_and_a_figure_never_shares_an_intact_one():
     with pytest.raises(MissionError) as refused:
         correct_object(m, "B-6", "damaged")
     assert refused.value.field == "space"
+
+
+def test_refusals_and_form_errors_name_characters_and_fields_as_the_table_reads_them(app, table, campaign):
+    ids = start_campaign_mission(app, table)
+    refused = html_text(step(table, "correct-space", figure=ids["Vincent"], space="C-6"))
+    assert "already holds Augustus" in refused and f"holds {ids['Augustus']}" not in refused
+    refused = html_text(step(table, "correct-condition", figure=ids["Vincent"], condition="Frozen", on="no"))
+    assert "Vincent has no Frozen token" in refused
+
+
+def test_set_up_form_errors_use_the_labels_on_the_form(table):
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "ap_2": "7"}, htmx=False)
+    assert resp.status_code == 422 and "<strong>Max HP of character 2</strong>" in text(resp)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "vera", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.status_code == 422 and "<strong>Character 2</strong>" in text(resp)
+    assert "Characters[" not in text(resp)
+
+
+def html_text(resp) -> str:
+    import html
+
+    return html.unescape(text(resp))

@@ -653,3 +653,42 @@ def test_command_damage_to_a_unit_goes_to_shields_first_or_to_a_modification():
     out = se.command_damage(g, "d/0", 2)
     assert se.unit(out.state, "d").mods == () and se.unit(out.state, "d").shields == 2
     assert out.state.sides[1].scrapyard == ("Plating",)
+
+
+def _ignored_station_at_an_evasive_attacker():
+    g = combat(replace(unit("a", 0), shields=0, evasion=5), unit("s", 1, "Platform"))
+    return se.declare(g, "a", ((0, "base-1"),), ignore_stations=True).state
+
+
+def test_an_ignored_stations_shot_at_an_evasive_attacker_asks_for_its_die():
+    # No hidden roll (issue 20): the station's d6 against Evasion is the table's, or rolled when asked.
+    g = _ignored_station_at_an_evasive_attacker()
+    with pytest.raises(GameError) as exc:
+        se.resolve(g)
+    assert exc.value.field == "rolls" and "tap the face" in exc.value.message and exc.value.page == "Defense Stations"
+    out = se.resolve(g, rolls={"s:0": 1})  # 1 + Hit against Evasion 5: a miss
+    assert "a miss" in out.reasons[0] and "fires first" in out.reasons[0]
+    assert "rolled" in se.resolve(g, roll_for_me=True).reasons[0]
+
+
+def test_a_base_never_shows_more_damage_than_its_hit_points():
+    g = combat(unit("a", 0))
+    g = replace(g, sides=(g.sides[0], replace(g.sides[1], base_hp=18, base_damage=17)))
+    g = se.resolve(se.declare(g, "a", ((0, "base-1"),)).state).state
+    assert g.sides[1].base_damage == 18
+
+
+def test_a_launcher_moves_projectiles_only_when_the_table_says_the_deck_held_them():
+    # Launcher: "search your deck for N Projectiles": only the table knows the deck; nothing moves unasked.
+    g = to(started(), "allocation")
+    launcher = replace(unit("l", 0), launcher=2)
+    g = replace(g, projects=(se.Project("p1", "Frigate", 0, "construction", 1, 1, unit=launcher),))
+    before = g.sides[0]
+    g = se.next_step(g).state
+    assert (g.sides[0].hand, g.sides[0].deck_left) == (before.hand, before.deck_left) and g.launches == ("l",)
+    with pytest.raises(GameError, match="0 to 2"):
+        se.launcher_search(g, "l", 3)
+    g = se.launcher_search(g, "l", 0).state  # the deck held none
+    assert (g.sides[0].hand, g.sides[0].deck_left) == (before.hand, before.deck_left) and g.launches == ()
+    with pytest.raises(GameError, match="once"):
+        se.launcher_search(g, "l", 1)

@@ -8,9 +8,9 @@ Readings of open questions: docs/rules.md, "Lost Empires".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from ..codec import state_codec
+from ..codec import ADDED, state_codec
 from .frame import (
     Die, DieResult, GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict,
     with_side, with_unit,
@@ -51,6 +51,7 @@ class Card:
     keywords: tuple[str, ...] = ()
     weight: str | None = None
     verified: bool = False
+    by_table: bool = False  # stats typed at the table, kept in the game's card library
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,18 @@ class Activation:
 
 
 @dataclass(frozen=True)
+class Grant:
+    """An action a card grants to another friendly unit (p.10 "Granted actions"), waiting to be taken."""
+    unit: str
+    action: str  # one of GRANTS
+    source: str = ""  # the card that grants it, e.g. "Edgeguard"
+
+
+GRANTS = ("move", "attack", "move or attack")  # as the cards word them (Edgeguard: "move or make an attack")
+EYE_OF_GLIESE = "Eye of Gliese"  # its errata (p.15 FAQ): placed with a friendly unit, activated free, attacks only
+
+
+@dataclass(frozen=True)
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]
@@ -137,6 +150,10 @@ class Game:
     elite_rule: str = "two-player"
     verdict: Verdict | None = None
     next_id: int = 1
+    # Cards whose stats the table typed when playing them: offered by name next time (issue 20). ADDED:
+    # added after games were stored, written only when not empty.
+    library: tuple[Card, ...] = field(default=(), repr=False, metadata=ADDED)
+    grant: Grant | None = field(default=None, repr=False, metadata=ADDED)  # a granted action to take
 
 
 def new_game(players: tuple[Player, ...], rng=None, elite_rule: str = "two-player") -> Game:
@@ -321,10 +338,17 @@ class UnitStats:
     weight: str | None = None
 
 
-def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False) -> Outcome:
-    """Play a Unit: pay its cost in full, place it ready in the hive battlefield (p.8)."""
+def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False, at: str | None = None) -> Outcome:
+    """Play a Unit: pay its cost in full, place it ready in the hive battlefield (p.8); Eye of Gliese may be
+    placed in an objective where its player has a friendly unit instead (its errata)."""
     _in_order_phase(g)
     i = g.turn
+    if at is not None and at != hive(i):
+        if card != EYE_OF_GLIESE:
+            raise GameError("at", "Units enter play in their hive battlefield (p.8).", "p.8")
+        if at not in OBJECTIVES or not units_at(g, at, i):
+            raise GameError("at", f"{EYE_OF_GLIESE} may be placed in an objective where you have a friendly unit "
+                                  "(its errata, Card FAQ).", "Card FAQ")
     copies = dict(g.sides[i].deck).get(card)
     if copies is None:
         raise GameError("card", f"{card} is not in {player_name(g, i)}'s deck.")
@@ -338,14 +362,26 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False) -> Ou
     g = _pay(g, stats.command, stats.supply, card)
     uid = f"u{g.next_id}"
     elite = "ELITE" in stats.keywords
-    u = Unit(uid, card, i, hive(i), stats.control, stats.offense, stats.defense, tuple(stats.keywords),
+    u = Unit(uid, card, i, at or hive(i), stats.control, stats.offense, stats.defense, tuple(stats.keywords),
              stats.weight, drained=drained, elite_token=elite, played_turn=g.turn_no)
     g = replace(g, units=g.units + (u,), next_id=g.next_id + 1, mandatory=True)
     reasons = ("Units enter play ready in their hive battlefield (p.8).",) if not drained else ()
     if elite:
         reasons += ("ELITE: an ELITE token is placed on it (p.14).",)
+    g = remember(g, card, stats)
     cost = f"{stats.command} command" + (f" + {stats.supply} supply" if stats.supply else "")
     return Outcome(g, f"{player_name(g, i)} played {card} ({cost})" + (", drained" if drained else ""), reasons)
+
+
+def remember(g: Game, card: str, stats: UnitStats) -> Game:
+    """Keep the stats the table typed for `card` in the game's card library (the latest typing wins)."""
+    entry = Card(card, "unit", stats.control, stats.offense, stats.defense, stats.command, stats.supply,
+                 tuple(stats.keywords), stats.weight, verified=False, by_table=True)
+    return replace(g, library=tuple(c for c in g.library if c.name != card) + (entry,))
+
+
+def library_card(g: Game, name: str) -> Card | None:
+    return next((c for c in g.library if c.name == name), None)
 
 
 def play_support(g: Game, card: str, command: int, supply: int) -> Outcome:
@@ -374,9 +410,15 @@ def activate(g: Game, unit_id: str, token: str) -> Outcome:
     if fresh and not u.has("FRONTLINE"):
         raise GameError("unit", f"{u.card} was played this turn: a unit cannot be activated the turn it is played "
                                 "(p.8), unless it has FRONTLINE (p.14).")
-    if token not in ("command", "supply"):
+    if token == "free":
+        if u.card != EYE_OF_GLIESE:
+            raise GameError("token", f"Only {EYE_OF_GLIESE} is activated without paying command or supply (its "
+                                     "errata); activate with a command or the supply token (p.8).", "p.8")
+    elif token not in ("command", "supply"):
         raise GameError("token", "Activate with a command token (2 actions) or the supply token (1 action).")
-    g = _pay(g, 1 if token == "command" else 0, 1 if token == "supply" else 0, f"Activating {u.card}")
+    else:
+        g = _pay(g, 1 if token == "command" else 0, 1 if token == "supply" else 0, f"Activating {u.card}")
+    # free: 1 action, enough for its attack (it takes attack actions only, 1 attack per activation, p.9)
     actions = 2 if token == "command" else 1
     g = replace(g, activation=Activation(unit_id, actions, frontline=fresh), activated=True, mandatory=True)
     reasons = (f"A {token} token gives {actions} action{'s' if actions > 1 else ''} (p.8).",)
@@ -402,8 +444,14 @@ def _after_action(g: Game, a: Activation) -> Game:
     return replace(g, activation=a)
 
 
+def _attacks_only(u: Unit, field_: str) -> None:
+    if u.card == EYE_OF_GLIESE:
+        raise GameError(field_, f"{EYE_OF_GLIESE} can only take attack actions (its errata, Card FAQ).", "Card FAQ")
+
+
 def move(g: Game, unit_id: str, to: str) -> Outcome:
     u, a = _active(g, unit_id)
+    _attacks_only(u, "to")
     if to not in battlefields():
         raise GameError("to", f"There is no battlefield {to!r}.")
     if a.actions < 1 or a.attacks_left:
@@ -430,6 +478,8 @@ def use_ability(g: Game, unit_id: str, draining: bool = False, attack: bool = Fa
     """A named ability action: once per activation; Draining needs 2 actions and ends the activation;
     Attack spends the once-per-activation attack (p.10)."""
     u, a = _active(g, unit_id)
+    if not attack:
+        _attacks_only(u, "ability")
     need = 2 if draining else 1
     if a.actions < need or a.attacks_left:
         raise GameError("ability", f"{u.card} needs {need} action{'s' if need > 1 else ''} for this ability (p.10).")
@@ -439,6 +489,78 @@ def use_ability(g: Game, unit_id: str, draining: bool = False, attack: bool = Fa
     a = replace(a, actions=0 if draining else a.actions - 1, attacked=a.attacked or attack)
     g = _after_action(g, a)
     return Outcome(g, f"{u.card} used its named ability", ("Resolve it as fully as possible (p.10).",))
+
+
+def grant_action(g: Game, unit_id: str, action: str, source: str = "") -> Outcome:
+    """A card grants another friendly unit an action (p.10): recorded once its granting action is finished."""
+    _in_order_phase(g)
+    if g.grant is not None:
+        raise GameError("unit", f"{unit(g, g.grant.unit).card} takes its granted action first: one at a time, "
+                                "then back to the active unit (p.10).", "p.10")
+    if action not in GRANTS:
+        raise GameError("action", f"A granted action is one of: {', '.join(GRANTS)}.")
+    u = unit(g, unit_id)
+    if u.owner != g.turn:
+        raise GameError("unit", f"{u.card} is not {player_name(g, g.turn)}'s unit: actions are granted to friendly "
+                                "units (p.10).", "p.10")
+    if g.activation is not None and g.activation.unit == unit_id:
+        raise GameError("unit", f"{u.card} is the active unit: a granted action goes to another unit (p.10).", "p.10")
+    if source == "Edgeguard" and u.card == "Edgeguard":
+        raise GameError("unit", "Edgeguard grants its move or attack to a friendly non-Edgeguard unit (Card FAQ).",
+                        "Card FAQ")
+    g = replace(g, grant=Grant(unit_id, action, source.strip()[:60]))
+    by = f" by {source.strip()[:60]}" if source.strip() else ""
+    return Outcome(g, f"{u.card} is granted {'a' if action != 'attack' else 'an'} {action}{by}",
+                   ("Not an activation: ready or drained, it takes that action only and is not drained by it; "
+                    "then back to the active unit (p.10).",))
+
+
+def _granted(g: Game, unit_id: str, kind: str) -> tuple[Unit, Grant]:
+    _in_order_phase(g)
+    gr = g.grant
+    if gr is None or gr.unit != unit_id:
+        raise GameError("unit", "No granted action is waiting for this unit: a card grants it first (p.10).", "p.10")
+    if kind not in gr.action:
+        raise GameError("unit", f"The card granted {'a' if gr.action != 'attack' else 'an'} {gr.action}, and that "
+                                f"action only (p.10).", "p.10")
+    return unit(g, unit_id), gr
+
+
+def granted_move(g: Game, unit_id: str, to: str) -> Outcome:
+    u, gr = _granted(g, unit_id, "move")
+    _attacks_only(u, "to")
+    if not adjacent(u.at, to):
+        raise GameError("to", f"{battlefield_name(g, to).capitalize()} is not adjacent to {battlefield_name(g, u.at)} "
+                              "(p.9).", "p.9")
+    g = replace(with_unit(g, replace(u, at=to)), grant=None)
+    return Outcome(g, f"{u.card} moved from {battlefield_name(g, u.at)} to {battlefield_name(g, to)} (granted)",
+                   ("A granted move: not an activation, the unit is not drained (p.10).",))
+
+
+def granted_attack(g: Game, attacker_id: str, defender_id: str, attack_die: DieResult,
+                   defense_die: DieResult) -> Outcome:
+    """One attack, resolved as any attack (p.9, 13, 14), by a unit granted it; MELEE deals 1 damage a win or a
+    tie, in one attack: the second attack belongs to an attack action of its own activation (docs/rules.md)."""
+    u, gr = _granted(g, attacker_id, "attack")
+    d = unit(g, defender_id)
+    if d.owner == u.owner or d.at != u.at:
+        raise GameError("defender", f"{d.card} is not an enemy unit in {u.card}'s battlefield "
+                                    f"({battlefield_name(g, u.at)}) (p.9).", "p.9")
+    r = resolve_attack(u.offense, attack_die, d.defense, defense_die, u.has("MELEE"), attack_bonuses(g, u, None))
+    g, reasons = _deal(replace(g, grant=None), d, r.damage, u.owner)
+    outcome = {"tie": "tie", "attacker": "attacker wins", "defender": "defender wins"}[r.result]
+    text = (f"{u.card} attacked {d.card} (granted): {r.attacker_total} against {r.defender_total}, {outcome}, "
+            f"{r.damage} damage")
+    g = replace(g, combat=(text,) + r.reasons + reasons)
+    return Outcome(g, text, r.reasons + reasons)
+
+
+def decline_grant(g: Game) -> Outcome:
+    """A granted action is a "may": the table may let it go."""
+    _in_order_phase(g)
+    if g.grant is None:
+        raise GameError("unit", "No granted action is waiting.")
+    return Outcome(replace(g, grant=None), f"{unit(g, g.grant.unit).card} lets its granted action go")
 
 
 def end_turn(g: Game) -> Outcome:
@@ -467,6 +589,7 @@ def pass_turn(g: Game) -> Outcome:
 
 
 def _close_activation(g: Game) -> Game:
+    g = replace(g, grant=None) if g.grant is not None else g  # a granted action not taken lapses with the turn
     if g.activation is None:
         return g
     u = unit(g, g.activation.unit)
@@ -580,6 +703,8 @@ def _deal(g: Game, d: Unit, damage: int, by: int | None) -> tuple[Game, tuple[st
         reasons += (f"ELITE: {player_name(g, claimant)} claims its ELITE token and gains 1 artifact (p.14).",)
     if destroyed:
         g = replace(g, units=tuple(x for x in g.units if x.id != d.id))
+        if g.grant is not None and g.grant.unit == d.id:
+            g = replace(g, grant=None)
         if g.activation is not None and g.activation.unit == d.id:
             g = replace(g, activation=None)
         return g, reasons + (f"{d.card} has {after} damage: destroyed at once and discarded (p.9).",)
@@ -599,6 +724,21 @@ def adjust_damage(g: Game, unit_id: str, delta: int, by: int | None) -> Outcome:
         return Outcome(g, f"{u.card}: {-delta} damage removed (now {u.damage + delta})")
     g, reasons = _deal(g, u, delta, by)
     return Outcome(g, f"{u.card} is dealt {delta} damage" + (f" by {player_name(g, by)}" if by is not None else ""), reasons)
+
+
+def ruthless_damage(g: Game, battlefield: str, unit_id: str) -> Outcome:
+    """RUTHLESS (p.15): the side that won an objective with a RUTHLESS unit "may deal 1 damage" to an enemy unit
+    there: once for that objective, right after the Control Phase (docs/rules.md)."""
+    _playing(g)
+    if battlefield not in g.ruthless:
+        raise GameError("unit", "RUTHLESS deals 1 damage once, right after the Control Phase that won the objective "
+                                "(p.15): it was dealt already, or the round has moved on.", "p.15")
+    by = next((u.owner for u in units_at(g, battlefield) if u.has("RUTHLESS")), None)
+    u = unit(g, unit_id)
+    if u.at != battlefield or u.owner == by:
+        raise GameError("unit", f"RUTHLESS damages an enemy unit at the objective won (p.15); {u.card} is not one.", "p.15")
+    g2, reasons = _deal(replace(g, ruthless=tuple(b for b in g.ruthless if b != battlefield)), u, 1, by)
+    return Outcome(g2, f"RUTHLESS: {u.card} is dealt 1 damage by {player_name(g, by)}", reasons)
 
 
 def adjust_artifacts(g: Game, player: int, delta: int) -> Outcome:
@@ -858,6 +998,8 @@ def next_step(g: Game) -> Outcome:
         g2, reasons = apply[g.phase](g)
         if g.phase != "wrapup":
             g2 = replace(g2, applied=g2.applied + (g.phase,))
+    if g.phase != "control":  # the RUTHLESS prompt lasts from the Control Phase's result to the next Next (p.15)
+        g2 = replace(g2, ruthless=())
     if g2.stage == "over":
         return Outcome(g2, f"{phase}: the game is over", reasons)
     if g.phase == "wrapup":

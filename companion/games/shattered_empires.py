@@ -9,9 +9,9 @@ Readings of open questions: docs/rules.md, "Shattered Empires".
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from ..codec import state_codec
+from ..codec import ADDED, state_codec
 from .frame import (
     GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict, with_side,
     with_unit,
@@ -226,6 +226,8 @@ class Game:
     staff: tuple[Staff, ...] = ()
     attack: Attack | None = None
     combat: tuple[str, ...] = ()  # the latest attack, explained
+    # units just completed with Launcher: their deck search to record (Launcher); added after games were stored
+    launches: tuple[str, ...] = field(default=(), repr=False, metadata=ADDED)
     verdict: Verdict | None = None
     next_id: int = 1
 
@@ -439,15 +441,32 @@ def _complete(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:
             reasons.append(f"{p.card} completed: it goes into Testing and cannot initiate an attack until "
                            f"{player_name(g, i)}'s next turn (Construction Project).")
             if p.unit.launcher:
-                n = min(p.unit.launcher, g.sides[i].deck_left)
-                g = with_side(g, i, hand=g.sides[i].hand + n, deck_left=g.sides[i].deck_left - n)
-                reasons.append(f"Launcher: search the deck for {p.unit.launcher} Projectile(s), reveal them, put them "
-                               "into your hand, shuffle (Launcher).")
+                # only the table knows what its deck holds: nothing moves until it says what the search found
+                g = replace(g, launches=g.launches + (p.unit.id,))
+                reasons.append(f"Launcher: search the deck for up to {p.unit.launcher} Projectile(s), reveal them, "
+                               "put them into your hand, shuffle; then record how many you found (Launcher).")
         else:
             g = replace(g, assets=g.assets + (p.asset,))
             reasons.append(f"Research {p.card} completed: it takes effect now (Research Projects).")
         g = replace(g, projects=tuple(x for x in g.projects if x.id != p.id))
     return g, tuple(reasons) or ("No project has its full cost allocated (Construction Project).",)
+
+
+def launcher_search(g: Game, unit_id: str, found: int) -> Outcome:
+    """What a completed Launcher unit's deck search found (Launcher): that many Projectiles from deck to hand,
+    once per completion; 0 when the deck holds none."""
+    if unit_id not in g.launches:
+        raise GameError("unit", "A Launcher searches the deck once, when its unit is completed (Launcher): there is "
+                                "no search to record for it.", "Launcher")
+    u = unit(g, unit_id)
+    side = g.sides[u.owner]
+    if not 0 <= found <= min(u.launcher, side.deck_left):
+        raise GameError("found", f"{u.card} searches for up to {u.launcher} Projectile(s) and the deck holds "
+                                 f"{side.deck_left} cards: 0 to {min(u.launcher, side.deck_left)} (Launcher).", "Launcher")
+    g = replace(g, launches=tuple(x for x in g.launches if x != unit_id))
+    g = with_side(g, u.owner, hand=side.hand + found, deck_left=side.deck_left - found)
+    return Outcome(g, f"Launcher: {u.card} found {found} Projectile(s) in {player_name(g, u.owner)}'s deck",
+                   (f"{found} Projectile(s) from the deck to the hand; the deck is shuffled (Launcher).",))
 
 
 def _replenish(g: Game, i: int) -> tuple[Game, tuple[str, ...]]:
@@ -894,7 +913,10 @@ def _damage(g: Game, s: Shot) -> Game:
     if s.hit:
         if s.target.startswith("base-"):
             seat = int(s.target[5:])
-            g = with_side(g, seat, base_damage=g.sides[seat].base_damage + s.to_hull)
+            side = g.sides[seat]
+            # a base's card holds at most its hit points in damage: "19/18" is a destroyed base (Bases)
+            g = with_side(g, seat, base_damage=min(side.base_hp, side.base_damage + s.to_hull) if side.base_hp
+                          else side.base_damage + s.to_hull)
         elif "/" in s.target:
             uid, k = s.target.split("/")
             u = unit(g, uid)
@@ -943,12 +965,14 @@ def _casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
 
 
 def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tuple[str, int], ...] = (),
-            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None
-            ) -> Outcome:
+            rolls: dict[str, int] | None = None, rng: random.Random | None = None, cover: str | None = None,
+            roll_for_me: bool = False) -> Outcome:
     """Resolve the declared attack. Order: Defense Stations the attacker ignored fire first; then intercept;
     then the attacker's weapons and the return fire together; then destroyed units.
     `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6;
-    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0."""
+    `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0.
+    An ignored Defense Station's shot at an attacker with Evasion takes the table's die from `rolls`; the app
+    rolls it only when the table asked (`roll_for_me`), never unasked (issue 20)."""
     if g.attack is None:
         raise GameError("attacker", "Announce an attack first (Combat Phase).")
     rolls = rolls or {}
@@ -986,6 +1010,13 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
     for seat in {int(t[5:]) for _, t in at.targets if t.startswith("base-")}:
         if at.ignore_stations:
             first += [(s, w) for s in _stations(g, seat) for w in s.ready()]
+    if a.evasion and not roll_for_me:
+        unrolled = [(s, w) for s, w in first if f"{s.id}:{w}" not in rolls]
+        if unrolled:
+            s, w = unrolled[0]
+            raise GameError("rolls", f"{s.card}'s weapon {w + 1} fires first at {a.card}, which has "
+                            f"Evasion {a.evasion}: tap the face its d6 shows, or Roll for me (Defense Stations, "
+                            "Evasion).", "Defense Stations")
     for s, w in first:
         g, shot = _fire(g, s, w, a.id, rolls, rng)
         lines.append(shot.text + " The ignored Defense Station fires first (Defense Stations).")

@@ -114,6 +114,9 @@ def add_attachment(c: Campaign, character_id: str, name: str, type_: str, tier: 
     ch = character(c, character_id)
     name = clean_name(name, "name", "Attachment name")
     type_ = choose(type_, ATTACHMENT_TYPES, "type", "Attachment type")
+    # A starting attachment's tier is "X" (p.45): no tier and "starting" are one choice, so the page's
+    # "— (starting)" tier means starting whether or not the box is ticked (docs/rules.md).
+    starting = starting or tier is None
     if starting:
         tier = None
     elif tier not in (1, 2, 3, 4):

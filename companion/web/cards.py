@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 
 from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ..phantom.decision import COLORS
+from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
@@ -34,6 +35,8 @@ class CardsPage:
     difficulties: Any
     boss_counts: Any
     event_rounds: Any
+    event_stats: Any  # what an Event card's effect changes this round (the AI applies it)
+    event_sides: Any
     result: Any = None
     can_undo: bool
     can_redo: bool
@@ -51,7 +54,8 @@ def cards_context(errors=None, result=None) -> CardsPage:
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
-                     boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, result=result, **CARDS.status(db, lib),
+                     boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
+                     event_sides=EVENT_SIDES, result=result, **CARDS.status(db, lib),
                      **(form_state(errors) or filled))
 
 

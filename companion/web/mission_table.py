@@ -112,8 +112,11 @@ def _embarking(db, f) -> list[rules.Embarking]:
                     raise rules.MissionError(fname, f"enter {name}'s {what} from its species card, here or once on "
                                                     "its character sheet (p.43)")
         else:
-            cid = re.sub(r"[^a-z0-9]+", "-", who.lower()).strip("-") or f"character-{n}"
+            cid = slug(who) or f"character-{n}"
             name, species = who, ""
+        if cid in (c.id for c in out):
+            raise rules.MissionError(f"character_{n}", f"{who!r} is already embarking: each character embarks once "
+                                                        "(p.8)")
         out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
     return out
 
@@ -168,9 +171,10 @@ def plan(m: rules.Mission):
 
 
 def defenders(m: rules.Mission, resolution) -> list[str]:
-    """The Guard this round of each character the turn attacks, and where it comes from (p.21 step 5)."""
+    """What the turn was planned with beyond the cards: the round's Event card effects (p.12 step 2), and the
+    Guard this round of each character it attacks, with where it comes from (p.21 step 5)."""
     attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
-    return [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
+    return list(rules.event_notes(m)) + [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
 
 
 def bosses(m: rules.Mission) -> list[dict]:
@@ -222,6 +226,11 @@ def drawing(hexmap):
     return drawn
 
 
+def slug(name: str) -> str:
+    """A one-off mission's character id, made from the name typed."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
 def namer(m: rules.Mission, campaign_id):
     """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
     campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
@@ -234,6 +243,12 @@ def namer(m: rules.Mission, campaign_id):
                      re.IGNORECASE)
     lower = {k.lower(): v for k, v in names.items()}
     return lambda text: ids.sub(lambda found: lower[found.group(1).lower()], str(text))
+
+
+def from_campaign(m: rules.Mission) -> bool:
+    """Whether the characters carry a campaign's ids rather than ids made from their names (a refusal has
+    the mission, not its row)."""
+    return any(c.id != slug(c.name) for c in m.characters)
 
 
 @dataclass(frozen=True)
@@ -585,14 +600,17 @@ def tapped_field(exc) -> str:
 
 
 def refusing(command):
-    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal."""
+    """`command` with a plain ValueError from deep in the engine (a space off the map) said as a refusal, and
+    every refusal naming the figures as the table does (`namer`)."""
     def run_it(m, f):
         try:
             return command(playing(m), f)
-        except RuleError:
-            raise
+        except RuleError as exc:
+            if type(exc) is not rules.MissionError:
+                raise
+            raise rules.MissionError(exc.field, namer(m, from_campaign(m))(exc.message), exc.page) from None
         except ValueError as exc:
-            raise rules.MissionError("space", str(exc)) from None
+            raise rules.MissionError("space", namer(m, from_campaign(m))(str(exc))) from None
     return run_it
 
 

@@ -33,6 +33,11 @@ LABELS = {
     "min_characters": "From characters", "max_characters": "To characters", "columns": "Columns", "rows": "Rows",
     "orientation": "Layout", "shifted": "Shifted rows or columns", "sample": "Sample map",
     "map_file": "Map file", "card_file": "Card file", "character_counts": "Attributes per character count", "difficulties": "Difficulty ratings",
+    # the mission table's set-up seats and steps
+    **{f"{k}_{n}": f"{label} {n}" for n in (1, 2, 3, 4) for k, label in (
+        ("character", "Character"), ("hp", "Max HP of character"), ("ap", "Max AP of character"),
+        ("order", "Tied character"))},
+    "hp": "HP", "ap": "AP", "max_hp": "Max HP", "max_ap": "Max AP",
 }
 
 
@@ -47,7 +52,7 @@ def is_htmx() -> bool:
 _LEAVES = {"hp": "HP", "max_hp": "Max HP", "ap": "AP", "attack": "Attack", "guard": "Guard", "range": "Range",
            "at": "Space", "value": "Value", "round": "Round effect", "critical_ability": "Critical ability"}
 _PARTS = {"actions": "action", "difficulties": "difficulty", "attributes": "characters", "rows": "row",
-          "cards": "card", "figures": "figure"}
+          "cards": "card", "figures": "figure", "effects": "effect"}
 
 
 def field_label(field: str, labels: dict | None = None) -> str:
@@ -70,7 +75,7 @@ def field_label(field: str, labels: dict | None = None) -> str:
             elif part == "attributes":
                 words.append(f"{n} characters")
             else:
-                words.append(f"{_PARTS[part]} {int(n) + 1 if n.isdigit() and part in ('actions', 'cards', 'figures') else n}")
+                words.append(f"{_PARTS[part]} {int(n) + 1 if n.isdigit() and part in ('actions', 'cards', 'figures', 'effects') else n}")
             i += 2
         else:
             words.append(labels.get(part, part.replace("_", " ")))
@@ -81,7 +86,8 @@ def field_label(field: str, labels: dict | None = None) -> str:
 
 def respond(template: str, ctx, status: int = 200, block: str = "main"):
     """The whole page, or for htmx just `block`; both from the same context (a dict, or a page's dataclass)."""
-    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, **as_dict(ctx)}
+    ctx = {"labels": LABELS, "active_form": None, "form_errors": {}, "form_values": {}, "form_lists": form_lists(),
+           **as_dict(ctx)}
     html = render_block(template, block, **ctx) if is_htmx() else render_template(template, **ctx)
     resp = make_response(html, status)
     resp.vary.add("HX-Request")
@@ -101,6 +107,14 @@ def form_state(errors: dict | None) -> dict:
         return {}
     return {"active_form": request.form.get("_form"), "form_errors": errors,
             "form_values": request.form.to_dict(flat=True)}
+
+
+def form_lists() -> dict:
+    """Every value of a repeated name (a deck builder's counts), so a refused form keeps them all. Given to
+    every template by `respond`, not by `form_state`: the pages' context dataclasses need not carry it."""
+    if request.method != "POST":
+        return {}
+    return {k: request.form.getlist(k) for k in request.form.keys() if len(request.form.getlist(k)) > 1}
 
 
 def flat_errors(messages) -> dict:

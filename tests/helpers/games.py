@@ -2,10 +2,42 @@
 from __future__ import annotations
 
 import html
+import re
 
 from companion import db as dbmod
 from companion.store import games as store
 from helpers.bad_input import SCRIPT, shown_errors
+
+
+class Table:
+    """A test client that behaves like the tablet: CSRF token from the page, htmx headers."""
+
+    def __init__(self, client):
+        self.client = client
+        self.token = None
+
+    def get(self, url, **kw):
+        resp = self.client.get(url, **kw)
+        m = re.search(r'name="csrf-token" content="([^"]+)"', resp.get_data(as_text=True))
+        if m:
+            self.token = m.group(1)
+        return resp
+
+    def post(self, url, data=None, htmx=True, **kw):
+        if self.token is None:
+            self.get("/")
+        headers = {"X-CSRFToken": self.token, **({"HX-Request": "true"} if htmx else {}), **kw.pop("headers", {})}
+        return self.client.post(url, data=data or {}, headers=headers, **kw)
+
+
+def rewrite(app, change, game_id=1):
+    """Put the game in the position a test needs (as a long play would reach it), recorded like any change."""
+    from companion.games.frame import Outcome
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.change(db, game_id, None, lambda g: Outcome(change(g), "test position"))
+    finally:
+        db.conn.close()
 
 
 def game_state(app, game_id=1):

@@ -31,6 +31,7 @@ class DeckForm(GameForm):
 
 class PlayUnitForm(GameForm):
     card = text()
+    at = choice(le.battlefields(), required=False)  # Eye of Gliese: an objective with a friendly unit
     control = count(0, 9)
     offense = count(0, 9)
     defense = count(0, 9)
@@ -50,7 +51,18 @@ class PlaySupportForm(GameForm):
 
 class ActivateForm(GameForm):
     unit = text()
-    token = choice(["command", "supply"])
+    token = choice(["command", "supply", "free"])  # free: Eye of Gliese's errata
+
+
+class GrantForm(GameForm):
+    unit = text()
+    action = choice(le.GRANTS)
+    source = text(60, required=False)
+
+
+class GrantedMoveForm(GameForm):
+    unit = text()
+    to = choice(le.battlefields())
 
 
 class MoveForm(GameForm):
@@ -76,6 +88,11 @@ class DamageForm(GameForm):
     unit = text()
     delta = delta(-3, 3)
     by = choice(SEAT, required=False)
+
+
+class RuthlessForm(GameForm):
+    battlefield = choice(le.OBJECTIVES)
+    unit = text()
 
 
 class ArtifactForm(GameForm):

@@ -16,6 +16,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     # The card being played: tapped in the card list, or sent back with the form after a refusal.
     chosen = request.args.get("play") or (request.form.get("card", "") if request.form.get("_form") == "play" else "")
     playing = seat_factions[g.turn].card(chosen) if g.stage == "play" and seat_factions[g.turn] else None
+    if playing is not None:  # the stats the table typed last time fill the form
+        playing = rules.library_card(g, playing.name) or playing
     return {
         "labels": {"card": "Card"}, "playing": playing, "ruthless": ruthless_targets(g),
         "le": rules, "content": content, "factions": seat_factions, "score": rules.score(g),
@@ -24,6 +26,14 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "deck_cards": [[c for c in f.cards if c.name in dict(g.sides[i].deck)] if f else []
                        for i, f in enumerate(seat_factions)],
         "faces": content.die.buttons(),
+        "library": {c.name: c for c in g.library},
+        # friendly units a card may grant an action to (p.10): not the active unit
+        "grantable": [(u.id, u.card) for u in g.units if g.stage == "play" and u.owner == g.turn
+                      and not (g.activation and g.activation.unit == u.id)],
+        # Eye of Gliese (errata): its hive, or an objective where its player has a friendly unit
+        "eye_places": [(rules.hive(g.turn), "Your hive")] + [
+            (b, rules.battlefield_name(g, b).capitalize()) for b in rules.OBJECTIVES
+            if g.stage == "play" and rules.units_at(g, b, g.turn)],
     }
 
 
@@ -55,19 +65,27 @@ def _deck(g, f, c):
     return rules.set_deck(g, c, int(f.player), cards)
 
 
-def _attack(g, f, c):
+def _dice(f, c) -> list:
     dice = []
     for name in ("attack_die", "defense_die"):
         value = "roll" if f.roll else getattr(f, name)
         if value is None:
             raise GameError(name, "Tap the face the die shows, or let the app roll both dice.")
         dice.append(_die(value, c))
-    return rules.attack(g, f.attacker, f.defender, *dice)
+    return dice
+
+
+def _attack(g, f, c):
+    return rules.attack(g, f.attacker, f.defender, *_dice(f, c))
+
+
+def _granted_attack(g, f, c):
+    return rules.granted_attack(g, f.attacker, f.defender, *_dice(f, c))
 
 
 def _play_unit(g, f, c):
     stats = rules.UnitStats(f.control, f.offense, f.defense, f.command, f.supply, tuple(f.keywords), f.weight)
-    return rules.play_unit(g, f.card, stats, f.drained)
+    return rules.play_unit(g, f.card, stats, f.drained, f.at or None)
 
 
 ACTIONS = {
@@ -81,10 +99,15 @@ ACTIONS = {
     "attack": (forms.AttackForm, _attack),
     "ability": (forms.AbilityForm, lambda g, f, c: rules.use_ability(g, f.unit, f.draining, f.attack)),
     "end-activation": (forms.GameForm, lambda g, f, c: rules.end_activation(g)),
+    "grant": (forms.GrantForm, lambda g, f, c: rules.grant_action(g, f.unit, f.action, f.source or "")),
+    "granted-move": (forms.GrantedMoveForm, lambda g, f, c: rules.granted_move(g, f.unit, f.to)),
+    "granted-attack": (forms.AttackForm, _granted_attack),
+    "decline-grant": (forms.GameForm, lambda g, f, c: rules.decline_grant(g)),
     "end-turn": (forms.GameForm, lambda g, f, c: rules.end_turn(g)),
     "pass": (forms.GameForm, lambda g, f, c: rules.pass_turn(g)),
     "damage": (forms.DamageForm, lambda g, f, c: rules.adjust_damage(g, f.unit, f.delta,
                                                                     None if f.by is None else int(f.by))),
+    "ruthless": (forms.RuthlessForm, lambda g, f, c: rules.ruthless_damage(g, f.battlefield, f.unit)),
     "artifacts": (forms.ArtifactForm, lambda g, f, c: rules.adjust_artifacts(g, int(f.player), f.delta)),
     "fall-back": (forms.FallBackForm, lambda g, f, c: rules.fall_back(g, int(f.player), f.to)),
 }

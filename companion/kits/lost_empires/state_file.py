@@ -42,6 +42,27 @@ class ActivationSchema(Strict):
     frontline = fields.Boolean(required=True)
 
 
+class LibraryCardSchema(Strict):
+    """A card whose stats the table typed (the game's card library)."""
+    name = Text()
+    kind = fields.String(required=True, validate=validate.OneOf(["unit"]))
+    control = Count(0, 9)
+    offense = Count(0, 9)
+    defense = Count(0, 9)
+    command = Count(0, le.COMMAND)
+    supply = Count(0, le.SUPPLY)
+    keywords = fields.List(fields.String(validate=validate.OneOf(le.KEYWORDS)), required=True)
+    weight = fields.String(required=True, allow_none=True, validate=validate.OneOf(le.WEIGHTS))
+    verified = fields.Boolean(required=True, validate=validate.Equal(False))
+    by_table = fields.Boolean(required=True, validate=validate.Equal(True))
+
+
+class GrantSchema(Strict):
+    unit = fields.String(required=True, validate=validate.Regexp(r"^u\d{1,9}$"))
+    action = fields.String(required=True, validate=validate.OneOf(le.GRANTS))
+    source = fields.String(required=True, validate=validate.Length(max=60))
+
+
 class LostEmpiresSchema(Strict):
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
     sides = fields.List(fields.Nested(SideSchema), required=True, validate=validate.Length(equal=le.PLAYERS))
@@ -63,6 +84,8 @@ class LostEmpiresSchema(Strict):
     elite_rule = fields.String(required=True, validate=validate.OneOf(le.ELITE_RULES))
     verdict = fields.Nested(VerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)
+    library = fields.List(fields.Nested(LibraryCardSchema), load_default=list)
+    grant = fields.Nested(GrantSchema, load_default=None, allow_none=True)
 
     @validates_schema
     def consistent(self, data, **kwargs):

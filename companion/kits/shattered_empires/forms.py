@@ -1,7 +1,7 @@
 """Forms of a Shattered Empires game: Bases and decks, the cards played in each step, combat, repair."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError, fields, pre_load, validate
 
 from ...games import shattered_empires as se
 from ...schemas.fields import choice, count, delta, flag, text
@@ -89,6 +89,21 @@ class ResolveForm(GameForm):
     intercept = Shots(fields.String(validate=validate.Length(max=20)), load_default=tuple)
     rolls = Rolls(fields.String(validate=validate.Length(max=24)), load_default=dict)
     cover = text(12, required=False)  # a unit with Intercept that becomes the target instead
+    roll_for_me = flag()  # the table asked the app to roll the dice it did not tap
+
+    @pre_load
+    def face_buttons(self, data, **kwargs):
+        """A shot's face buttons send `face:unit:weapon` = face; fold them into `rolls` as "unit:weapon=face"."""
+        faces = [f"{k[5:]}={v}" for k, v in data.items() if k.startswith("face:") and isinstance(v, str) and v]
+        if not faces:
+            return data
+        rolls = data.get("rolls", [])
+        return {**data, "rolls": [*([rolls] if isinstance(rolls, str) else rolls), *faces]}
+
+
+class LauncherForm(GameForm):
+    unit = text(12)
+    found = count(0, 9)
 
 
 class RepairForm(GameForm):

@@ -7,7 +7,7 @@ from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/shattered_empires/page.html"  # in this kit's templates/ folder
-SE_LABELS = {"base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
+SE_LABELS = {"found": "Projectiles found", "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
              "repairer": "Repairing unit", "damage": "Damage",
@@ -34,6 +34,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
                         for p in g.projects if p.mod},
         "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
+        # Launcher searches to record (a unit destroyed before its search is recorded has none)
+        "launchers": [u for u in g.units if u.id in g.launches],
     }
 
 
@@ -72,7 +74,11 @@ def pending_shots(g: rules.Game) -> dict:
     intercept = [(u, w) for u in g.units if u.owner != g.turn and u.intercept and u.id not in targeted
                  for w in u.ready()]
     cover = [(u.id, f"{u.card} (effective evasion 0)") for u in g.units if u.owner != g.turn and u.intercept]
-    return {"attacker": a, "mine": [(w, t, evades(t)) for w, t in at.targets], "back": back,
+    # an ignored Defense Station fires first; at an attacker with Evasion each shot asks for its d6
+    stations = [(s, w) for seat in sorted({int(t[5:]) for _, t in at.targets if t.startswith("base-")})
+                for s in rules._stations(g, seat) for w in s.ready()] if at.ignore_stations and a.evasion else []
+    return {"attacker": a, "mine": [(w, t, evades(t)) for w, t in at.targets], "back": back, "stations": stations,
+            "d6": [{"value": n, "critical": False, "label": str(n)} for n in range(1, rules.D6 + 1)],
             "intercept": intercept, "cover": cover, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
 
 
@@ -112,7 +118,9 @@ ACTIONS = {
     "modify": (forms.ModifyForm, lambda g, f, c: rules.choose_modified(g, f.project, f.target)),
     "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, f.personnel, f.to)),
     "declare": (forms.DeclareForm, _declare),
-    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None)),
+    "resolve": (forms.ResolveForm, lambda g, f, c: rules.resolve(g, f.back, f.intercept, f.rolls, cover=f.cover or None,
+                                                                            roll_for_me=f.roll_for_me)),
+    "launcher": (forms.LauncherForm, lambda g, f, c: rules.launcher_search(g, f.unit, f.found)),
     "repair": (forms.RepairForm, lambda g, f, c: rules.repair(g, f.repairer, f.target, f.amount)),
     "scrap": (forms.ProjectForm, lambda g, f, c: rules.scrap(g, f.project)),
     "promote": (forms.PromoteForm, lambda g, f, c: rules.promote(g, c, f.unit, f.card)),

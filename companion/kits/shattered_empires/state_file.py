@@ -114,6 +114,7 @@ class ShatteredEmpiresSchema(Strict):
     staff = fields.List(fields.Nested(StaffSchema), required=True)
     attack = fields.Nested(SeAttackSchema, required=True, allow_none=True)
     combat = fields.List(fields.String(), required=True)
+    launches = fields.List(Text(), load_default=list)  # older files have none pending
     verdict = fields.Nested(SeVerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)
 

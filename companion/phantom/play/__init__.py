@@ -23,7 +23,8 @@ One module per job, each importing only those before it:
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import (
-    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, line_options, round_guard,
+    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, event_notes, line_options,
+    round_guard,
 )
 from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
@@ -45,19 +46,20 @@ from .setup import (
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
-    EventCard, Mission, MissionError, MissionResult, Round, Update,
+    EventCard, EventEffect, Mission, MissionError, MissionResult, Round, Update,
 )
 
 __all__ = [
     "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
-    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "FORMAT",
+    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect",
+    "FORMAT",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
     "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
-    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "fail_mission", "heal", "initiative",
-    "line_options",
+    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_notes", "fail_mission", "heal",
+    "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
     "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",

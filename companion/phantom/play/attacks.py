@@ -158,9 +158,10 @@ def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenar
         cards, boss = tuple(cards[n] for n in wanted), True
     else:
         cards, boss = (drawn.species, drawn.class_card), False
+    cards = tuple(_moved_by_event(mission, figure, c) for c in cards)
     # A mission's forced target that has left the map no longer forces anything (p.27).
     target = mission.primary_target if mission.figure(mission.primary_target or "") else None
-    return Scenario(defending(mission), rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
+    return Scenario(this_round(mission), rnd.die, Turn(figure.id, cards, target, boss, mission.embarked),
                     dict(rolls) if rolls else None, hazards=mission.hazard_rules)
 
 
@@ -178,14 +179,50 @@ def round_guard(mission: Mission, character_id: str) -> tuple[int, str]:
                    "top, p.20-21, p.37)")
 
 
-def defending(mission: Mission):
-    """The board as an adversary's Attack sees it: each character's Guard is this round's (`round_guard`)."""
+def event_effects(mission: Mission, figure) -> tuple:
+    """The round's Event card effects that apply to `figure` (p.12 step 2)."""
+    event = mission.round.event if mission.round is not None else None
+    side = "adversaries" if figure.side == "adversary" else "characters"
+    return tuple(e for e in (event.effects if event else ()) if e.side == side and e.type in (None, figure.type))
+
+
+def event_notes(mission: Mission) -> tuple[str, ...]:
+    """What the round's Event card changes, as the plan's explanation cites it."""
+    event = mission.round.event if mission.round is not None else None
+    if event is None or not event.effects:
+        return ()
+    return (f"Event #{event.number} {event.name}: " + "; ".join(e.text() for e in event.effects)
+            + " this round (p.12 step 2); the AI plans with it",)
+
+
+def this_round(mission: Mission):
+    """The board as this round's adversary turn sees it: each character's Guard is this round's
+    (`round_guard`), and the Event card's Attack, Range and Guard changes are on the figures they name."""
     board = mission.board
-    for ch in mission.characters:
-        f = board.figure(ch.id) if mission.figure(ch.id) else None
-        if f is not None:
-            board = board.with_figure(replace(f, guard=round_guard(mission, ch.id)[0]))
+    for f in mission.board.figures:
+        guard = round_guard(mission, f.id)[0] if f.side == "character" and _is_character(mission, f.id) else f.guard
+        stats = {"attack": f.attack, "range": f.range, "guard": guard}
+        for e in event_effects(mission, f):
+            if e.stat in stats:
+                stats[e.stat] += e.amount
+        stats["range"] = max(1, stats["range"])
+        board = board.with_figure(replace(f, **stats))
     return board
+
+
+def _is_character(mission: Mission, fid: str) -> bool:
+    return any(c.id == fid for c in mission.characters)
+
+
+def _moved_by_event(mission: Mission, figure, card):
+    """An adversary's card with the round's Event Move changes on its Move and Leap actions (at least 0)."""
+    moves = sum(e.amount for e in event_effects(mission, figure) if e.stat == "move")
+    if card is None or not moves:
+        return card
+    if hasattr(card, "rows"):  # a class card: each color's row
+        return replace(card, rows=tuple((color, _moved_by_event(mission, figure, row)) for color, row in card.rows))
+    return replace(card, actions=tuple(replace(a, value=max(0, a.value + moves)) if a.type in ("move", "leap") else a
+                                       for a in card.actions))
 
 
 def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
@@ -202,11 +239,11 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
         raise MissionError("rolls", f"the turn still waits for the dice against {', '.join(waiting)} (p.21)")
     before = mission.board
     after = resolution.board
-    # The turn saw each character's Guard for this round (`defending`); the board keeps the lasting one.
+    # The turn saw this round's Guard, and the Event's changes (`this_round`); the board keeps the lasting numbers.
     for f in before.figures:
         now = next((x for x in after.figures if x.id == f.id), None)
-        if f.side == "character" and now is not None and now.guard != f.guard:
-            after = after.with_figure(replace(now, guard=f.guard))
+        if now is not None and (now.attack, now.range, now.guard) != (f.attack, f.range, f.guard):
+            after = after.with_figure(replace(now, attack=f.attack, range=f.range, guard=f.guard))
     reasons: list[str] = []
     mission = replace(mission, board=after)
     for f in before.figures:

@@ -13,7 +13,7 @@ from ..hexmap import HexMap, Layout, Placement
 from ..scenario import Action, Card, ClassCard, RangeSpec
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, EventCard,
-    Mission, MissionError, MissionResult, Round, map_order,
+    EventEffect, Mission, MissionError, MissionResult, Round, map_order,
 )
 
 FORMAT = "phantom-epoch-mission/1"
@@ -222,11 +222,14 @@ def _any_card_from_dict(key: str, d: dict):
 
 
 def _event_to_dict(e: EventCard) -> dict:
-    return {"number": e.number, "name": e.name, "text": e.text}
+    out = {"number": e.number, "name": e.name, "text": e.text}
+    if e.effects:  # sparse: a mission stored before events had effects reads and writes as it was
+        out["effects"] = [{"stat": x.stat, "amount": x.amount, "side": x.side, "type": x.type} for x in e.effects]
+    return out
 
 
 def _event_from_dict(d: dict) -> EventCard:
-    return EventCard(d["number"], d["name"], d["text"])
+    return EventCard(d["number"], d["name"], d["text"], tuple(EventEffect(**x) for x in d.get("effects", ())))
 
 
 def _kind_to_dict(k) -> dict:

@@ -61,11 +61,30 @@ class BossCard:
     text: str = ""
 
 
+EVENT_STATS = ("move", "attack", "range", "guard")
+EVENT_SIDES = ("adversaries", "characters")
+
+
+@dataclass(frozen=True)
+class EventEffect:
+    """A number an Event card changes for the round it is drawn (p.12 step 2): `stat` ±`amount` for every
+    figure of `side`, or only the adversaries of `type` when one is named. The AI plans with it."""
+    stat: str
+    amount: int
+    side: str = "adversaries"
+    type: str | None = None
+
+    def text(self) -> str:
+        who = self.type or ("every adversary" if self.side == "adversaries" else "every character")
+        return f"{self.stat.capitalize()} {self.amount:+d} for {who}"
+
+
 @dataclass(frozen=True)
 class EventCard:
     number: str
     name: str
     text: str = ""
+    effects: tuple[EventEffect, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...phantom.boss import Boss
 from ...phantom.hexmap import HexMap
-from ...phantom.play import AdversaryKind, BossCard, BossKind, EventCard, MissionError
+from ...phantom.play import AdversaryKind, BossCard, BossKind, EventCard, EventEffect, MissionError
 from ...phantom.scenario import Action, Card, ClassCard
 from ..files.card_library import LibrarySchema
 
@@ -83,7 +83,9 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
     events = {"1-5": [], "6+": []}
     for deck in lib["event_decks"].values():
         for i, e in enumerate(deck["cards"]):
+            effects = tuple(EventEffect(x["stat"], x["amount"], x.get("side") or "adversaries", x.get("type") or None)
+                            for x in e.get("effects", ()))
             events[e["rounds"]].append(EventCard(str(len(events["1-5"]) + len(events["6+"]) + 1), e["name"],
-                                                 e["text"]))
+                                                 e["text"], effects))
     return {"kinds": kinds, "species_decks": species, "class_decks": classes, "boss_decks": bosses,
             "events_1_5": events["1-5"], "events_6_plus": events["6+"]}

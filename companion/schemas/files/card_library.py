@@ -30,6 +30,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ...phantom.decision import COLORS
+from ...phantom.play.state import EVENT_SIDES, EVENT_STATS
 from .base import FileSchema, first_problem, one_of, problem_line, whole
 from .scenario import ActionSchema, CardSchema, ScenarioFileError, parse_json
 
@@ -166,12 +167,23 @@ class BossDeckSchema(FileSchema):
     sample = fields.Boolean(load_default=False)
 
 
+class EventEffectSchema(FileSchema):
+    """A number the event changes this round, which the AI applies (p.12 step 2): Move, Attack, Range or Guard
+    ±N for the adversaries (all, or one type) or the characters."""
+    stat = one_of(EVENT_STATS, required=True)
+    amount = fields.Integer(required=True, strict=True, validate=[
+        validate.Range(min=-9, max=9), validate.NoneOf([0], error="a change of 0 changes nothing")])
+    side = one_of(EVENT_SIDES, required=False)
+    type = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60))
+
+
 class EventCardSchema(FileSchema):
     name = _name(required=True)
     rounds = one_of(EVENT_ROUNDS, required=True)
     text = _text()
     mission_event = _text()
     event_adversary = _text()
+    effects = fields.List(fields.Nested(EventEffectSchema), load_default=list)
 
 
 class EventDeckSchema(FileSchema):

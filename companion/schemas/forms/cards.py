@@ -110,6 +110,16 @@ def _boss_columns(entry: dict) -> dict:
     return entry
 
 
+def _event_effects(entry: dict) -> dict:
+    """An effect row with only its "For" choice (always sent) is no effect; one with a number or a type typed in
+    is kept, so a missing Move/Attack/Range/Guard is refused rather than dropped."""
+    rows = entry.pop("effects", None) or []
+    kept = [r for r in rows if set(r) - {"side"}]
+    if kept:
+        entry["effects"] = kept
+    return entry
+
+
 def flat_messages(messages, prefix: str = "") -> dict:
     """marshmallow's nested messages as {"rows.yellow": "...", "actions.0.type": "..."}."""
     out = {}
@@ -143,6 +153,8 @@ def parse_card_form(kind: str, form) -> CardEntry:
     try:
         if kind == "boss":
             data = _boss_columns(data)
+        if kind == "event-card":
+            data = _event_effects(data)
         entry = schema().load(data)
     except ValidationError as exc:
         errors.update({k: v for k, v in flat_messages(exc.messages).items() if k not in errors})

@@ -1,0 +1,174 @@
+"""Whole games played through the HTTP interface with only what each page offers (issue 20, item 8).
+
+`play_game(app, key, seed, steps)` creates a game with the home page's own form, then lets the page player
+(helpers/page_player.py) press what the game page offers until the game is over or `steps` presses were
+made, checking each game's invariants after every answer. The normal suite runs it short
+(tests/test_game_player.py); scripts/play-games runs it long and prints the figures.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.codec import encode
+from companion.kits import KITS
+from helpers.games import game_state
+from helpers.page_player import Player
+
+NAMES = ("Ada", "Bram", "Cleo", "Dov")
+COLORS = ("red", "blue", "green", "yellow")
+# Presses that leave the game (or its page) rather than play it
+LEAVING = re.compile(r"/(delete|finish|resume|export|import)$")
+
+
+@dataclass
+class Run:
+    key: str
+    seed: int
+    players: int
+    steps: int = 0
+    over: bool = False
+    round: int = 0
+    failures: list = field(default_factory=list)
+    actions: Counter = field(default_factory=Counter)
+    refusals: Counter = field(default_factory=Counter)
+    unsourced: Counter = field(default_factory=Counter)
+    stalled: str = ""  # what the page showed when it offered nothing more
+
+
+def _ints(doc, path=""):
+    """Every whole number in an encoded state, with where it is."""
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _ints(v, f"{path}.{k}" if path else k)
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _ints(v, f"{path}[{i}]")
+    elif isinstance(doc, int) and not isinstance(doc, bool):
+        yield path, doc
+
+
+# Each game's box: what its rules module says a number may reach. A check returns a list of complaints.
+def _lost_empires(rules, g):
+    out = []
+    for i, s in enumerate(g.sides):
+        if s.artifacts > rules.GATES * rules.ARTIFACTS_PER_GATE:
+            out.append(f"player {i + 1} holds {s.artifacts} artifacts (the box has {rules.GATES * rules.ARTIFACTS_PER_GATE})")
+        if s.gates > rules.GATES:
+            out.append(f"player {i + 1} flipped {s.gates} gates of {rules.GATES}")
+    for u in getattr(g, "units", ()):
+        if getattr(u, "damage", 0) > rules.DESTROYED_AT:
+            out.append(f"{u.card} shows {u.damage} damage: destroyed at {rules.DESTROYED_AT}")
+    return out
+
+
+def _shattered_empires(rules, g):
+    out = []
+    for i, s in enumerate(g.sides):
+        if s.base_hp and s.base_damage > s.base_hp:
+            out.append(f"player {i + 1}'s base shows {s.base_damage}/{s.base_hp} damage")
+        if s.hand > s.hand_max + 10 or s.deck_left > sum(n for _, n in s.deck):
+            out.append(f"player {i + 1}: hand {s.hand}, deck {s.deck_left} of {sum(n for _, n in s.deck)}")
+    return out
+
+
+def _aldarra(rules, g):
+    out = []
+    for i, s in enumerate(g.sides):
+        if len(set(s.discoveries)) != len(s.discoveries):
+            out.append(f"player {i + 1} holds a Discovery twice: {s.discoveries} (p.13)")
+        if s.orders > rules.ORDERS:
+            out.append(f"player {i + 1} has {s.orders} orders of {rules.ORDERS}")
+        if s.objectives > rules.HAND or s.explore_hand > rules.HAND:
+            out.append(f"player {i + 1} holds {s.objectives} objectives and {s.explore_hand} explore cards (hand {rules.HAND})")
+    return out
+
+
+def _suriya(rules, g):
+    out = []
+    for i, s in enumerate(g.sides):
+        if s.bases_built > rules.BASE_TOKENS:
+            out.append(f"player {i + 1} built {s.bases_built} bases of {rules.BASE_TOKENS} tokens")
+    return out
+
+
+BOX = {"lost-empires": _lost_empires, "shattered-empires": _shattered_empires, "aldarra-reborn": _aldarra,
+       "suriya-162": _suriya}
+
+
+# Once-only actions, by the end of their path: once pressed with success, the page that answers must not offer
+# the same press again (same form and values). Aldarra's and Suriya's are games-a's to list.
+ONCE = {"lost-empires": ("/do/ruthless",), "shattered-empires": ("/do/launcher",), "aldarra-reborn": (),
+        "suriya-162": ()}
+VOLATILE = {"version", "request_id", "csrf_token"}
+
+
+def _same_press(offer):
+    """What identifies a press whatever the table types: the path, hidden fields and the button's own value."""
+    fixed = [(c.name, c.value) for c in offer.controls if c.kind == "hidden" and c.name not in VOLATILE]
+    if offer.button.get("name"):
+        fixed.append((offer.button["name"], offer.button.get("value", "")))
+    return offer.path, tuple(sorted(fixed))
+
+
+def invariants(app, game_id: int, key: str):
+    rules = KITS[key].rules
+
+    def check(player, page):
+        if player.last is not None:
+            offer, values, status = player.last
+            if status < 400 and offer.path.endswith(ONCE.get(key, ())):
+                again = [o for o in page.offers if _same_press(o) == _same_press(offer)]
+                assert not again, f"{offer.describe()} is offered again after it was done: it is once only"
+        g = game_state(app, game_id).state
+        # scores and supplies are each player's numbers (a -1 elsewhere may be a rules module's "none yet")
+        negative = [f"{where} = {n}" for where, n in _ints(encode(g.sides), "sides") if n < 0]
+        assert not negative, f"negative scores or supplies: {negative[:5]}"
+        problems = BOX.get(key, lambda r, s: [])(rules, g)
+        assert not problems, "; ".join(problems)
+    return check
+
+
+def new_game(player: Player, key: str, players: int) -> str:
+    """The home page's own form, with the game and the seats chosen; the new game's address."""
+    home = player.open("/")
+    offer = next(o for o in home.offers if o.path == "/games/new")
+    seats = {f"name_{n + 1}": (NAMES[n] if n < players else "") for n in range(4)}
+    seats.update({f"color_{n + 1}": COLORS[n] for n in range(4)})
+    page = player.submit(offer, overrides={"game": key, "name": f"Player test {key}", **seats})
+    assert re.search(r"/games/\d+$", page.url), f"after New game the page is {page.url}: {page.text[:300]}"
+    return page.url
+
+
+def play_game(app, key: str, seed: int, steps: int, players: int | None = None) -> Run:
+    rules = KITS[key].rules
+    rng = random.Random(seed)
+    low, high = rules.PLAYERS_RANGE
+    players = players or rng.randint(low, high)
+    player = Player(app.test_client(), rng)
+    url = new_game(player, key, players)
+    game_id = int(url.rsplit("/", 1)[1])
+    path = url.split("://", 1)[-1]
+    path = path[path.index("/games/"):]
+    player.skip = lambda o: (not (o.path.startswith(path + "/") or (o.method == "get" and o.path == path))
+                             or bool(LEAVING.search(o.path)))
+    # Undo and going back are offered everywhere; a table uses them now and then, not every other tap
+    player.weight = lambda o: 0.05 if o.path.endswith(("/undo", "/redo", "/back")) else 1.0
+    player.invariants = [invariants(app, game_id, key)]
+    player.open(url)
+    run = Run(key, seed, players)
+
+    def over(p):
+        return game_state(app, game_id).state.stage == "over"
+
+    run.steps = player.play(steps, stop=over)
+    g = game_state(app, game_id).state
+    run.over = g.stage == "over"
+    run.round = rules.current_step(g).round  # as the stepper shows it
+    run.failures = player.failures
+    run.actions, run.refusals, run.unsourced = player.actions, player.refusals, player.unsourced
+    if not run.over and run.steps < steps:
+        run.stalled = f"{player.page.url}: {player.page.text[:400]}"
+    return run

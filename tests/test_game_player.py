@@ -1,0 +1,48 @@
+"""Every registered game played through its pages with only what they offer (issue 20, item 8).
+
+A short seeded run per game: a new game from the home page's own form, then seeded presses of whatever
+the game page offers, failing on any 5xx, any offered control refused as malformed, markup shown as text,
+or a broken invariant (scores and supplies never negative or over the box, a once-only thing at most once).
+scripts/play-games runs the same player longer over many seeds.
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion import create_app
+from companion.kits import KITS
+from helpers.game_player import play_game
+
+STEPS = 200  # per game: all four games well under a minute together
+
+
+@pytest.mark.parametrize("key", list(KITS))
+def test_a_game_played_from_what_its_pages_offer(tmp_path, key):
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 20})
+    run = play_game(app, key, seed=20, steps=STEPS)
+    assert not run.failures, "\n".join(str(f) for f in run.failures[:10])
+    assert run.steps == STEPS or run.over, f"{key} stalled after {run.steps} presses: {run.stalled}"
+    assert sum(run.actions.values()) > 0
+
+
+def test_the_ruthless_tap_is_pressed_once_and_not_offered_again(app, started):
+    # The player's once-only invariant, from a RUTHLESS win written as a recorded change.
+    import random
+    from dataclasses import replace
+
+    from companion.games import lost_empires as le
+    from helpers.game_player import invariants
+    from helpers.games import rewrite
+    from helpers.page_player import Player
+
+    def won(state):
+        units = (le.Unit("u1", "Hound", 0, "center", 3, 3, 2, ("RUTHLESS",)),
+                 le.Unit("u2", "Dust Marine", 1, "center", 1, 2, 2, ()))
+        return replace(state, units=units, next_id=3, phase="gate", ruthless=("center",))
+    rewrite(app, won)
+    player = Player(app.test_client(), random.Random(1), invariants=[invariants(app, 1, "lost-empires")])
+    page = player.open(started.url)
+    (tap,) = [o for o in page.offers if o.path.endswith("/do/ruthless")]
+    player.submit(tap)
+    assert not player.failures and not [o for o in player.page.offers if o.path.endswith("/do/ruthless")]
+    assert le.unit(started.row.state, "u2").damage == 1

@@ -1,0 +1,92 @@
+"""Lost Empires pages offer only what can be done now (issue 20): Activate without tokens, the RUTHLESS tap once."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from helpers.games import rewrite
+
+
+def _ready_hound(app, started, command_used, supply_used):
+    def position(g):
+        from companion.games import lost_empires as le
+        units = (le.Unit("u9", "Hound", 0, "hive-0", 2, 3, 2, (), played_turn=0),)
+        used = le.command_limit(g.round) if command_used == "all" else command_used
+        sides = (replace(g.sides[0], command_used=used, supply_used=supply_used), g.sides[1])
+        return replace(g, units=units, sides=sides, turn=0, next_id=10)
+    rewrite(app, position)
+    return started.table.get(started.url).get_data(as_text=True)
+
+
+def test_activate_offers_only_the_tokens_left(app, started):
+    body = _ready_hound(app, started, command_used="all", supply_used=False)
+    assert "with supply" in body and "with command" not in body
+    body = _ready_hound(app, started, command_used="all", supply_used=True)
+    assert "Activate Hound" not in body and 'action="/games/1/do/activate"' not in body
+    body = _ready_hound(app, started, command_used=0, supply_used=False)
+    assert "Activate Hound with command" in body and "Activate Hound with supply" in body
+
+
+def test_the_ruthless_tap_is_offered_once_and_refused_again(app, started):
+    from companion.games import lost_empires as le
+
+    def won(g):
+        units = (le.Unit("u1", "Hound", 0, "center", 3, 3, 2, ("RUTHLESS",)),
+                 le.Unit("u2", "Dust Marine", 1, "center", 1, 2, 2, ()))
+        return replace(g, units=units, next_id=3, phase="gate", ruthless=("center",))
+    rewrite(app, won)
+    body = started.table.get(started.url).get_data(as_text=True)
+    assert "1 damage to Dust Marine" in body
+    page = started.do("ruthless", {"battlefield": "center", "unit": "u2"}).get_data(as_text=True)
+    assert "1 damage to Dust Marine" not in page
+    assert le.unit(started.row.state, "u2").damage == 1
+    resp = started.do("ruthless", {"battlefield": "center", "unit": "u2"}, status=422)
+    assert "once" in resp.get_data(as_text=True) and le.unit(started.row.state, "u2").damage == 1
+
+
+def test_a_card_typed_once_is_played_again_in_one_tap(app, started):
+    from helpers.games import play
+    from helpers.page_player import parse_page
+    g = started
+    play(g, "Hound", control=2, offense=3, defense=1, command=1, keywords=["ELITE"], weight="light")
+    g.do("end-turn")
+    g.do("pass")  # Bob passes: Ann plays on
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "entered by the table" in body
+    (again,) = [o for o in parse_page("http://localhost" + g.url, 200, body).offers if o.text.startswith("Hound C2 O3 D1")]
+    values = [(c.name, c.value) for c in again.controls]
+    g.table.post(again.path, dict(values) | {"keywords": "ELITE"})  # the one tap: every value is on the button's form
+    hounds = [u for u in g.row.state.units if u.card == "Hound"]
+    assert [(u.control, u.offense, u.defense, u.keywords, u.weight) for u in hounds] == [(2, 3, 1, ("ELITE",), "light")] * 2
+    assert g.row.state.library[0].by_table
+
+
+def test_the_card_library_travels_with_the_exported_game(app, table, started):
+    from helpers.games import play
+    play(started, "Hound", control=2, offense=3, defense=1, command=1)
+    exported = table.get(f"{started.url}/export").get_data()
+    import io
+    resp = table.post("/games/import", {"game_file": (io.BytesIO(exported), "g.json")}, htmx=False,
+                      content_type="multipart/form-data")
+    assert resp.status_code in (204, 303)
+    from helpers.games import game_state
+    assert [c.name for c in game_state(app, 2).state.library] == ["Hound"]
+
+
+def test_a_granted_move_then_back_to_the_active_unit(app, started):
+    from companion.games import lost_empires as le
+    g = started
+
+    def moved(state):
+        units = (le.Unit("u1", "Hound", 0, "left", 2, 3, 2, (), drained=True),
+                 le.Unit("u3", "Edgeguard", 0, "center", 1, 2, 2, ()))
+        return replace(state, units=units, next_id=4, turn=0, activation=le.Activation("u3", 1), activated=True)
+    rewrite(app, moved)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "A card grants another unit an action" in body
+    page = g.do("grant", {"unit": "u1", "action": "move or attack", "source": "Edgeguard"}).get_data(as_text=True)
+    assert "Granted to Hound" in page and "Granted move: Hound to" in page
+    page = g.do("granted-move", {"unit": "u1", "to": "center"}).get_data(as_text=True)
+    state = g.row.state
+    assert le.unit(state, "u1").at == "center" and le.unit(state, "u1").drained and state.grant is None
+    assert "Granted to Hound" not in page and state.activation.unit == "u3"
+    g.do("granted-move", {"unit": "u1", "to": "left"}, status=422)  # once: nothing granted any more
