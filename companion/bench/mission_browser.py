@@ -12,6 +12,9 @@ put the answer in (a frame has been drawn with it), with the answer's size in by
 - adversary_apply: the first adversary turn whose plan attacks, its dice entered, "Apply the turn";
 - undo: that turn undone, so every sample applies the same turn.
 
+Each result also gives the median time until htmx has swapped the answer in (median_swapped_ms): the rest
+of median_ms is the browser's style, layout and paint of the frame that shows it.
+
 Reported, never asserted. Without Playwright or chromium the section is a note saying so.
 """
 from __future__ import annotations
@@ -34,7 +37,8 @@ WARM_UP = 2
 
 # One tap, timed in the page: `act` is done inside the timed span (a click, a map tap); the span ends two
 # animation frames after htmx has handled the answer (its swaps are synchronous), i.e. once a frame with the
-# answer has been drawn. The answer's size is the bytes of its body.
+# answer has been drawn. `answered` is the part up to the swaps done (the request, the server, the swap); the
+# answer's size is the bytes of its body.
 TAP_JS = """
 async ([kind, arg]) => {
   const act = {
@@ -43,13 +47,19 @@ async ([kind, arg]) => {
                    .dispatchEvent(new MouseEvent('click', {bubbles: true})),
   }[kind];
   return await new Promise((resolve) => {
-    let t0 = 0;
+    let t0 = 0, out = null, settled = false;
+    const finish = () => { if (out && settled) { resolve(out); } };
+    // the next tap waits for htmx to finish settling the answer (its new forms are live only then); untimed
+    const settle = () => { document.body.removeEventListener('htmx:afterSettle', settle); settled = true; finish(); };
     const done = (e) => {
       document.body.removeEventListener('htmx:afterOnLoad', done);
       const bytes = new Blob([e.detail.xhr.responseText]).size, status = e.detail.xhr.status;
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve({ms: performance.now() - t0, bytes, status})));
+      const answered = performance.now() - t0;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        out = {ms: performance.now() - t0, bytes, status, answered}; finish(); }));
     };
     document.body.addEventListener('htmx:afterOnLoad', done);
+    document.body.addEventListener('htmx:afterSettle', settle);
     t0 = performance.now();
     act();
   });
@@ -71,7 +81,9 @@ def _summary(name: str, samples: list[dict]) -> dict:
     ms = sorted(s["ms"] for s in samples)
     size = sorted(s["bytes"] for s in samples)
     p95 = ms[max(0, -(-95 * len(ms) // 100) - 1)]
+    answered = statistics.median(s["answered"] for s in samples)
     return {"name": name, "median_ms": round(statistics.median(ms), 1), "p95_ms": round(p95, 1),
+            "median_swapped_ms": round(answered, 1),
             "max_ms": round(ms[-1], 1), "median_bytes": int(statistics.median(size)), "max_bytes": size[-1],
             "statuses": sorted({s["status"] for s in samples}), "n": len(ms)}
 

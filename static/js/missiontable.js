@@ -19,17 +19,22 @@
   function apply() {
     if (!vb) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
-    svgs().forEach(function (el) { el.setAttribute("viewBox", s); });
+    // only where it differs: setting a view box redraws that layer, and the map's 720 spaces are the costly one
+    svgs().forEach(function (el) { if (el.getAttribute("viewBox") !== s) { el.setAttribute("viewBox", s); } });
   }
-  function fit() {
+  // The view box that shows the whole map in the stage (and `full`, the map's own box).
+  function fitted() {
     var st = stage(), touch = document.getElementById("map-touch");
-    if (!st || !touch) { return; }
+    if (!st || !touch) { return null; }
     var a = touch.dataset.full.split(" ").map(Number);  // the whole map's box, as the server drew it
     full = {x: a[0], y: a[1], w: a[2], h: a[3]};
-    var r = st.getBoundingClientRect(), aspect = r.width / r.height;
-    vb = {w: Math.max(full.w, full.h * aspect)};
-    vb.h = vb.w / aspect; vb.x = full.x - (vb.w - full.w) / 2; vb.y = full.y - (vb.h - full.h) / 2;
-    apply();
+    var r = st.getBoundingClientRect(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
+    v.h = v.w / aspect; v.x = full.x - (v.w - full.w) / 2; v.y = full.y - (v.h - full.h) / 2;
+    return v;
+  }
+  function fit() {
+    var v = fitted();
+    if (v) { vb = v; apply(); }
   }
   function activeId() {
     var a = document.querySelector("#map-plan .fig[data-active]");
@@ -50,11 +55,10 @@
     return box;
   }
   function centre() {
-    fit();
-    var st = stage(), box = actionBox();
-    if (!st || !box || !vb) { return; }
+    var v = fitted(), st = stage(), box = actionBox();
+    if (!v) { return; }
     var r = st.getBoundingClientRect(), w = r.width * FIGURE_UNITS / FIGURE_PX;
-    if (w >= vb.w) { return; }  // the whole map fits with figures that big
+    if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits with figures that big
     var h = w * r.height / r.width, cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
     var x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
     var y = h < full.h ? Math.min(Math.max(cy - h / 2, full.y), full.y + full.h - h) : full.y - (h - full.h) / 2;
@@ -143,7 +147,9 @@
     if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
   });
   // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
+  var railTop = 0;
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "rail") { railTop = e.detail.target.scrollTop; }
     var part = e.detail.fragment && e.detail.fragment.firstElementChild;
     if (!vb || !part) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -151,8 +157,15 @@
       .forEach(function (el) { el.setAttribute("viewBox", s); });
   });
   document.addEventListener("htmx:afterOnLoad", function () {
-    var now = activeId();
-    if (now !== active) { active = now; centre(); } else if (vb) { apply(); } else { fit(); }
+    // a new figure's turn brings the view to it; an ended turn leaves the view where the table put it
+    // The panel keeps where it was scrolled to, but a new turn shows its own part of it.
+    var now = activeId(), rail = document.getElementById("rail"), turn = document.getElementById("turn");
+    if (now && now !== active) { centre(); } else if (vb) { apply(); } else { fit(); }
+    if (rail) {
+      rail.scrollTop = railTop;
+      if (now && now !== active && turn) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
+    }
+    active = now;
   });
   document.addEventListener("click", function (e) {
     var d = e.target.closest && e.target.closest("[data-dismiss]");
