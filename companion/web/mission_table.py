@@ -253,7 +253,8 @@ def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choos
                           NextStep("Reveal: turn order", "reveal"),))
     if current is not None and current.side == "character":
         end = NextStep("End turn", form="end-turn-form") if reach["orbs"] else NextStep("End turn", "end-turn")
-        return ActionBar((end,), f"{named(current.id)}: tap the space it went to.")
+        who = m.character(current.id)
+        return ActionBar((end,), f"{who.name if who else named(current.id)}: tap the space it went to.")
     if current is not None and plan_now:
         dice = "Enter the dice, then apply." if plan_now["to_roll"] else ""
         return ActionBar((NextStep("Apply the turn", form="adversary-form", id="apply"),), dice)
