@@ -67,8 +67,10 @@ class Token:
 
     @property
     def width(self) -> int:
-        """A label's width: about 7 units a character of its 12-unit bold text, and a margin."""
-        return 10 + 7 * len(self.text)
+        """A label's width: about 7 units a character of its 12-unit bold text, and a margin; a placement's
+        two lines (its type's word over its character counts) as wide as the longer."""
+        longest = max(map(len, self.text.rsplit(" ", 1))) if self.kind == "placement" else len(self.text)
+        return 10 + 7 * longest
 
 
 @dataclass(frozen=True)

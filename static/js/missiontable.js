@@ -9,7 +9,7 @@
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
   window.missionTable = true;
   var vb = null, full = null, pointers = {}, gesture = null, dragged = false, active = null;
-  var FIGURE_PX = 32, FIGURE_UNITS = 44;  // a figure (its disc and ring) is 44 map units wide (mission.html's layers)
+  var FIGURE_PX = 34, FIGURE_UNITS = 40;  // a figure's disc is 40 map units wide (mission.html's layers): 34 px
 
   function svgs() {
     return ["map-paint", "map-plan", "map-grid"].map(function (id) { return document.getElementById(id); })
@@ -184,4 +184,6 @@
   awake();
   active = activeId();
   centre();
+  var rail = document.getElementById("rail"), turn = document.getElementById("turn");
+  if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
 })();

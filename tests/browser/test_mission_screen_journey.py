@@ -64,6 +64,7 @@ def set_up(page: Page, map_name: str, party) -> str:
         page.locator(f'input[name="ap_{n}"]').fill("6")
     page.get_by_role("button", name="Set up the mission").tap()
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
     return page.url
 
 
