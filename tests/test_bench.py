@@ -37,6 +37,7 @@ def check_report(report: dict, repeat: int) -> None:
     check_engine(report["engine"], TINY)
     check_map_editor(report["map_editor"], repeat)
     check_mission_table(report["mission_table"], repeat)
+    check_mission_browser(report["mission_browser"], repeat)
     check_cli(report["cli"])
 
 
@@ -61,6 +62,34 @@ def check_mission_table(section: dict, repeat: int) -> None:
         assert r["n"] == repeat and 0 <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
     over = [r["name"] for r in section["results"] if r["median_ms"] > 50]
     assert section["over_target"] == over and section["all_within_target"] == (not over)
+
+
+def check_mission_browser(section: dict, repeat: int) -> None:
+    """Issue 19: four kinds of tap in chromium on the 30x24 sample map with 16 figures, tap to repaint and the
+    answer's bytes, 100 ms and 40 KB; without chromium or Playwright a note instead."""
+    if "skipped" in section:
+        assert set(section) == {"skipped"} and "skipped" in section["skipped"]
+        return
+    assert section["map"] == "great-hall-30x24.json" and section["figures"] == 16
+    assert section["viewport"] == "1024x768" and section["browser"] == "chromium"
+    assert section["target_tap_ms"] == 100 and section["target_answer_bytes"] == 40 * 1024
+    assert section["adversary_turn_dice"] >= 1
+    assert [r["name"] for r in section["results"]] == ["select_figure", "move", "adversary_apply", "undo"]
+    for r in section["results"]:
+        assert r["n"] == repeat and 0 < r["median_swapped_ms"] <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
+        assert 0 < r["median_bytes"] <= r["max_bytes"]
+    assert [r["statuses"] for r in section["results"]] == [[422], [200], [200], [200]]  # a taken space: refused
+    over = [r["name"] for r in section["results"] if r["median_ms"] > 100]
+    over += [f"{r['name']}:bytes" for r in section["results"] if r["median_bytes"] > 40 * 1024]
+    assert section["over_target"] == over and section["all_within_target"] == (not over)
+
+
+def test_the_browser_section_is_a_note_without_chromium(monkeypatch):
+    from companion.bench import mission_browser
+
+    monkeypatch.setattr(mission_browser, "CHROMIUM", "/nonexistent/chromium")
+    assert mission_browser.run(1) == {
+        "skipped": "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped."}
 
 
 def check_map_editor(section: dict, repeat: int) -> None:

@@ -21,8 +21,10 @@ from .hexmap import Hex, HexMap, Layout, MapError, edge, neighbours
 
 SCALE = {"pointy": (26, 15), "flat": (15, 26)}
 MARGIN = 8
-HAZARD_MARK = {"fire": "F", "poison": "P", "trap": "T"}
-OBJECT_MARK = {"destructible": "■", "damaged": "◩", "destroyed": "□", "indestructible": "▣"}
+# Read across the table: the hazard's kind and the object's state as words on a label, not a letter or a glyph.
+HAZARD_MARK = {"fire": "Fire", "poison": "Poison", "trap": "Trap"}
+OBJECT_MARK = {"destructible": "Object", "damaged": "Damaged", "destroyed": "Destroyed", "indestructible": "Indestructible"}
+LABEL_KINDS = ("fire", "poison", "trap", "placement")  # drawn as a label as wide as its text
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,17 @@ class Token:
     text: str
     title: str
 
+    @property
+    def label(self) -> bool:
+        return self.kind in LABEL_KINDS or self.kind.startswith("object")
+
+    @property
+    def width(self) -> int:
+        """A label's width: about 7 units a character of its 12-unit bold text, and a margin; a placement's
+        two lines (its type's word over its character counts) as wide as the longer."""
+        longest = max(map(len, self.text.rsplit(" ", 1))) if self.kind == "placement" else len(self.text)
+        return 10 + 7 * longest
+
 
 @dataclass(frozen=True)
 class FigureMark:
@@ -68,6 +81,15 @@ class FigureMark:
     x: int
     y: int
     text: str
+    hp: int = 0
+    max_hp: int = 0
+    badges: tuple[tuple[str, str], ...] = ()  # (short text, condition) for each condition it has
+    boss: bool = False  # drawn larger (a boss board's figure, p.48)
+    active: bool = False  # its turn now
+
+    @property
+    def hp_text(self) -> str:
+        return f"{self.hp}/{self.max_hp}" if self.max_hp else str(self.hp)
 
 
 @dataclass(frozen=True)
@@ -159,23 +181,33 @@ def _tokens(m: HexMap, by_label: dict):
     out += [token(h, "treasure", "T" if n is None else str(n),
                   "mission treasure" if n is None else f"campaign treasure {n}") for h, n in m.treasures]
     out += [token(h, "entry", "E", "entry point") for h in sorted(m.entry_points)]
-    out += [token(h, "placement", f"{p.type[:8]} {p.min_characters}-{p.max_characters}",
+    out += [token(h, "placement", f"{_words(p.type)[-1] if _words(p.type) else p.type} {p.min_characters}-{p.max_characters}",
                   f"{p.type} with {p.min_characters}-{p.max_characters} characters") for h, p in m.placements]
     return [t for t in out if t]
 
 
-def figure_marks(m: HexMap, figures, names: Mapping[str, str] | None = None) -> tuple[FigureMark, ...]:
+def figure_marks(m: HexMap, figures, names: Mapping[str, str] | None = None, active: str | None = None,
+                 bosses=frozenset()) -> tuple[FigureMark, ...]:
     """Only the figures: drawn over a map drawing made once (the mission table). `names` are the characters'
-    names by figure id, where the id is not the name (a campaign's c1, c2)."""
-    return tuple(_figures(m, figures, names))
+    names by figure id, where the id is not the name (a campaign's c1, c2); `active` the figure whose turn it
+    is; `bosses` the adversary types that are bosses."""
+    return tuple(_figures(m, figures, names, active, bosses))
 
 
-def _figures(m: HexMap, figures, names=None):
+def badge(condition: str) -> str:
+    """A condition as a badge on a figure: the initials of a name of two words (Knocked Down: KD), else its
+    first three letters (the twelve conditions of p.37 stay distinct: Ble, Bli, Bur, Bar)."""
+    words = _words(condition)
+    return "".join(w[0] for w in words).upper() if len(words) > 1 else condition[:3]
+
+
+def _figures(m: HexMap, figures, names=None, active=None, bosses=frozenset()):
     figures = tuple(figures)
     text = disc_labels(figures, names)
     for f in figures:
         x, y = _scaled(m.layout, m.layout.centre(f.at))
-        yield FigureMark(f.id, f.side, f.color, x, y, text[f.id])
+        yield FigureMark(f.id, f.side, f.color, x, y, text[f.id], f.hp, f.max_hp,
+                         tuple((badge(c), c) for c in f.conditions), f.type in bosses, f.id == active)
 
 
 @dataclass(frozen=True)

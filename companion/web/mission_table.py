@@ -2,6 +2,7 @@
 adversary AI (turn.py) planning each adversary turn. Every step is one event of the mission's log."""
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import threading
@@ -35,7 +36,7 @@ from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
-from .render import content, form_state, go, parse, respond
+from .render import content, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 
@@ -199,7 +200,7 @@ def bosses(m: rules.Mission) -> list[dict]:
     return out
 
 
-# id(map) -> (map, view, painted SVG, grid SVG): the map is drawn once per mission. Shared by waitress's
+# id(map) -> (map, view, painted SVG, grid SVG, key): the map is drawn once per mission. Shared by waitress's
 # threads, hence the lock around every read and write (two threads may both draw a new map: harmless).
 _DRAWN: dict = {}
 _DRAWN_KEEP = 8
@@ -207,7 +208,9 @@ _DRAWN_LOCK = threading.Lock()
 
 
 def drawing(hexmap):
-    """The map's SVG without its figures, and the tap grid; redrawn only when the map itself changes (a door).
+    """The map's SVG without its figures, the tap grid, and a key naming that drawing (a digest of it: a page
+    sends it back, and gets the drawing again only when it changed); redrawn only when the map itself changes
+    (a door).
 
     A mission's steps keep the same HexMap object (store.mission_table reads each snapshot once), so
     every page of a mission reuses one drawing: the 30x24 map's 720 spaces are not re-rendered per tap."""
@@ -218,7 +221,8 @@ def drawing(hexmap):
     columns, rows = fitted_size(hexmap)
     view = map_view(hexmap, columns, rows)
     macros = current_app.jinja_env.get_template("_hexmap.svg.html").module
-    drawn = (view, macros.painted(view), macros.grid(view))
+    painted = macros.painted(view)
+    drawn = (view, painted, macros.grid(view), hashlib.sha1(str(painted).encode()).hexdigest()[:16])
     with _DRAWN_LOCK:
         _DRAWN[id(hexmap)] = (hexmap,) + drawn
         while len(_DRAWN) > _DRAWN_KEEP:
@@ -288,7 +292,8 @@ def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choos
                           NextStep("Reveal: turn order", "reveal"),))
     if current is not None and current.side == "character":
         end = NextStep("End turn", form="end-turn-form") if reach["orbs"] else NextStep("End turn", "end-turn")
-        return ActionBar((end,), f"{named(current.id)}: tap the space it went to.")
+        who = m.character(current.id)
+        return ActionBar((end,), f"{who.name if who else named(current.id)}: tap the space it went to.")
     if current is not None and plan_now:
         dice = "Enter the dice, then apply." if plan_now["to_roll"] else ""
         return ActionBar((NextStep("Apply the turn", form="adversary-form", id="apply"),), dice)
@@ -312,6 +317,8 @@ class MissionPage:
     view: Any  # the map's geometry as drawn (mapview.map_view)
     painted: Any  # the map's SVG without figures (drawn once per map: `drawing`)
     grid: Any  # the tap grid's SVG
+    map_key: str  # names the drawing: a page sends it back with each tap (MAP_HEADER)
+    map_changed: bool  # the page asking shows another drawing (or none): an answer sends the map again
     figures: list  # each figure as a mark on the map
     order: list  # the turn order
     current: Any  # the figure whose turn it is, or None
@@ -343,6 +350,8 @@ class MissionPage:
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
     action_bar: ActionBar  # what the table does next, in the fixed bar
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
+    answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
+    # the message on screen)
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
     form_values: dict = field(default_factory=dict)
@@ -352,7 +361,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
     db = get_db()
     row = _row(mission_id)
     m = row.mission
-    view, painted, grid = drawing(m.map)
+    view, painted, grid, map_key = drawing(m.map)
     status = store.JOURNAL.status(db, mission_id)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
@@ -366,8 +375,10 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
             if selecting and all(rnd.choice(c.id) for c in living) else [])
     reach = within_reach(m, current)
     return MissionPage(
-        mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid,
-        figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}),
+        mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid, map_key=map_key,
+        map_changed=request.headers.get(MAP_HEADER) != map_key,
+        figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
+                             {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
         order=rules.turn_order(m), current=current, plan=the_plan,
         unplaced=unplaced, choosing=choosing, ties=ties, reach=reach,
         character=m.character(current.id) if current and current.side == "character" else None,
@@ -403,7 +414,14 @@ def book_rewards(db, row) -> dict | None:
     return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
 
 
+MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends its map's data-drawing)
+
+
 def page(mission_id: int, status: int = 200, **kw):
+    """The whole page; for htmx only the parts that change, swapped out of band (the `answer` block)."""
+    if is_htmx():
+        answer = replace(context(mission_id, **kw), answer="poll" if request.endpoint == "mission_table.poll" else "tap")
+        return respond("mission_table/mission.html", answer, status, block="answer")
     return respond("mission_table/mission.html", context(mission_id, **kw), status)
 
 

@@ -1,11 +1,15 @@
 // The mission table: a tap on a map space fills the rail's tap form (an entry point, where a figure went)
-// and sends it; one finger drags the map, two pinch it, + / - / Fit zoom; the view survives each swap of
-// #main. The screen stays awake during a mission (Screen Wake Lock where the browser has it).
+// and sends it; one finger drags the map, two pinch it, + / - / Fit zoom. The page opens centred on the action
+// (the figure whose turn it is and its plan) at a zoom where a figure is FIGURE_PX wide, and centres again
+// when the turn passes to another figure; otherwise the view survives each answer. An answer swaps only the
+// parts that changed, out of band; each request says which map drawing the page shows (X-Map-Drawing), so the
+// map itself comes again only when it changed. The screen stays awake during a mission (Screen Wake Lock).
 (function () {
   "use strict";
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
   window.missionTable = true;
-  var vb = null, full = null, pointers = {}, gesture = null, dragged = false;
+  var vb = null, full = null, pointers = {}, gesture = null, dragged = false, active = null;
+  var FIGURE_PX = 34, FIGURE_UNITS = 40;  // a figure's disc is 40 map units wide (mission.html's layers): 34 px
 
   function svgs() {
     return ["map-paint", "map-plan", "map-grid"].map(function (id) { return document.getElementById(id); })
@@ -15,17 +19,50 @@
   function apply() {
     if (!vb) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
-    svgs().forEach(function (el) { el.setAttribute("viewBox", s); });
+    // only where it differs: setting a view box redraws that layer, and the map's 720 spaces are the costly one
+    svgs().forEach(function (el) { if (el.getAttribute("viewBox") !== s) { el.setAttribute("viewBox", s); } });
+  }
+  // The view box that shows the whole map in the stage (and `full`, the map's own box).
+  function fitted() {
+    var st = stage(), touch = document.getElementById("map-touch");
+    if (!st || !touch) { return null; }
+    var a = touch.dataset.full.split(" ").map(Number);  // the whole map's box, as the server drew it
+    full = {x: a[0], y: a[1], w: a[2], h: a[3]};
+    var r = st.getBoundingClientRect(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
+    v.h = v.w / aspect; v.x = full.x - (v.w - full.w) / 2; v.y = full.y - (v.h - full.h) / 2;
+    return v;
   }
   function fit() {
-    var st = stage(), grid = document.getElementById("map-grid");
-    if (!st || !grid) { return; }
-    var a = grid.dataset.full ? grid.dataset.full.split(" ").map(Number) : grid.getAttribute("viewBox").split(" ").map(Number);
-    grid.dataset.full = a.join(" ");
-    full = {x: a[0], y: a[1], w: a[2], h: a[3]};
-    var r = st.getBoundingClientRect(), aspect = r.width / r.height;
-    vb = {w: Math.max(full.w, full.h * aspect)};
-    vb.h = vb.w / aspect; vb.x = full.x - (vb.w - full.w) / 2; vb.y = full.y - (vb.h - full.h) / 2;
+    var v = fitted();
+    if (v) { vb = v; apply(); }
+  }
+  function activeId() {
+    var a = document.querySelector("#map-plan .fig[data-active]");
+    return a ? a.dataset.figure : "";
+  }
+  // The box around what the table looks at now: the active figure and the plan (its path, its targets); with
+  // no active figure, every figure.
+  function actionBox() {
+    var parts = Array.prototype.slice.call(document.querySelectorAll(
+      "#map-plan .fig[data-active], #map-plan .path, #map-plan .target"));
+    if (!parts.length) { parts = Array.prototype.slice.call(document.querySelectorAll("#map-plan .fig")); }
+    var box = null;
+    parts.forEach(function (el) {
+      var b = el.getBBox();
+      box = box ? {x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y), x1: Math.max(box.x1, b.x + b.width),
+                   y1: Math.max(box.y1, b.y + b.height)} : {x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height};
+    });
+    return box;
+  }
+  function centre() {
+    var v = fitted(), st = stage(), box = actionBox();
+    if (!v) { return; }
+    var r = st.getBoundingClientRect(), w = r.width * FIGURE_UNITS / FIGURE_PX;
+    if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits with figures that big
+    var h = w * r.height / r.width, cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+    var x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
+    var y = h < full.h ? Math.min(Math.max(cy - h / 2, full.y), full.y + full.h - h) : full.y - (h - full.h) / 2;
+    vb = {x: x, y: y, w: w, h: h};
     apply();
   }
   function zoom(factor, cx, cy) {
@@ -118,8 +155,36 @@
       if (active && active.form && active.value && active.closest(".mission-table")) { e.preventDefault(); }
     }
   });
-  document.addEventListener("htmx:afterSwap", function () { if (vb) { apply(); } else { fit(); } });
-  window.addEventListener("resize", fit);
+  document.addEventListener("htmx:configRequest", function (e) {
+    var drawn = document.getElementById("map-static");
+    if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
+  });
+  // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
+  var railTop = 0;
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "rail") { railTop = e.detail.target.scrollTop; }
+    var part = e.detail.fragment && e.detail.fragment.firstElementChild;
+    if (!vb || !part) { return; }
+    var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
+    (part.matches("svg.hexmap, svg.hexgrid") ? [part] : Array.prototype.slice.call(part.querySelectorAll("svg.hexmap, svg.hexgrid")))
+      .forEach(function (el) { el.setAttribute("viewBox", s); });
+  });
+  document.addEventListener("htmx:afterOnLoad", function () {
+    // a new figure's turn brings the view to it; an ended turn leaves the view where the table put it
+    // The panel keeps where it was scrolled to, but a new turn shows its own part of it.
+    var now = activeId(), rail = document.getElementById("rail"), turn = document.getElementById("turn");
+    if (now && now !== active) { centre(); } else if (vb) { apply(); } else { fit(); }
+    if (rail) {
+      rail.scrollTop = railTop;
+      if (now && now !== active && turn) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
+    }
+    active = now;
+  });
+  document.addEventListener("click", function (e) {
+    var d = e.target.closest && e.target.closest("[data-dismiss]");
+    if (d) { var box = document.getElementById(d.dataset.dismiss); if (box) { box.replaceChildren(); } }
+  });
+  window.addEventListener("resize", function () { active = activeId(); centre(); });
   var lock = null;
   function awake() {
     if (navigator.wakeLock && document.visibilityState === "visible" && !lock) {
@@ -130,5 +195,8 @@
   }
   document.addEventListener("visibilitychange", awake);
   awake();
-  fit();
+  active = activeId();
+  centre();
+  var rail = document.getElementById("rail"), turn = document.getElementById("turn");
+  if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
 })();

@@ -1,0 +1,184 @@
+"""The mission table in a browser, the browser section of `companion bench` (issue 19).
+
+Issue 19 sets the targets: in chromium at 1024x768, on the 30x24 sample map with 16 figures (the mission the
+mission_table section builds), each tap repaints in 100 ms or less and its answer is 40 KB or less (medians).
+The app runs on a scratch instance served by waitress on 127.0.0.1, as at the table; Playwright drives
+Debian's chromium. Four kinds of tap, each timed from the tap to the second animation frame after htmx has
+put the answer in (a frame has been drawn with it), with the answer's size in bytes:
+
+- select_figure: a tap on another character's figure during a character's turn (the map's tap on a
+  figure: the page answers with what it does with it, today a refusal saying the space is taken);
+- move: the character whose turn it is moved, alternately between two spaces;
+- adversary_apply: the first adversary turn whose plan attacks, its dice entered, "Apply the turn";
+- undo: that turn undone, so every sample applies the same turn.
+
+Each result also gives the median time until htmx has swapped the answer in (median_swapped_ms): the rest
+of median_ms is the browser's style, layout and paint of the frame that shows it.
+
+Reported, never asserted. Without Playwright or chromium the section is a note saying so.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import threading
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+# Without these, chromium stalls on machines without internet access (DESIGN.md).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1024, "height": 768}
+TARGET_TAP_MS = 100
+TARGET_ANSWER_BYTES = 40 * 1024
+KINDS = ("select_figure", "move", "adversary_apply", "undo")
+WARM_UP = 2
+
+# One tap, timed in the page: `act` is done inside the timed span (a click, a map tap); the span ends two
+# animation frames after htmx has handled the answer (its swaps are synchronous), i.e. once a frame with the
+# answer has been drawn. `answered` is the part up to the swaps done (the request, the server, the swap); the
+# answer's size is the bytes of its body.
+TAP_JS = """
+async ([kind, arg]) => {
+  const act = {
+    click: () => document.querySelector(arg).click(),
+    space: () => document.querySelector('#map-grid polygon[data-label="' + arg + '"]')
+                   .dispatchEvent(new MouseEvent('click', {bubbles: true})),
+  }[kind];
+  return await new Promise((resolve) => {
+    let t0 = 0, out = null, settled = false;
+    const finish = () => { if (out && settled) { resolve(out); } };
+    // the next tap waits for htmx to finish settling the answer (its new forms are live only then); untimed
+    const settle = () => { document.body.removeEventListener('htmx:afterSettle', settle); settled = true; finish(); };
+    const done = (e) => {
+      document.body.removeEventListener('htmx:afterOnLoad', done);
+      const bytes = new Blob([e.detail.xhr.responseText]).size, status = e.detail.xhr.status;
+      const answered = performance.now() - t0;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        out = {ms: performance.now() - t0, bytes, status, answered}; finish(); }));
+    };
+    document.body.addEventListener('htmx:afterOnLoad', done);
+    document.body.addEventListener('htmx:afterSettle', settle);
+    t0 = performance.now();
+    act();
+  });
+}
+"""
+
+
+def _chromium_missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401  (only probing that it is installed)
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[test]'): the browser section is skipped."
+    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+        return f"{CHROMIUM} is missing (apt-get install chromium): the browser section is skipped."
+    return None
+
+
+def _summary(name: str, samples: list[dict]) -> dict:
+    ms = sorted(s["ms"] for s in samples)
+    size = sorted(s["bytes"] for s in samples)
+    p95 = ms[max(0, -(-95 * len(ms) // 100) - 1)]
+    answered = statistics.median(s["answered"] for s in samples)
+    return {"name": name, "median_ms": round(statistics.median(ms), 1), "p95_ms": round(p95, 1),
+            "median_swapped_ms": round(answered, 1),
+            "max_ms": round(ms[-1], 1), "median_bytes": int(statistics.median(size)), "max_bytes": size[-1],
+            "statuses": sorted({s["status"] for s in samples}), "n": len(ms)}
+
+
+def _serve(app):
+    from waitress.server import create_server
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=4, clear_untrusted_proxy_headers=True,
+                           ident="table-companion-bench")
+    thread = threading.Thread(target=server.run, name="waitress-bench", daemon=True)
+    thread.start()
+    return server, thread, f"http://127.0.0.1:{server.effective_port}"
+
+
+def run(repeat: int = 30) -> dict:
+    missing = _chromium_missing()
+    if missing:
+        return {"skipped": missing}
+    from playwright.sync_api import sync_playwright
+
+    from ..db import connect
+    from ..phantom import play as rules
+    from ..phantom.turn import resolve_turn
+    from ..store import mission_table as store
+    from ..web.mission_table import plan
+    from .mission_table import FACE, SAMPLE, _mission
+    from .timing import scratch_app
+
+    with tempfile.TemporaryDirectory(prefix="companion-bench-browser-") as tmp:
+        app = scratch_app(tmp)
+        m = _mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
+        db = connect(app.config["DATABASE"])
+        try:
+            mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
+            store.change(db, mid, None, rules.start_next_turn)  # c1's turn (initiative 2)
+        finally:
+            db.conn.close()
+        # The first turn is c1's (initiative 2, as in the mission_table section): it moves B-22 <-> B-21; c2 stands on C-22.
+        spaces, other_at = ("B-21", "B-22"), "C-22"
+        figures = len(m.board.figures)
+
+        def to_adversary() -> dict:
+            """Play on to the first adversary whose plan attacks (it asks for dice); the others move."""
+            db = connect(app.config["DATABASE"])
+            try:
+                store.change(db, mid, None, rules.end_turn)
+                while True:
+                    store.change(db, mid, None, rules.start_next_turn)
+                    now = store.get(db, mid).mission
+                    if now.figure(now.round.current).side == "character":
+                        store.change(db, mid, None, rules.end_turn)
+                        continue
+                    rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
+                    if rolls or rules.turn_order(now).upcoming == ():
+                        return rolls
+                    store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
+                        x, resolve_turn(rules.adversary_scenario(x))))
+            finally:
+                db.conn.close()
+
+        server, thread, url = _serve(app)
+        samples: dict[str, list[dict]] = {k: [] for k in KINDS}
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport=VIEWPORT, has_touch=True)
+                page.set_default_timeout(15_000)
+                page.goto(f"{url}/table/{mid}")
+                page.wait_for_load_state("load")
+                for i in range(WARM_UP + repeat):
+                    for kind, how, arg in (("select_figure", "space", other_at),
+                                           ("move", "space", spaces[i % 2])):
+                        out = page.evaluate(TAP_JS, [how, arg])
+                        if i >= WARM_UP:
+                            samples[kind].append(out)
+                rolls = to_adversary()
+                page.goto(f"{url}/table/{mid}")
+                page.wait_for_load_state("load")
+                for i in range(WARM_UP + repeat):
+                    page.evaluate("""(rolls) => { for (const [name, value] of Object.entries(rolls)) {
+                        const r = document.querySelector(`#adversary-form input[name="${name}"][value="${value}"]`);
+                        if (r) { r.checked = true; } } }""", rolls)
+                    for kind, sel in (("adversary_apply", "#apply"), ("undo", "#undo")):
+                        out = page.evaluate(TAP_JS, ["click", sel])
+                        if i >= WARM_UP:
+                            samples[kind].append(out)
+                browser.close()
+        finally:
+            server.close()
+            server.task_dispatcher.shutdown()
+            thread.join(timeout=5)
+    results = [_summary(k, v) for k, v in samples.items()]
+    over = [r["name"] for r in results if r["median_ms"] > TARGET_TAP_MS]
+    over += [f"{r['name']}:bytes" for r in results if r["median_bytes"] > TARGET_ANSWER_BYTES]
+    return {"browser": "chromium", "viewport": f"{VIEWPORT['width']}x{VIEWPORT['height']}", "map": SAMPLE,
+            "figures": figures, "adversary_turn_dice": len(rolls),
+            "target_tap_ms": TARGET_TAP_MS, "target_answer_bytes": TARGET_ANSWER_BYTES, "results": results,
+            "all_within_target": not over, "over_target": over}

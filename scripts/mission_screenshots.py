@@ -1,0 +1,129 @@
+"""Take the mission table screenshots: a round in progress on each sample map, landscape and portrait.
+
+Starts the app under waitress on a scratch instance folder (127.0.0.1, a free port); for each sample map in
+data/phantom-epoch/maps/ sets up a mission (three characters on the entry points, the sample cards), plays
+round 1 up to the first adversary turn whose plan the AI has drawn (a character hurt and conditioned on the
+way, so HP and badges show), and saves the page at 1024x768 and 768x1024 as
+docs/mission-<map>-<width>x<height>.png. Needs the test extras and Debian's chromium:
+
+    .venv/bin/python scripts/mission_screenshots.py [--output docs]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+from waitress.server import create_server
+
+from companion import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SIZES = ((1024, 768), (768, 1024))
+MAX_BYTES = 400_000
+PARTY = (("Vera", "red"), ("Bram", "dark-blue"), ("Augustus", "yellow"))
+
+
+def round_in_progress(app, map_file: Path) -> int:
+    """A mission on `map_file` in round 1 at the first adversary turn (or the last turn of the round)."""
+    from companion.db import connect
+    from companion.phantom import play as rules
+    from companion.phantom.decision import DecisionDie
+    from companion.schemas.content.mission_setup import set_up_content
+    from companion.schemas.files.scenario import load_scenario
+    from companion.store import mission_table as store
+    from companion.store.cards import samples
+    from companion.web.mission_table import hazards
+
+    data = Path(app.config["DATA_DIR"]) / "phantom-epoch"
+    hexmap = load_scenario(json.loads(map_file.read_text(encoding="utf-8"))).board.map
+    entries = sorted(hexmap.entry_points, key=hexmap.label)
+    party = [rules.Embarking(name.lower(), name, "Human", max_ap=6, max_hp=10, color=color)
+             for name, color in PARTY[:max(2, min(len(PARTY), len(entries)))]]
+    with app.app_context():
+        rule_set = hazards()
+    m = rules.set_up("sample", hexmap, 2, party, rng=random.Random(19), hazards=rule_set,
+                     **set_up_content(samples(data), hexmap, 2)).mission
+    for c, at in zip(party, entries):
+        m = rules.place_character(m, c.id, hexmap.label(at)).mission
+    m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
+    for i, c in enumerate(party):
+        m = rules.select_cards(m, c.id, [("Cards", 2 + i)]).mission
+    m = rules.reveal(m).mission
+    m = rules.set_hp(m, party[0].id, 7).mission
+    m = rules.add_condition(m, party[0].id, "Bleeding").mission
+    db = connect(app.config["DATABASE"])
+    try:
+        mid = store.create(db, f"Round 1 on {map_file.stem}", m, "Set up the screenshot mission")
+        while True:
+            now = store.get(db, mid).mission
+            current = now.round.current
+            if current is not None and now.figure(current).side == "adversary":
+                return mid  # its plan drawn, waiting for the dice
+            if current is not None:
+                store.change(db, mid, None, rules.end_turn)  # a character stays where it is
+            elif rules.turn_order(now).next:
+                store.change(db, mid, None, rules.start_next_turn)
+            else:
+                return mid
+    finally:
+        db.conn.close()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--output", default=str(ROOT / "docs"))
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).is_file():
+        print(f"mission_screenshots: {CHROMIUM} is missing (sudo apt-get install chromium).", file=sys.stderr)
+        return 2
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    too_big = []
+    with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as instance:
+        app = create_app({"INSTANCE_PATH": instance})
+        maps = sorted((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps").glob("*.json"))
+        missions = {f.stem: round_in_progress(app, f) for f in maps}
+        server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for width, height in SIZES:
+                    context = browser.new_context(base_url=f"http://127.0.0.1:{server.effective_port}",
+                                                  viewport={"width": width, "height": height}, has_touch=True)
+                    context.set_default_timeout(10_000)
+                    page = context.new_page()
+                    for name, mid in missions.items():
+                        page.goto(f"/table/{mid}")
+                        expect(page.locator("#actionbar")).to_be_visible()
+                        page.wait_for_timeout(150)  # the map centred on the action (missiontable.js)
+                        path = out / f"mission-{name}-{width}x{height}.png"
+                        page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
+                        size = path.stat().st_size
+                        print(f"Saved {path} ({size // 1024} KB).")
+                        if size > MAX_BYTES:
+                            too_big.append(path.name)
+                    context.close()
+                browser.close()
+        finally:
+            server.close()
+            server.task_dispatcher.shutdown()
+            thread.join(timeout=5)
+    if too_big:
+        print(f"mission_screenshots: over {MAX_BYTES // 1000} KB: {', '.join(too_big)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""The mission screen read from across the table and driven without scrolling (issue 19, "Done when").
+
+A round on the "First steps (sample)" map at 1024x768: after every step the action bar's button is inside
+the viewport; every tap is answered with the parts that changed, swapped in out of band, never the map
+drawing; figures say who they are (a character's disc, an adversary's standee), their HP, whose turn it is
+and the AI's target; a refusal stays in view until dismissed. Then the 30x24 sample map in portrait
+(768x1024): the map on top, the panel under it, the action bar at the bottom, figures at least 24 px wide at
+the zoom the page opens with, and "Fit" shows the whole map.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+
+from .conftest import TABLET, TIMEOUT_MS, LiveServer
+from .helpers import face, press, samples_and_map, settled, tap_space
+
+HP_BASE_COLORS = {"rgb(201, 42, 42)", "rgb(252, 196, 25)", "rgb(28, 61, 140)", "rgb(116, 192, 252)"}
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("mission-screen-instance")),
+                                    "GAME_SEED": 1})).start()
+    yield server
+    server.stop()
+
+
+def next_step_in_view(page: Page, name: str | re.Pattern) -> None:
+    """The step the table takes next is a button of the fixed action bar, wholly inside the viewport."""
+    button = page.locator("#actionbar").get_by_role("button", name=name)
+    expect(button).to_be_visible()
+    box, view = button.bounding_box(), page.viewport_size
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"], (name, box, view)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], (name, box, view)
+
+
+def partial(page: Page, tap) -> str:
+    """Do `tap` and return its answer, checked to be parts swapped out of band and not the map drawing."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/table/" in r.url) as answer:
+        tap()
+    body = answer.value.text()
+    settled(page)
+    assert 'id="map-paint"' not in body and 'id="map-grid"' not in body, "the map drawing was sent again"
+    for part in ("map-plan", "rail", "actionbar", "bottombar", "poll"):
+        assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', body), part
+    assert "<main" not in body and len(body.encode()) <= 40 * 1024, len(body.encode())
+    return body
+
+
+def set_up(page: Page, map_name: str, party) -> str:
+    samples_and_map(page, map_name)
+    map_id = page.url.rsplit("/", 1)[1]
+    page.goto("/table/new")
+    page.get_by_label("Mission", exact=True).fill("sample-1")
+    page.locator('select[name="map"]').select_option(map_id)
+    for n, name in enumerate(party, 1):
+        page.get_by_label(f"Character {n}", exact=True).fill(name)
+        page.locator(f'input[name="hp_{n}"]').fill("10")
+        page.locator(f'input[name="ap_{n}"]').fill("6")
+    page.get_by_role("button", name="Set up the mission").tap()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
+    return page.url
+
+
+def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(tablet: Page):
+    page = tablet
+    url = set_up(page, "First steps (sample)", ("Vera", "Bram"))
+    partial(page, lambda: tap_space(page, "B-6"))
+    partial(page, lambda: tap_space(page, "C-6"))
+
+    face(page, "Color", "red")
+    face(page, "Primary", "N")
+    face(page, "Secondary", "W")
+    next_step_in_view(page, "Begin round 1")
+    partial(page, lambda: press(page, "Begin round 1", page.locator("#actionbar")))
+    for who in ("vera", "bram"):
+        row = page.locator(f"#choice-{who}")
+        row.locator('input[name="ap"]').fill("3" if who == "vera" else "5")
+        partial(page, lambda: press(page, "Select", row))
+    next_step_in_view(page, "Reveal: turn order")
+    partial(page, lambda: press(page, "Reveal: turn order"))
+
+    # Figures: characters are discs, adversaries standees; HP on each; nobody's turn yet.
+    figures = page.locator("#map-plan g.fig")
+    expect(page.locator("#map-plan g.fig-character")).to_have_count(2)
+    expect(page.locator("#map-plan .notes .hp")).to_have_count(figures.count())
+    expect(page.locator("#map-plan .notes .hp").first).to_have_text(re.compile(r"^\d+/\d+$"))
+    assert page.locator("#map-plan g.fig-adversary rect.base").count() == page.locator("#map-plan g.fig-adversary").count()
+    assert page.locator("#map-plan g.fig-character rect.base").count() == 2
+    expect(page.locator("#map-plan .fig[data-active]")).to_have_count(0)
+
+    next_step_in_view(page, "Next turn: vera")
+    partial(page, lambda: press(page, "Next turn: vera"))
+    active = page.locator("#map-plan .fig[data-active]")
+    expect(active).to_have_attribute("data-figure", "vera")
+    expect(active.locator("circle.halo")).to_have_count(1)
+    partial(page, lambda: tap_space(page, "G-3"))
+    next_step_in_view(page, "End turn")
+
+    # A refusal is said in view and stays (a poll does not take it away) until dismissed.
+    partial(page, lambda: tap_space(page, "C-6"))  # Bram stands there
+    message = page.locator("#messages #refusal")
+    expect(message).to_be_visible()
+    box = message.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    page.wait_for_timeout(1_500)  # a poll or more
+    expect(message).to_be_visible()
+    page.locator("#messages [data-dismiss]").tap()
+    expect(message).to_have_count(0)
+
+    partial(page, lambda: press(page, "End turn"))
+    next_step_in_view(page, "Next turn: bram")
+    partial(page, lambda: press(page, "Next turn: bram"))
+    next_step_in_view(page, "End turn")
+    partial(page, lambda: press(page, "End turn"))
+    next_step_in_view(page, "Next turn: Grallok Sentry-1")
+    partial(page, lambda: press(page, "Next turn: Grallok Sentry-1"))
+
+    # The adversary's turn: its dice and Apply in the action bar; the target marked in no HP-base color.
+    target = page.locator("#map-plan circle.target")
+    expect(target).to_have_count(1)
+    assert target.evaluate("el => getComputedStyle(el).stroke") not in HP_BASE_COLORS
+    faces = page.locator("#actionbar #adversary-form label.face").first
+    expect(faces).to_be_visible()
+    face(page, "Basic Attack die", "2")
+    next_step_in_view(page, "Apply the turn")
+    partial(page, lambda: press(page, "Apply the turn"))
+    expect(page.locator("#result")).to_contain_text("as the AI planned it")
+    next_step_in_view(page, "End round 1")
+
+    # Undo is a partial answer too; a reload draws the whole page again, the same state.
+    partial(page, lambda: page.locator("#undo").tap())
+    next_step_in_view(page, "Apply the turn")
+    page.goto(url)
+    expect(page.locator("#map-paint")).to_have_count(1)
+    expect(page.locator("#map-plan .fig[data-active]")).to_have_attribute("data-figure", "Grallok Sentry-1")
+    next_step_in_view(page, "Apply the turn")
+
+
+def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_server):
+    context = browser.new_context(base_url=live_server.url,
+                                  **{**TABLET, "viewport": {"width": 768, "height": 1024}})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        set_up(page, "Great hall 30x24 (sample)", ("Vera", "Bram"))
+        page.get_by_role("button", name="Fit").tap()
+        entries = page.locator("#map-paint .tok-entry").evaluate_all("els => els.map(e => e.dataset.at)")
+        for at in entries[:2]:
+            tap_space(page, at)
+        expect(page.locator("#map-plan g.fig-character")).to_have_count(2)
+        page.reload()
+
+        stage, rail, bar = (page.locator(s).bounding_box() for s in ("#stage", "#rail", "#actionbar"))
+        assert stage["y"] + stage["height"] <= rail["y"] + 1 and rail["y"] + rail["height"] <= bar["y"] + 1
+        assert bar["y"] + bar["height"] <= 1024 and stage["width"] >= 760
+        widths = page.locator("#map-plan g.fig > circle:first-of-type").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().width)")
+        assert widths and min(widths) >= 24, widths
+
+        page.get_by_role("button", name="Fit").tap()
+        full = [float(v) for v in page.locator("#map-touch").get_attribute("data-full").split()]
+        shown = [float(v) for v in page.locator("#map-grid").get_attribute("viewBox").split()]
+        assert shown[0] <= full[0] + 0.5 and shown[1] <= full[1] + 0.5
+        assert shown[0] + shown[2] >= full[0] + full[2] - 0.5 and shown[1] + shown[3] >= full[1] + full[3] - 0.5
+    finally:
+        context.close()

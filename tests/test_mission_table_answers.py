@@ -1,0 +1,50 @@
+"""A tap on the mission table is answered with the parts that changed, swapped in out of band (issue 19): the
+figures and the plan, the panel, the action bar, the bottom bar, the poll, the message; the map drawing only
+when the page shows another one (a door opened). The whole page after a reload."""
+from __future__ import annotations
+
+import re
+
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import step, text, to_doors_and_hazards_turn
+
+PARTS = ("map-plan", "rail", "actionbar", "bottombar", "poll", "messages")
+
+
+def drawing(page: str) -> str:
+    return re.search(r'id="map-static" data-drawing="([0-9a-f]+)"', page).group(1)
+
+
+def swapped(page: str) -> set[str]:
+    return set(re.findall(r'id="([a-z-]+)"[^>]*hx-swap-oob="true"', page))
+
+
+def test_a_tap_answers_the_parts_that_changed_and_the_map_only_when_it_changed(table):
+    to_doors_and_hazards_turn(table)
+    whole = text(table.get("/table/1"))
+    assert 'id="map-paint"' in whole and "<main" in whole and "hx-swap-oob" not in whole
+    key = drawing(whole)
+    shown = {"X-Map-Drawing": key}
+
+    moved = text(table.post("/table/1/do/hp", {"version": re.search(r'data-version="(\d+)"', whole).group(1),
+                                              "figure": "vera", "delta": "-1"}, headers=shown))
+    assert swapped(moved) == set(PARTS) and 'id="map-paint"' not in moved and "<main" not in moved
+    assert 'data-hp="9/10"' in moved and len(moved.encode()) < 40 * 1024
+
+    door = re.search(r"Open door ([A-Z]+-\d+)", whole).group(1)
+    opened = text(table.post("/table/1/do/door", {"version": re.search(r'data-version="(\d+)"', moved).group(1),
+                                                 "space": door}, headers=shown))
+    assert swapped(opened) == set(PARTS) | {"map-static", "map-touch"}  # the drawing changed: sent again
+    assert drawing(opened) != key and f"{door}: open door" in opened
+
+    polled = table.client.get(f"/table/1/poll?seen=0", headers={"HX-Request": "true", "X-Map-Drawing": drawing(opened)})
+    assert swapped(text(polled)) == set(PARTS) - {"messages"}  # a poll leaves the message on screen
+
+
+def test_the_action_bar_holds_the_next_step(table):
+    page = to_doors_and_hazards_turn(table)
+    bar = page.split('id="actionbar"')[1].split("</div>")[0]
+    assert "End turn" in bar and "Vera: tap the space it went to." in bar
+    page = text(step(table, "end-turn"))
+    bar = page.split('id="actionbar"')[1].split("</div>")[0]
+    assert re.search(r"Next turn: (bram|Grallok)", bar)
