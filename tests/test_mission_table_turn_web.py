@@ -47,8 +47,9 @@ def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_
     page = mission
     move = find_form(page, "/do/move")
     assert move.hidden["figure"] == "vera" and "mp" in move.numbers and move.options["mode"] == ["move", "leap"]
-    # The reachable spaces are drawn with their MP, hidden until the figure is tapped (missiontable.js).
-    assert re.search(r'<g class="reach"[^>]*>', page) and 'data-cost="5"' in page
+    # The reachable spaces and their MP ride on the form, for a tap on the figure to light (missiontable.js).
+    reach = dict(pair.rsplit(":", 1) for pair in re.search(r'data-reach="([^"]*)"', page).group(1).split())
+    assert reach["F-3"] == "5" and reach["J-2"] == "10" and "B-6" not in reach and "C-6" not in reach
     refused = send(table, move, "J-2", mp="5", mode="move")
     assert refused.status_code == 422 and "J-2 needs 10 MP" in text(refused) and "which has 5 (p.24)" in text(refused)
     assert "vera · B-6" in text(refused)  # nothing changed

@@ -210,24 +210,6 @@ def _figures(m: HexMap, figures, names=None, active=None, bosses=frozenset()):
                          tuple((badge(c), c) for c in f.conditions), f.type in bosses, f.id == active)
 
 
-@dataclass(frozen=True)
-class ReachMark:
-    """A space a figure can end a movement on, and the fewest MP it costs (drawn when the figure is tapped)."""
-    label: str
-    x: int
-    y: int
-    cost: int
-
-
-def reach_marks(m: HexMap, costs: Mapping[str, int]) -> tuple[ReachMark, ...]:
-    """Where to draw each reachable space of `costs` (label -> MP), as figure_marks draws figures."""
-    out = []
-    for label, cost in costs.items():
-        x, y = _scaled(m.layout, m.layout.centre(m.parse(label)))
-        out.append(ReachMark(label, x, y, cost))
-    return tuple(out)
-
-
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[^0-9A-Za-z]+", text) if w]
 

@@ -22,7 +22,7 @@ from ..phantom.dice import DIE_NAMES, DiceError
 from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, plan_view, reach_marks
+from ..phantom.mapview import figure_marks, map_view, plan_view
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
@@ -503,7 +503,7 @@ def within_reach(m: rules.Mission, figure) -> dict:
 @dataclass(frozen=True)
 class CardTurn:
     """What the current character's cards may do on the page (empty when it is no character's turn)."""
-    reachable: tuple = ()  # spaces it can end a Move on, each with the fewest MP (the engine's reach, p.24)
+    reachable: tuple = ()  # (label, MP): the spaces it can end a Move on and the fewest MP (engine's reach, p.24)
     targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
     allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
     lines: tuple = ()  # (target text, value, crossed) for each line of sight the attacker may choose (p.19)
@@ -514,7 +514,7 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
     targets = tuple(attack_targets(m))
-    return CardTurn(reach_marks(m.map, rules.reachable_costs(m, figure.id)), targets, allies,
+    return CardTurn(tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
                     tuple(sight_choices(m, figure, targets)))
 
 

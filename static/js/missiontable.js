@@ -131,22 +131,33 @@
       function (f) { return !f.closest("details:not([open])"); });
     var form = forms.find(function (f) { return f.closest("details[open]"); }) || forms[0];
     if (!form) { return; }
-    // A tap on the moving figure's own space shows where the card's MP reaches (the engine's reach, drawn
-    // hidden in the plan) instead of moving it nowhere.
+    // A tap on the moving figure's own space shows where the card's MP reaches instead of moving it nowhere.
     if (form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();
   });
-  function showReach(form) {
-    var marks = document.querySelector("#map-plan .reach");
-    if (!marks) { return; }
-    var mp = form.querySelector('input[name="mp"]'), budget = mp && mp.value !== "" ? Number(mp.value) : Infinity;
-    var shown = marks.classList.toggle("shown");
-    Array.prototype.forEach.call(marks.querySelectorAll("[data-cost]"), function (m) {
-      m.classList.toggle("out", Number(m.dataset.cost) > budget);
+  // The move form carries the engine's reach as "label:MP" pairs (data-reach): the grid's cells within the
+  // card's MP are lit, and unlit by the next tap on the figure or by the next step sent.
+  function clearReach() {
+    Array.prototype.forEach.call(document.querySelectorAll("#map-grid .cells polygon.reach"), function (c) {
+      c.classList.remove("reach"); c.removeAttribute("data-cost");
     });
-    marks.setAttribute("aria-hidden", shown ? "false" : "true");
   }
+  function showReach(form) {
+    var lit = document.querySelector("#map-grid .cells polygon.reach");
+    clearReach();
+    if (lit) { return; }
+    var mp = form.querySelector('input[name="mp"]'), budget = mp && mp.value !== "" ? Number(mp.value) : Infinity;
+    (form.dataset.reach || "").split(" ").forEach(function (pair) {
+      var at = pair.lastIndexOf(":"), cost = Number(pair.slice(at + 1));
+      if (at < 1 || cost > budget) { return; }
+      var cell = document.querySelector('#map-grid .cells polygon[data-label="' + pair.slice(0, at) + '"]');
+      if (cell) { cell.classList.add("reach"); cell.setAttribute("data-cost", String(cost)); }
+    });
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!(e.detail.elt && e.detail.elt.hasAttribute("data-poll"))) { clearReach(); }
+  });
   // A poll never overwrites a form being filled in on this device.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail.elt;

@@ -49,11 +49,12 @@ def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(table
 
     # Move 5 on the card: a tap on Vera shows where it reaches, with the MP; J-2 (10 MP) is not among them.
     page.locator('#move-form input[name="mp"]').fill("5")
-    expect(page.locator("#map-plan .reach")).to_be_hidden()
+    lit = page.locator("#map-grid .cells polygon.reach")
+    expect(lit).to_have_count(0)
     tap_space(page, "B-6")
-    expect(page.locator("#map-plan .reach")).to_be_visible()
-    expect(page.locator('#map-plan .reach [data-space="F-3"]')).to_be_visible()
-    expect(page.locator('#map-plan .reach [data-space="J-2"]')).to_be_hidden()
+    expect(page.locator('#map-grid .cells polygon.reach[data-label="F-3"]')).to_have_attribute("data-cost", "5")
+    expect(page.locator('#map-grid .cells polygon.reach[data-label="J-2"]')).to_have_count(0)
+    assert lit.count() > 5
 
     tap_space(page, "J-2")
     expect(page.locator("#refusal")).to_contain_text("J-2 needs 10 MP for Vera's Move, which has 5 (p.24)")
