@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from ..games.frame import COLORS
@@ -18,7 +18,7 @@ from ..store import games as games_store
 from ..store import mission_table as mission_table_store
 from .database import get_db
 from .render import flat_errors, form_state, go, parse, respond
-from .security import pin_ok
+from .security import admit, pin_ok, safe_next
 
 bp = Blueprint("home", __name__)
 
@@ -90,15 +90,13 @@ def delete_forever(campaign_id: int):
 
 @bp.get("/pin")
 def pin():
-    return render_template("home/pin.html", error=None, next=request.args.get("next") or "/")
+    return render_template("home/pin.html", error=None, next=safe_next(request.args.get("next")))
 
 
 @bp.post("/pin")
 def pin_check():
-    nxt = request.form.get("next") or "/"
-    if not nxt.startswith("/") or nxt.startswith("//"):
-        nxt = "/"
+    nxt = safe_next(request.form.get("next"))
     if pin_ok(current_app, request.form.get("pin", "")):
-        session["pin"] = current_app.config["TABLE_PIN"]
+        admit()
         return redirect(nxt, code=303)
     return render_template("home/pin.html", error="That is not the table PIN.", next=nxt), 422

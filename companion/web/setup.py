@@ -51,3 +51,4 @@ def init_app(app: Flask) -> None:
 
     for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
         app.register_blueprint(module.bp)
+    security.limit_pin(app)  # wraps home.pin_check, so after the blueprints
