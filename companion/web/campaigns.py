@@ -13,6 +13,7 @@ from ..schemas.forms.campaigns import (
 )
 from ..schemas.forms.characters import CharacterForm
 from ..store import campaigns as store
+from .bounds import whole
 from .campaign_context import base_context, page_renderer
 from .database import get_db
 from .render import content, flat_errors, go, is_htmx, parse, perform
@@ -162,7 +163,7 @@ def _page_for(campaign_id: int, back: str):
 
 def history_context(campaign_id: int, **kw) -> dict:
     ctx = base_context(campaign_id, "history", **kw)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
+    ctx["page_no"] = max(1, request.args.get("page", 1, type=whole))
     ctx["entries"], ctx["older"] = store.history(get_db(), campaign_id, page=ctx["page_no"])
     return ctx
 

@@ -16,6 +16,7 @@ from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import home
+from .bounds import whole
 from .database import get_db
 from .render import LABELS, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
@@ -217,7 +218,7 @@ def delete(game_id: int):
 @bp.get("/<int:game_id>/log")
 def log(game_id: int):
     ctx = context(game_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
+    ctx["page_no"] = max(1, request.args.get("page", 1, type=whole))
     ctx["entries"], ctx["older"] = store.events(get_db(), game_id, page=ctx["page_no"])
     return respond("games/log.html", ctx)
 

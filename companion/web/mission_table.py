@@ -30,6 +30,7 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
+from .bounds import whole
 from .database import get_db
 from .render import content, flat_errors, form_state, go, is_htmx, parse, poll_response, respond
 
@@ -57,7 +58,7 @@ def rng() -> random.Random:
 def setup_context(errors=None) -> dict:
     """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
-    chosen = request.values.get("campaign", type=int)
+    chosen = request.values.get("campaign", type=whole)
     party, missions = [], [(m.id, m.name) for m in content().missions]
     if chosen:
         try:
@@ -433,7 +434,7 @@ def undo_redo(mission_id: int, step: str):
 @bp.get("/<int:mission_id>/log")
 def log(mission_id: int):
     ctx = context(mission_id)
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
+    ctx["page_no"] = max(1, request.args.get("page", 1, type=whole))
     ctx["entries"], ctx["older"] = store.events(get_db(), mission_id, page=ctx["page_no"])
     return respond("mission_table/log.html", ctx)
 

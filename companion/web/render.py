@@ -8,6 +8,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..phantom.campaign import CampaignError, StaleVersion
 from ..store import campaigns as store
+from .bounds import whole
 from .database import get_db
 
 LABELS = {
@@ -165,6 +166,6 @@ def go(url: str) -> Response:
 
 def poll_response(current_version: int, render):
     """A second device asks every second with the version it shows: 204 when nothing changed, else the page."""
-    if request.args.get("seen", type=int) == current_version:
+    if request.args.get("seen", type=whole) == current_version:
         return make_response("", 204)
     return render()
