@@ -124,3 +124,11 @@ def test_every_import_path_refuses_a_name_longer_than_its_form_takes(app, table,
     cards[part] = {long: next(iter(cards[part].values()))}
     assert upload(table, "/cards/import", "cards.json", json.dumps(cards).encode()).status_code == 422
     assert snapshot(app) == before
+
+
+def test_renaming_a_map_that_is_not_there_is_404(app, table):
+    """Found by the form fuzzer: the view looked the map up without catching NotFound (500)."""
+    table.get("/maps")
+    before = snapshot(app)
+    assert table.post("/maps/999/rename", {"name": "Elsewhere"}).status_code == 404
+    assert snapshot(app) == before

@@ -17,6 +17,8 @@ from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError
 
+from ..store import campaigns, documents, games, mission_table
+
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'")
 OPEN_ENDPOINTS = {"static", "home.pin", "home.pin_check"}
@@ -157,7 +159,12 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", title="Too large",
                                message="That upload is larger than 2 MB; nothing was changed."), 413
 
+    @app.errorhandler(documents.NotFound)
+    @app.errorhandler(campaigns.NotFound)
+    @app.errorhandler(games.NotFound)
+    @app.errorhandler(mission_table.NotFound)
     @app.errorhandler(404)
     def not_found(exc):
+        # A view that looked up a document without catching its NotFound (an id deleted elsewhere, or typed).
         return render_template("error.html", title="Not found",
                                message="There is nothing here. It may have been deleted on another device."), 404
