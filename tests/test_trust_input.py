@@ -132,3 +132,12 @@ def test_renaming_a_map_that_is_not_there_is_404(app, table):
     before = snapshot(app)
     assert table.post("/maps/999/rename", {"name": "Elsewhere"}).status_code == 404
     assert snapshot(app) == before
+
+
+def test_a_version_beyond_sqlites_range_is_refused_as_a_damaged_form(app, table):
+    assert table.post("/games/new", {"game": "lost-empires", "name": "Friday", "name_1": "Ann", "color_1": "red",
+                                     "name_2": "Bob", "color_2": "blue"}).status_code == 204
+    before = snapshot(app)
+    resp = table.post("/games/1/next", {"_form": "step", "version": "99999999999999999999999"})
+    assert resp.status_code == 422 and "The form is damaged" in text(resp)
+    assert snapshot(app) == before
