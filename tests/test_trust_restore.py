@@ -3,7 +3,6 @@ schema refused; other devices see the restored state and their stale edits get 4
 from __future__ import annotations
 
 import re
-import shutil
 import sqlite3
 
 import pytest
@@ -36,22 +35,47 @@ def start_mission(table):
     assert resp.headers["Location"].endswith("/table/1")
 
 
-def as_before_migration_6(path):
-    """The backup as an install before migration 6 wrote it: no missions.recorded_at, step 6 not recorded."""
+LEDGERS = ("schema_migrations", "_sqlite_migrations")  # the app's own ledger, or sqlite-utils' once bridged
+
+
+def old_backup(app, upto=5, name="companion-20200101T000000000000-by-hand.sqlite3"):
+    """The live data as an install that had run only the first `upto` migrations would have backed it up:
+    a fresh file migrated that far, every row copied over in the columns it had then."""
+    target = backups.folder(app.config["DATABASE"]) / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    old = dbmod.connect(target)
+    every = dbmod.MIGRATIONS
+    try:
+        dbmod.MIGRATIONS = every[:upto]
+        dbmod.migrate(old)
+    finally:
+        dbmod.MIGRATIONS = every
+    old.execute("PRAGMA foreign_keys = OFF")
+    old.execute("ATTACH DATABASE ? AS live", [app.config["DATABASE"]])
+    live = dbmod.connect(app.config["DATABASE"])
+    for table in old.table_names():
+        if table in LEDGERS or table.startswith("sqlite_"):
+            continue
+        kept = [c for c in old[table].columns_dict if c in live[table].columns_dict]
+        cols = ", ".join(f'"{c}"' for c in kept)
+        old.execute(f'INSERT INTO main."{table}" ({cols}) SELECT {cols} FROM live."{table}"')
+    live.conn.close()
+    old.execute("DETACH DATABASE live")
+    old.conn.close()
+    return name
+
+
+def from_the_future(path):
+    """A ledger row for a migration this version does not know, in whichever ledger the file keeps."""
     conn = sqlite3.connect(path)
-    conn.execute("ALTER TABLE missions DROP COLUMN recorded_at")
-    conn.execute("DELETE FROM schema_migrations WHERE version = 6")
+    kinds = dict(conn.execute("SELECT name, type FROM sqlite_master WHERE name IN (?, ?)", LEDGERS).fetchall())
+    if kinds.get("schema_migrations") == "table":
+        conn.execute("INSERT INTO schema_migrations VALUES (999, 'from the future', '2030-01-01')")
+    else:
+        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES ('companion', '999 from the future', '2030-01-01')")
     conn.commit()
     conn.close()
-
-
-def old_backup(app, name="companion-20200101T000000000000-by-hand.sqlite3"):
-    db_path = app.config["DATABASE"]
-    made = backups.take(db_path, "by-hand")
-    target = backups.folder(db_path) / name
-    shutil.move(made, target)
-    as_before_migration_6(target)
-    return name
 
 
 def every_page(table):
@@ -91,10 +115,7 @@ def test_a_backup_from_a_newer_schema_is_refused_and_nothing_changes(app, table)
     start_mission(table)
     db_path = app.config["DATABASE"]
     made = backups.take(db_path, "by-hand")
-    conn = sqlite3.connect(made)
-    conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from the future', '2030-01-01')")
-    conn.commit()
-    conn.close()
+    from_the_future(made)
     before = version(table)
     resp = table.post(f"/backups/{made.name}/restore", {"confirm": "restore", "_form": "restore"})
     assert resp.status_code == 422 and "newer version" in resp.get_data(as_text=True)

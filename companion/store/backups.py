@@ -76,7 +76,9 @@ class SchemaTooNew(ValueError):
 def schema_versions(path: Path) -> set[int]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").fetchone():
+        # a table in the app's own ledger, a view of sqlite-utils' ledger once that took over
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') "
+                            "AND name = 'schema_migrations'").fetchone():
             return set()
         return {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
     finally:
