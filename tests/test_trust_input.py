@@ -117,6 +117,20 @@ def test_every_import_path_refuses_a_name_longer_than_its_form_takes(app, table,
     camp = json.loads(table.get(f"{campaign}/export").data)
     camp["name"] = long
     assert upload(table, "/campaigns/import", "c.json", json.dumps(camp).encode(), form="import-campaign").status_code == 422
+    assert table.post("/games/new", {"game": "lost-empires", "name": "Friday", "name_1": "Ann", "color_1": "red",
+                                     "name_2": "Bob", "color_2": "blue"}).status_code == 204
+    game = json.loads(table.get("/games/1/export").data)
+    before = snapshot(app)
+    for field, value in (("name", "G" * 81), ("player", "P" * 41)):  # the new-game form's limits: 80 and 40
+        bad = json.loads(json.dumps(game))
+        if field == "name":
+            bad["name"] = value
+        else:
+            bad["state"]["players"][0]["name"] = value
+        resp = upload(table, "/games/import", "g.json", json.dumps(bad).encode(), form="import-game",
+                      field="game_file")
+        assert resp.status_code == 422, field
+    assert snapshot(app) == before
     table.post("/cards/samples", htmx=False)
     before = snapshot(app)
     cards = json.loads(table.get("/cards/export").data)
