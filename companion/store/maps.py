@@ -11,9 +11,10 @@ import threading
 
 from ..phantom.board import Board
 from ..phantom.hexmap import Layout
-from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
+from ..phantom.mapedit import MAX_COLUMNS, MAX_ROWS, Draft, Edit, fitted_size, new_draft
 from ..phantom.scenario import Scenario
-from ..schemas.files.scenario import dump_scenario, load_scenario, parse_json
+from ..schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario, parse_json
+from ..schemas.forms.maps import NAME_MAX
 from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
 
 __all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]
@@ -66,6 +67,11 @@ def import_doc(db, name: str, source, sample: bool = False) -> int:
     data = parse_json(source)
     s = load_scenario(data)
     columns, rows = fitted_size(s.board.map)
+    if columns > MAX_COLUMNS or rows > MAX_ROWS:  # the editor's own limit: the form refuses a bigger grid too
+        raise ScenarioFileError(f"map: {columns} columns by {rows} rows; a map has at most "
+                                f"{MAX_COLUMNS} columns and {MAX_ROWS} rows")
+    # A name from a file name: held to the form's limit (the file's name cannot be corrected on a tablet).
+    name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
     doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
     return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows,
                             "sample": int(sample)}, doc, f"Imported the map {name!r}")
