@@ -2,28 +2,16 @@
 schema refused; other devices see the restored state and their stale edits get 409, never 500."""
 from __future__ import annotations
 
-import re
 import sqlite3
 
 import pytest
 
-from companion import cli, create_app
+from companion import cli
 from companion import db as dbmod
 from companion.store import backups
 from conftest import Table
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def version(table, url="/table/1"):
-    return int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
-
-
-def step(table, action, url="/table/1", **data):
-    return table.post(f"{url}/do/{action}", {"version": version(table, url), **data})
+from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
+from helpers.mission_table import step, version
 
 
 def start_mission(table):

@@ -7,7 +7,6 @@ never stored.
 """
 from __future__ import annotations
 
-import threading
 
 from ..phantom.board import Board
 from ..phantom.hexmap import Layout
@@ -16,6 +15,7 @@ from ..phantom.scenario import Scenario
 from ..schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario, parse_json
 from ..schemas.forms.maps import NAME_MAX
 from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
+from .snapshots import Snapshots
 
 __all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]
 JOURNAL = MAP_JOURNAL
@@ -30,28 +30,16 @@ def _doc(draft: Draft, old: dict | None = None) -> dict:
     return out
 
 
-# stored document text -> its checked map: a paint reads back what it just wrote. Shared by waitress's
-# threads, hence the lock.
-_READ: dict = {}
-_READ_KEEP = 8
-_READ_LOCK = threading.Lock()
-
-
-def _remember(text: str, draft: Draft) -> None:
-    with _READ_LOCK:
-        _READ[text] = draft
-        while len(_READ) > _READ_KEEP:
-            _READ.pop(next(iter(_READ)))
+DRAFTS = Snapshots()  # stored document text -> its checked map: a paint reads back what it just wrote
 
 
 def _draft(row: dict, doc: dict) -> Draft:
-    with _READ_LOCK:
-        found = _READ.get(row["doc"])
+    found = DRAFTS.get(row["doc"])
     if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
         return found
     s = load_scenario(doc)
     draft = Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
-    _remember(row["doc"], draft)
+    DRAFTS.put(row["doc"], draft)
     return draft
 
 
@@ -91,7 +79,7 @@ def edit(db, map_id: int, operation, *, seen_version: int | None = None, request
         done.append(result)
         d = result.draft
         new = _doc(d, doc)
-        _remember(dump(new), d)
+        DRAFTS.put(dump(new), d)
         return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
 
     MAPS.change(db, map_id, command, seen_version=seen_version, request_id=request_id)
