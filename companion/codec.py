@@ -19,13 +19,18 @@ import typing
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
-__all__ = ["encode", "decode", "state_codec"]
+__all__ = ["encode", "decode", "state_codec", "ADDED"]
+
+# The metadata of a field added after states were stored: it is written only when it differs from its default,
+# so a stored state without it still writes back byte for byte (tests/test_codec.py).
+ADDED = {"omit_default": True}
 
 
 def encode(value):
     """Plain JSON shapes: dataclasses as dicts in field order, tuples and lists as lists, enums by value."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get("omit_default") and getattr(value, f.name) == f.default)}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):

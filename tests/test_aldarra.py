@@ -338,7 +338,7 @@ def test_strongholds_keep_2_tiles_apart_and_off_crystal_deposits():
 
 def spawning():
     g = game("preparation", 1, kinds={"A1": "Crystal Deposit"}, strongholds={ANN: "C3", BOB: "C7", CY: "F3"})
-    return al.spawn_roll(g, 2).state
+    return al.spawn_roll(g, CONTENT, 2).state
 
 
 def test_crystals_spawn_on_each_deposit_then_the_blue_dice_hits():
@@ -566,3 +566,88 @@ def test_the_board_uses_the_shared_hex_grid_for_neighbours_and_distance(n):
             seen |= frontier
             steps += 1
         assert seen == ids
+
+
+# -- once-only actions and bounds (issue 20) ------------------------------------------------------------------
+
+WITH_START = replace(CONTENT, factions=(al.FactionInfo("Cin'dar Empire", (), "Targeting Focus", True),))
+
+
+def test_secondary_objectives_are_drawn_once_per_player_in_the_step():
+    # p.13: "Each player either draws 1, or discards any number and draws that many" - once.
+    g = game("management", 3)
+    g = al.draw_objectives(g, ANN, 0).state
+    assert g.sides[ANN].objectives == 3 and not al.may_draw(g, ANN) and al.may_draw(g, BOB)
+    with pytest.raises(GameError, match=r"drawn Secondary Objectives this round.*\(p\.13\)"):
+        al.draw_objectives(g, ANN, 0)
+    with pytest.raises(GameError, match="once"):
+        al.draw_objectives(g, ANN, 1)
+    # a new round clears the once-a-round marks: its step draws again
+    assert al.may_draw(al.next_step(replace(g, step=5, chooser=3)).state, ANN)
+
+
+def test_discoveries_are_taken_in_turn_order_once_each():
+    # p.13: "In turn order, each player must select one Discovery".
+    g = game("management", 4, turn_order=(BOB, CY, ANN))
+    assert al.discoverer(g) == BOB
+    with pytest.raises(GameError, match=r"Bob's turn to select a Discovery"):
+        al.take_discovery(g, CONTENT, ANN, "Heavy Plating", None)
+    g = al.take_discovery(g, CONTENT, BOB, "Heavy Plating", None).state
+    assert al.discoverer(g) == CY
+    with pytest.raises(GameError, match="Cy's turn"):
+        al.take_discovery(g, CONTENT, BOB, "Swift Hulls", None)
+    g = al.take_discovery(g, CONTENT, CY, "", None).state  # Cy passes: none of the cards is new to Cy
+    g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
+    assert al.discoverer(g) is None
+    with pytest.raises(GameError, match="Everyone has taken a Discovery"):
+        al.take_discovery(g, CONTENT, ANN, "Other", None)
+    assert g.sides[BOB].discoveries == ("Heavy Plating",) and g.sides[CY].discoveries == ()
+
+
+def test_the_starting_discovery_is_one_you_already_have():
+    # p.13: "You may never gain a Discovery that you already have"; the dashboard's starting one counts (p.7).
+    g = game("management", 4, turn_order=(BOB, ANN, CY))  # Bob plays the Cin'dar Empire
+    assert al.discoveries(g, WITH_START, BOB) == ("Targeting Focus",)
+    with pytest.raises(GameError, match=r"already has Targeting Focus.*starting one included \(p\.13\)"):
+        al.take_discovery(g, WITH_START, BOB, "targeting  focus", None)
+    g = al.take_discovery(g, WITH_START, BOB, "Swift Hulls", None).state
+    assert al.discoveries(g, WITH_START, BOB) == ("Targeting Focus", "Swift Hulls")
+
+
+def test_no_move_after_exploring_in_the_same_order():
+    # p.9: an order is move, then combat, then explore (p.12): exploring ends its moves.
+    g = game(units=(("D4", ANN, "Frigate", 2),), order=al.Order(ANN, "D4"))
+    g = al.explore(g, "D4").state
+    with pytest.raises(GameError, match=r"move, then combat, then explore.*\(p\.9, 12\)"):
+        al.move(g, CONTENT, "D4", "D5", "Frigate", 1)
+
+
+def test_the_spawn_dice_bound_the_hits():
+    # 2 Blue Dice; outside combat no die explodes (p.11): at most twice the blue die's highest face.
+    g = game("preparation", 1, strongholds={ANN: "C3", BOB: "C7", CY: "F3"})
+    assert al.spawn_most(CONTENT) == 6
+    with pytest.raises(GameError, match=r"0 to 6 hits, not 99"):
+        al.spawn_roll(g, CONTENT, 99)
+    with pytest.raises(GameError, match="0 to 6"):
+        al.spawn_roll(g, CONTENT, 7)
+    assert al.spawn_roll(g, CONTENT, 6).state.crystals_left == 6
+
+
+def test_crystals_never_exceed_the_box():
+    # p.3: the box holds 25 Crystals; those held by players and on the board are not in it.
+    g = game("preparation", 1, kinds={"A1": "Crystal Deposit"}, strongholds={ANN: "C3", BOB: "C7", CY: "F3"},
+             sides=(al.Side(crystals=20), al.Side(crystals=2), al.Side()))
+    assert al.crystals_in_box(g) == 3
+    out = al.spawn_roll(g, CONTENT, 6)
+    assert al.tile(out.state, "A1").crystal and out.state.crystals_left == 2
+    assert al.crystals_in_box(out.state) == 2 and any("only 2 spawn" in r for r in out.reasons)
+
+
+def test_crystals_with_no_legal_territory_stay_in_the_box():
+    # docs/rules.md: when no player may place one (p.8's rules leave nowhere), the rest stay in the box.
+    g = game("preparation", 1, strongholds={ANN: "C3", BOB: "C7", CY: "F3"}, spawn_rolled=True, crystals_left=3)
+    g = replace(g, tiles=tuple(replace(t, crystal=t.id != "E5") for t in g.tiles))
+    assert al.crystal_choices(g, ANN) == ("E5",)
+    after = al.place_crystal(g, ANN, "E5")
+    assert after.state.crystals_left == 0 and any("stay in the box" in r for r in after.reasons)
+    assert al.next_step(after.state).state.phase == "expansion"

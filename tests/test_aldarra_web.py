@@ -3,6 +3,7 @@ orders, a combat, the Management Phase; and the issue's bad input, each refused 
 the database unchanged."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -284,3 +285,100 @@ def test_a_bad_dice_entry_names_the_field(expanding, app, data, label, words):
 
 def test_a_fifth_player_seat_is_refused(expanding, app):
     refused(app, expanding, "hold", {"player": "3", "delta": "1"}, "Player", "3 players", form="hold-3")
+
+
+# -- issue 20: once-only actions not offered again, bounded dice, the board drawn ---------------------------
+
+def test_a_drawn_objective_is_not_offered_again_and_its_repeat_is_refused(arrived, app, table):
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=3))
+    g.do("draw", {"player": "1"}, form="draw-1")
+    page = table.get(g.url).get_data(as_text=True)
+    assert 'value="draw-1"' not in page and 'value="draw-0"' in page
+    assert "Bob</span> has drawn this round" in page
+    refused(app, g, "draw", {"player": "1"}, "Discard", "drawn Secondary Objectives this round", "(p.13)",
+            form="draw-1")
+
+
+def test_discoveries_are_offered_in_turn_order_and_the_starting_one_is_refused(arrived, app, table):
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=4))
+    s = g.row.state
+    first, second = s.turn_order[0], s.turn_order[1]
+    page = table.get(g.url).get_data(as_text=True)
+    assert f'value="discovery-{first}"' in page and f'value="discovery-{second}"' not in page
+    refused(app, g, "discovery", {"player": str(second), "name": "Swift Hulls"}, "Player", "turn to select a Discovery",
+            form=f"discovery-{second}")
+    g.do("discovery", {"player": str(first), "name": "Swift Hulls"}, form=f"discovery-{first}")
+    page = table.get(g.url).get_data(as_text=True)
+    assert f'value="discovery-{first}"' not in page and f'value="discovery-{second}"' in page
+    cindar = next((i for i, p in enumerate(s.players) if p.faction == al.CINDAR), None)
+    if cindar is not None:  # its dashboard's starting Discovery (p.7) counts as one it has (p.13)
+        edit(app, g, lambda st: replace(st, applied=tuple(f"discovery:{i}" for i in st.turn_order if i != cindar)))
+        refused(app, g, "discovery", {"player": str(cindar), "name": "Targeting Focus"}, "Discovery",
+                "already has Targeting Focus", "(p.13)", form=f"discovery-{cindar}")
+
+
+def test_the_spawn_asks_for_the_blue_dice_faces_and_refuses_more_hits_than_they_show(arrived, app, table):
+    g = arrived
+    g.do("next")
+    g.do("next")
+    page = table.get(g.url).get_data(as_text=True)
+    assert 'name="spawn_0"' in page and 'name="spawn_1"' in page and 'name="spawn_0_1"' not in page  # no re-roll
+    assert "Roll 2 blue dice for me" in page
+    refused(app, g, "spawn", {"hits": "99"}, "Blue dice hits", "not 99", "(p.8")
+    g.do("spawn", {"spawn_0": "1", "spawn_1": "2*"})  # a * face adds its number only: no explosion (p.11)
+    log = table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "show 3 hits" in log
+
+
+def test_no_move_is_offered_after_exploring(expanding, app, table):
+    g = expanding
+    s, me, home = order_at_home(g)
+    assert 'id="move-form"' in table.get(g.url).get_data(as_text=True)
+    g.do("explore", {"at": home})
+    page = table.get(g.url).get_data(as_text=True)
+    assert 'id="move-form"' not in page and "the order's moves are over" in page
+    to = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    refused(app, g, "move", {"frm": home, "to": to, "kind": "Frigate", "count": "1"}, "To", "then explore", "(p.9, 12)")
+
+
+def test_the_board_is_drawn_with_every_territory_tappable_and_the_legal_stronghold_spots_outlined(new_game, table):
+    g = new_game
+    g.do("next")
+    s = g.row.state
+    page = table.get(g.url).get_data(as_text=True)
+    assert page.count('class="terr ') == len(s.tiles) == 39
+    for t in s.tiles:
+        assert f'data-tile="{t.id}"' in page
+    legal = al.stronghold_spots(s)
+    assert page.count(" legal\"") == len(legal) < len(s.tiles)  # Crystal Deposits are not offered
+    deposit = next(t.id for t in s.tiles if t.kind == "Crystal Deposit")
+    assert f'<option value="{deposit}"' not in page and f'<option value="{legal[0]}"' in page
+
+
+def outlined(page: str) -> set[str]:
+    return set(re.findall(r'class="terr[^"]*\blegal\b[^"]*" data-tile="([A-Z][0-9])"', page))
+
+
+def test_legal_moves_and_retreats_are_outlined_on_the_board(expanding, app, table):
+    g = expanding
+    s, me, home = order_at_home(g)
+    s = g.row.state
+    page = table.get(g.url).get_data(as_text=True)
+    moves = al.legal_moves(s, app.extensions["game_content"]["aldarra-reborn"])
+    targets = {to for _, to, _, _ in moves}
+    assert targets and targets <= outlined(page)
+    for to in targets:
+        assert f'<option value="{to}"' in page  # every outlined destination is offered in the To list
+    # retreat: the choices of the player to choose are outlined, each a button the board's tap picks
+    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    enemy = next(i for i in s.turn_order if i != me)
+    edit(app, g, lambda st: replace(st, order=al.Order(me, spot), units=st.units + (
+        al.Units(spot, enemy, "Outpost", 1), al.Units(spot, me, "Frigate", 1)), combat=al.Combat(
+        spot, me, tuple(i for i in st.turn_order if i in (me, enemy)), step="retreat")))
+    st = g.row.state
+    page = table.get(g.url).get_data(as_text=True)
+    choices = al.retreat_choices(st, me)
+    assert choices and set(choices) == outlined(page)
+    assert all(f'data-tile-pick="{t}"' in page for t in choices)

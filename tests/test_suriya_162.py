@@ -524,3 +524,124 @@ def test_a_destroyed_headquarter_is_not_rebuilt():
     after = su.space(out.state, hq)
     assert after.terrain == "Headquarter" and not after.headquarter and after.base == 0
     assert su.bases(out.state, 1) == 0
+
+
+# -- issue 20: the map's adjacency, damage outside combat, the squad limit, the Income order, rounds ------------
+
+def mapped() -> su.Game:
+    """The same draft, every tile laid on the drawn map at the first open hex the page offers."""
+    g = su.choose_first(game(), 0).state
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    for shown, picks in ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"), ("Forest", "Lagoon", "Desert", "Plateau")),
+                         (("Mine", "Mine", "Forest", "Desert", "Plateau"), ("Mine", "Mine", "Forest", "Desert"))):
+        g = su.show_tiles(g, CONTENT, shown).state
+        for t in picks:
+            g = su.place_tile(g, CONTENT, t, t == "Plateau", su.open_spots(g, su.placer(g))[0]).state
+    return action(su.next_step(g).state)
+
+
+def test_tiles_go_next_to_the_tiles_down_and_spaces_touch_as_hexes():
+    g = mapped()
+    assert all(s.at is not None for s in g.spaces)
+    forest, tyra_hq, david_hq = sid(g, "Forest 1"), sid(g, "Tyra's Headquarter"), sid(g, "David's Headquarter")
+    assert {tyra_hq, david_hq} <= set(su.adjacent(g, forest))
+    assert tyra_hq not in su.adjacent(g, david_hq)
+    for s in g.spaces:  # adjacency is symmetric
+        assert all(s.id in su.adjacent(g, n) for n in su.adjacent(g, s.id))
+    g2 = su.show_tiles(su.choose_faction(su.choose_faction(su.choose_first(game(), 0).state, CONTENT, 0, "Scarab").state,
+                                         CONTENT, 1, "Noah's Ark").state, CONTENT, ("Forest",) * 5).state
+    with pytest.raises(GameError, match="next to a tile already on the map") as e:
+        su.place_tile(g2, CONTENT, "Forest", False, (5, 5))
+    assert e.value.field == "at"
+
+
+def test_moves_and_attacks_go_to_adjacent_spaces_only():
+    # C1: "Move all or part of the Squad to an adjacent Space"; C2: "Attack opponents in an adjacent Space".
+    g = mapped()
+    tyra_hq, david_hq = sid(g, "Tyra's Headquarter"), sid(g, "David's Headquarter")
+    far = next(s.id for s in g.spaces if s.id not in su.adjacent(g, tyra_hq) and s.id != tyra_hq and s.owner is None)
+    g = su.summon(g, CONTENT, tyra_hq, "BU", 2).state
+    with pytest.raises(GameError, match="not adjacent.*C1. Move") as e:
+        su.move(g, CONTENT, tyra_hq, far, None, discard=2)
+    assert e.value.field == "to"
+    with pytest.raises(GameError, match="not adjacent.*C2. Attack") as e:
+        su.attack(g, CONTENT, tyra_hq, david_hq, *example_fighters())
+    assert e.value.field == "target"
+
+
+def test_plasma_shower_deals_true_damage_that_no_defend_reduces():
+    # Plasma Shower (Exhaust Tokens example): True Damage (unblockable) to a Squad, by 2 Elite dice rolled.
+    g = action(playing())
+    m = sid(g, "Mine 1")
+    g = su.summon(g, CONTENT, m, "BU", 2).state
+    g = su.summon(g, CONTENT, m, "EU", 1).state
+    out = su.true_damage(g, CONTENT, m, 3, "Plasma Shower")
+    s = su.space(out.state, m)
+    assert [u.kind for u in s.units] == ["EU"]  # 2 BU destroyed (1 HP each); 1 Damage left on the EU (2 HP)
+    assert "Plasma Shower: 3 True Damage" in out.description and "unblockable" in out.reasons[0]
+    out = su.true_damage(out.state, CONTENT, m, 2, "General's ability")
+    assert su.space(out.state, m).units == () and su.space(out.state, m).owner is None
+
+
+def test_true_damage_never_hits_bases_nor_squads_in_the_forest():
+    # Building a Base: a Base "does not take damage from True Damage effects"; Locations, Forest: Hidden Space.
+    g = action(playing())
+    hq, f = sid(g, "Tyra's Headquarter"), sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, hq, "BU", 1).state
+    out = su.true_damage(g, CONTENT, hq, 5)
+    assert su.space(out.state, hq).base == su.BASE_HP and su.space(out.state, hq).units == ()
+    assert any("Bases do not take damage from True Damage" in r for r in out.reasons)
+    with pytest.raises(GameError, match="no Squad"):
+        su.true_damage(out.state, CONTENT, hq, 1)
+    hidden = replace(CONTENT, terrains=tuple(replace(t, hidden=True) if t.name == "Forest" else t
+                                             for t in CONTENT.terrains))
+    g = su.summon(g, CONTENT, f, "BU", 1).state
+    with pytest.raises(GameError, match="Forest cannot take damage from effects outside of combat"):
+        su.true_damage(g, hidden, f, 1)
+
+
+def test_a_card_removes_units_back_to_the_tray_without_a_bonus():
+    g = action(playing())
+    m = sid(g, "Mine 1")
+    g = su.summon(g, CONTENT, m, "BU", 3).state
+    out = su.remove_units(g, m, {"BU": 2}, "Purge")
+    assert [u.kind for u in su.space(out.state, m).units] == ["BU"] and "Purge removed 2 BU" in out.description
+    with pytest.raises(GameError, match="has 1 BU"):
+        su.remove_units(out.state, m, {"BU": 2})
+
+
+def test_a_squad_over_6_returns_the_excess_to_the_tray():
+    # Limitations 2: "If the number of units exceeds this limit, remove the excess units and return them to the
+    # Player Tray. Bonuses from the Player Tray are not gained in this situation."
+    g = action(playing())
+    m, d = sid(g, "Mine 1"), sid(g, "Desert 1")
+    g = su.summon(g, CONTENT, m, "BU", 5).state
+    out = su.summon(g, CONTENT, m, "EU", 2, excess=True)
+    assert len(su.space(out.state, m).units) == 6 and "1 over 6 stay on the Player Tray" in out.description
+    g = su.summon(out.state, CONTENT, d, "BU", 2).state
+    before = g.sides[0].minerals
+    out = su.move(g, CONTENT, d, m, None, excess=True)
+    assert len(su.space(out.state, m).units) == 6 and su.space(out.state, d).units == ()
+    assert any("2 BU returned to the Player Tray, with no tray bonus (Limitations 2)" in r for r in out.reasons)
+    assert out.state.sides[0].minerals == before
+
+
+def test_the_income_phase_reads_restore_gain_income_in_the_rulebooks_order():
+    g = action(playing())
+    out = su.next_step(g)
+    text = " ".join(out.reasons)
+    assert text.index("3.2 Gain") < text.index("3.3 Income")
+    step = su.current_step(out.state).instruction
+    assert step.index("3.1 Restore") < step.index("3.2") < step.index("3.3 Income")
+
+
+def test_round_counts_rounds_not_turns():
+    g = playing()
+    assert su.current_step(g).round == 1
+    for _ in range(3):
+        g = su.next_step(g).state  # Tyra: Action, Income, end of turn
+    assert g.turn == 1 and su.current_step(g).round == 1  # David's turn: still round 1
+    for _ in range(3):
+        g = su.next_step(g).state
+    assert g.turn == 0 and su.current_step(g).round == 2

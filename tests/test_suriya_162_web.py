@@ -76,3 +76,83 @@ def test_the_income_panel_records_the_card_gained_and_burn_takes_one_from_the_ha
     page = g.do("gain", {"card": "Hawk Brigade", "source": "central"}).get_data(as_text=True)
     assert "Hawk Brigade from the Central Cards goes to the discard pile" in page
     assert g.row.state.gained == "central"
+
+
+# -- issue 20: the map drawn and tapped, adjacency, damage outside combat, the squad limit ------------------
+
+def mapped_set_up(g):
+    """The helpers' set-up, each tile placed on the open hex the place form offers first."""
+    g.do("roll", {"damage_1": "2", "damage_2": "1"})
+    g.do("faction", {"player": "0", "faction": "Noah's Ark"})
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    for shown, picks in ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"), ("Forest", "Lagoon", "Desert", "Plateau")),
+                         (("Mine", "Mine", "Forest", "Desert", "Plateau"), ("Mine", "Mine", "Forest", "Desert"))):
+        g.do("tiles", {f"tile_{i + 1}": t for i, t in enumerate(shown)})
+        for t in picks:
+            page = g.table.get(g.url).get_data(as_text=True)
+            st = g.row.state
+            q, r = su.open_spots(st, su.placer(st))[0]
+            assert f'<option value="{q},{r}" selected' in page  # the form offers it first
+            g.do("place", {"terrain": t, "at": f"{q},{r}", **({"high": "1"} if t == "Plateau" else {})})
+    g.do("next")
+    return g
+
+
+def test_the_map_is_drawn_with_its_spaces_and_adjacency_and_open_hexes_to_tap(su_game):
+    g = su_game
+    g.do("roll", {"damage_1": "2", "damage_2": "1"})
+    g.do("faction", {"player": "0", "faction": "Noah's Ark"})
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    g.do("tiles", {f"tile_{i + 1}": t for i, t in enumerate(("Forest", "Lagoon", "Desert", "Plateau", "Mine"))})
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'class="smap aboard"' in page and page.count('class="terr open legal"') == len(su.open_spots(g.row.state, 0))
+    g.do("place", {"terrain": "Forest", "at": "0,0"})
+    st = g.row.state
+    assert su.space(st, space_id(g, "Forest 1")).at == (0, 0)
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert page.count("<line ") == 2  # the Forest touches both Headquarters
+    assert f'data-tile="{space_id(g, "Forest 1")}"' in page
+
+
+def test_a_move_or_attack_to_a_space_not_adjacent_is_refused(su_game, app):
+    from helpers.games import refused
+    g = mapped_set_up(su_game)
+    g.do("next")  # Tyra's Action Phase
+    st = g.row.state
+    hq = space_id(g, "Tyra's Headquarter")
+    far = next(s.id for s in st.spaces if s.id not in su.adjacent(st, hq) and s.id != hq and s.owner is None
+               and s.terrain not in ("Forest", "Lagoon", "Plateau"))
+    g.do("summon", {"space": hq, "kind": "BU", "units": "2"})
+    refused(app, g, "move", {"space": hq, "to": far}, "Move to", "not adjacent", "C1")
+    refused(app, g, "attack", {"space": hq, "target": space_id(g, "David's Headquarter"), "attacker_damage": "2"},
+            "Target", "not adjacent", "C2")
+
+
+def test_a_true_damage_card_removes_units_and_a_card_removes_them_too(su_started, table):
+    g = su_started
+    g.do("next")
+    mine = space_id(g, "Mine 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
+    page = table.get(g.url).get_data(as_text=True)
+    assert 'id="true-damage-form"' in page and 'id="remove-form"' in page
+    page = g.do("true-damage", {"space": mine, "damage": "2", "source": "Plasma Shower"}).get_data(as_text=True)
+    assert "Plasma Shower: 2 True Damage" in page
+    assert len(su.space(g.row.state, mine).units) == 1
+    g.do("remove", {"space": mine, "bu": "1", "source": "Purge"})
+    assert su.space(g.row.state, mine).units == () and su.space(g.row.state, mine).owner is None
+
+
+def test_a_seventh_unit_returns_to_the_tray_when_the_table_says_so(su_started):
+    g = su_started
+    g.do("next")
+    mine = space_id(g, "Mine 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "6"})
+    page = g.do("summon", {"space": mine, "kind": "EU", "units": "1", "excess": "on"}).get_data(as_text=True)
+    assert "stay on the Player Tray" in page and len(su.space(g.row.state, mine).units) == 6
+
+
+def test_the_stepper_counts_rounds(su_started, table):
+    g = su_started
+    for _ in range(3):
+        g.do("next")  # Tyra's turn ends
+    assert su.current_step(g.row.state).round == 1 and g.row.state.turn == 1

@@ -49,6 +49,8 @@ ORDERS = 3  # p.7, 9
 OBJECTIVES_DEALT = 2  # p.6 step 3
 HAND = 5  # explore cards (p.12) and secondary objectives (p.13)
 WIN_VP = 20  # p.14
+CRYSTALS = 25  # the box holds 25 Crystals (p.3, component U)
+SPAWN_DICE = 2  # Spawn Crystals: roll 2 Blue Dice (p.8)
 SPEED = {"light": 3, "heavy": 2}  # p.9, INTERPRETATIONS.md
 WIDTH = 7  # the dealt board: rows of 7 hexes (docs/rules.md)
 FORTRESS_BUILDS, OUTPOST_ENGINEERS = 2, 2  # p.13
@@ -195,7 +197,7 @@ class Game:
     last_combat: tuple[str, ...] = ()
     built: tuple[tuple[str, int], ...] = ()  # this Build step: (territory, airships or engineers built)
     founded: tuple[tuple[str, str], ...] = ()  # this Build step: (territory, Building built there) (p.13)
-    applied: tuple[str, ...] = ()
+    applied: tuple[str, ...] = ()  # this round's once-only doings: "mine", "drew:<seat>", "discovery:<seat>"
     verdict: Verdict | None = None
 
 
@@ -358,6 +360,19 @@ def place_stronghold(g: Game, player: int, at: str) -> Outcome:
                       "1 Engineer", ("The tile is replaced by the faction's Stronghold tile (p.8).",))
 
 
+def stronghold_spots(g: Game) -> tuple[str, ...]:
+    """Where a Stronghold may go now: not a Crystal Deposit, not within 2 tiles of another (p.8)."""
+    taken = [t.id for t in g.tiles if t.stronghold is not None]
+    return tuple(t.id for t in g.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                 and all(distance(g, t.id, o) > 2 for o in taken))
+
+
+def outpost_spots(g: Game) -> tuple[str, ...]:
+    """An unoccupied tile that is not a Crystal Deposit (p.8)."""
+    return tuple(t.id for t in g.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                 and not units_at(g, t.id))
+
+
 def place_outpost(g: Game, player: int, at: str) -> Outcome:
     """In reverse turn order, an unoccupied tile that is not a Crystal Deposit: Outpost, Frigate, Engineer (p.8)."""
     _in(g, "arrival", 1, "Outposts are placed in the Arrival, after the Strongholds (p.8).")
@@ -405,21 +420,50 @@ def choose_position(g: Game, player: int, position: int) -> Outcome:
     return Outcome(g, f"{player_name(g, player)} takes position {position + 1} in the turn order", reasons)
 
 
-def spawn_roll(g: Game, hits: int) -> Outcome:
-    """One Crystal on each Crystal Deposit, then the hits of 2 blue dice more (p.8)."""
+def spawn_most(content: Content) -> int:
+    """The most 2 Blue Dice can show outside combat, where no die explodes (p.8, 11)."""
+    return SPAWN_DICE * max(f.value for f in content.die("blue").faces)
+
+
+def crystals_in_box(g: Game) -> int:
+    """Crystals neither on the board nor held by a player: the 25 of the box (p.3)."""
+    return CRYSTALS - sum(t.crystal for t in g.tiles) - sum(s.crystals for s in g.sides)
+
+
+def spawn_roll(g: Game, content: Content, hits: int) -> Outcome:
+    """One Crystal on each Crystal Deposit, then the hits of 2 blue dice more (p.8); never more than the box
+    holds (p.3), and only while a legal placement is left (docs/rules.md)."""
     _in(g, "preparation", 1, "Crystals spawn in the Preparation Phase (p.8).")
     if g.spawn_rolled:
         raise GameError("hits", "The 2 blue dice are already rolled this round.")
-    if hits < 0:
-        raise GameError("hits", f"Hits are never negative: {hits}.")
-    deposits = [t for t in g.tiles if t.kind == "Crystal Deposit" and t.stronghold is None]
-    placed = [t.id for t in deposits if not t.crystal]
-    g = replace(g, tiles=tuple(replace(t, crystal=True) if t.id in placed else t for t in g.tiles),
-                crystals_left=hits, spawn_rolled=True, chooser=0)
+    most = spawn_most(content)
+    if not 0 <= hits <= most:
+        raise GameError("hits", f"2 Blue Dice show 0 to {most} hits, not {hits} (p.8; no die explodes outside "
+                                "combat, p.11).")
+    deposits = [t for t in g.tiles if t.kind == "Crystal Deposit" and t.stronghold is None and not t.crystal]
+    placed = [t.id for t in deposits[:max(0, crystals_in_box(g))]]
+    g = replace(g, tiles=tuple(replace(t, crystal=True) if t.id in placed else t for t in g.tiles))
+    left = min(hits, crystals_in_box(g))
+    reasons = ["First one Crystal onto each Crystal Deposit, then roll 2 Blue Dice (p.8).",
+               "Dice only explode during combat (p.11).", "A deposit that still holds one gets no second (p.8)."]
+    if left < hits:
+        reasons.append(f"The box holds {crystals_in_box(g)} Crystals: only {left} spawn (25 in the box, p.3).")
+    g, settled = _settle_crystals(replace(g, crystals_left=left, spawn_rolled=True, chooser=0))
     return Outcome(g, f"Crystals: 1 on each Crystal Deposit ({', '.join(placed) or 'already there'}); the 2 blue dice "
-                      f"show {hits} hit{'s' if hits != 1 else ''}: {hits} more to place in turn order",
-                   ("First one Crystal onto each Crystal Deposit, then roll 2 Blue Dice (p.8).",
-                    "Dice only explode during combat (p.11).", "A deposit that still holds one gets no second (p.8)."))
+                      f"show {hits} hit{'s' if hits != 1 else ''}: {left} more to place in turn order",
+                   tuple(reasons) + settled)
+
+
+def _settle_crystals(g: Game) -> tuple[Game, tuple[str, ...]]:
+    """Skip a placer with no legal territory; when nobody has one, the rest stay in the box (docs/rules.md)."""
+    n = len(g.turn_order)
+    for k in range(n):
+        if not g.crystals_left or any(crystal_spots(g, crystal_placer(g))):
+            return g, ()
+        g = replace(g, chooser=g.chooser + 1)
+    left = g.crystals_left
+    return replace(g, crystals_left=0), (f"No legal territory is left for a Crystal: the other {left} stay in the "
+                                         "box (docs/rules.md).",)
 
 
 def crystal_spots(g: Game, player: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -457,7 +501,14 @@ def place_crystal(g: Game, player: int, at: str) -> Outcome:
         raise GameError("at", f"{tile_name(t, g)}: {why}")
     g = replace(g, tiles=tuple(replace(x, crystal=True) if x.id == at else x for x in g.tiles),
                 crystals_left=g.crystals_left - 1, chooser=g.chooser + 1)
-    return Outcome(g, f"{player_name(g, player)} placed a Crystal on {tile_name(t)} ({g.crystals_left} left)")
+    g, settled = _settle_crystals(g)
+    return Outcome(g, f"{player_name(g, player)} placed a Crystal on {tile_name(t)} ({g.crystals_left} left)", settled)
+
+
+def crystal_choices(g: Game, player: int) -> tuple[str, ...]:
+    """Where this player may place a Crystal now (p.8)."""
+    free, others = crystal_spots(g, player)
+    return free or others
 
 
 def crystal_placer(g: Game) -> int:
@@ -518,6 +569,9 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     o = g.order
     if o is None or g.combat is not None:
         raise GameError("to", "Place an order first; moves come before the order's combat (p.9).")
+    if o.explored:
+        raise GameError("to", f"{player_name(g, o.player)} has explored: an order goes move, then combat, then "
+                              "explore, and exploring ends it (p.9, 12).")
     card = content.unit(kind)
     if card.classification == "building" or kind in BUILDINGS:
         raise GameError("kind", f"{kind} is a Building: Buildings are stationary (p.4).")
@@ -536,6 +590,41 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     g = _add(_add(g, frm, o.player, kind, -n), to, o.player, kind, n)
     fight = " — combat!" if _enemy(g, to, o.player) else ""
     return Outcome(g, f"{player_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{fight}")
+
+
+def legal_moves(g: Game, content: Content) -> tuple[tuple[str, str, str, int], ...]:
+    """Every move the current order allows now: (from, to, unit, most that may go), as `move` would accept."""
+    o = g.order
+    if o is None or g.combat is not None or o.explored or g.phase != "expansion":
+        return ()
+    out = []
+    starts = {u.at for u in g.units if u.owner == o.player and u.kind not in BUILDINGS
+              and distance(g, u.at, o.at) <= max(SPEED.values()) + 1}
+    for frm in sorted(starts):
+        for u in units_at(g, frm, o.player):
+            if u.kind in BUILDINGS or content.unit(u.kind).classification == "building":
+                continue
+            for to in ([t.id for t in g.tiles] if frm == o.at else [o.at]):
+                if to == frm or o.at not in (frm, to):
+                    continue
+                limit = stack_limit(g, to, o.player)
+                room = u.count if limit is None else min(u.count, limit - airships(g, to, o.player))
+                if room < 1:
+                    continue
+                try:
+                    move(g, content, frm, to, u.kind, 1)
+                except GameError:
+                    continue
+                out.append((frm, to, u.kind, room))
+    return tuple(out)
+
+
+def explore_choices(g: Game) -> tuple[str, ...]:
+    """Unexplored territories where the order's player has a unit, once per order, after its combat (p.12)."""
+    o = g.order
+    if o is None or o.explored or g.combat is not None or contested(g):
+        return ()
+    return tuple(t.id for t in g.tiles if not t.explored and units_at(g, t.id, o.player))
 
 
 def contested(g: Game) -> tuple[str, ...]:
@@ -1017,6 +1106,8 @@ def exchange(g: Game, player: int, crystals: int) -> Outcome:
     if crystals == 0:
         raise GameError("crystals", "A change of 0 changes nothing.")
     s = g.sides[player]
+    if crystals > crystals_in_box(g):
+        raise GameError("crystals", f"The box holds {crystals_in_box(g)} Crystals (25 in all, p.3).")
     coins = s.coins - EXCHANGE * crystals
     if coins < 0 or s.crystals + crystals < 0:
         raise GameError("crystals", f"{player_name(g, player)} has {s.coins} coins and {s.crystals} crystals: not enough "
@@ -1058,33 +1149,60 @@ def claim_objective(g: Game, player: int, vp: int) -> Outcome:
 
 
 def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
-    """Draw 1, or discard some and draw as many; a hand of at most 5 (p.13)."""
+    """Once in the step: draw 1, or discard some and draw as many; a hand of at most 5 (p.13)."""
     _in(g, "management", 3, "Secondary Objectives are drawn in their step of the Management Phase (p.13).")
     s = g.sides[player]
+    if not may_draw(g, player):
+        raise GameError("discard", f"{player_name(g, player)} has drawn Secondary Objectives this round: each player "
+                                   "either draws 1, or discards and draws that many, once (p.13).")
     if not 0 <= discard <= s.objectives:
         raise GameError("discard", f"{player_name(g, player)} holds {s.objectives} Secondary Objective cards.")
     now = s.objectives + (0 if discard else 1)
     if now > HAND:
         raise GameError("discard", f"A maximum hand of {HAND} Secondary Objective cards (p.13): discard first.")
     what = f"discarded and drew {discard}" if discard else "drew 1"
-    return Outcome(with_side(g, player, objectives=now), f"{player_name(g, player)} {what} Secondary Objective card"
-                                                     f"{'s' * (discard > 1)} ({now} in hand)")
+    return Outcome(replace(with_side(g, player, objectives=now), applied=g.applied + (f"drew:{player}",)),
+                   f"{player_name(g, player)} {what} Secondary Objective card{'s' * (discard > 1)} ({now} in hand)")
 
 
-def take_discovery(g: Game, player: int, name: str, upgrade: str | None) -> Outcome:
-    """In turn order one Discovery each, never one you have; a unit upgrade flips its card (p.13)."""
+def may_draw(g: Game, player: int) -> bool:
+    return f"drew:{player}" not in g.applied
+
+
+def discoveries(g: Game, content: Content, player: int) -> tuple[str, ...]:
+    """The Discoveries a player has: the dashboard's starting one (p.7) and those taken (p.13)."""
+    info = content.faction(faction_of(g, player) or "")
+    start = (info.starting_discovery,) if info and info.starting_discovery else ()
+    return start + g.sides[player].discoveries
+
+
+def discoverer(g: Game) -> int | None:
+    """Who takes a Discovery now: the first in turn order who has not taken (or passed) this round (p.13)."""
+    return next((i for i in g.turn_order if f"discovery:{i}" not in g.applied), None)
+
+
+def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: str | None) -> Outcome:
+    """In turn order one Discovery each, never one you have, the starting one included; a unit upgrade flips
+    its card (p.13). An empty name passes (none of the flipped cards is new to you)."""
     _in(g, "management", 4, "Discoveries are taken in the Discovery step (p.13).")
+    turn = discoverer(g)
+    if turn is None:
+        raise GameError("name", "Everyone has taken a Discovery this round: one each, in turn order (p.13). Tap Next.")
+    _expect(g, player, turn, "select a Discovery", "player")
     name = " ".join(name.split())
-    if not name:
-        raise GameError("name", "Write the Discovery's name.")
     s = g.sides[player]
-    if name.casefold() in (d.casefold() for d in s.discoveries):
-        raise GameError("name", f"{player_name(g, player)} already has {name}: you may never gain a Discovery that you "
-                                "already have (p.13).")
+    if not name:
+        return Outcome(replace(g, applied=g.applied + (f"discovery:{player}",)),
+                       f"{player_name(g, player)} takes no Discovery this round")
+    have = next((d for d in discoveries(g, content, player) if d.casefold() == name.casefold()), None)
+    if have is not None:
+        raise GameError("name", f"{player_name(g, player)} already has {have}: you may never gain a Discovery that you "
+                                "already have, the starting one included (p.13).")
     if upgrade is not None and upgrade not in UNITS:
         raise GameError("upgrade", f"There is no unit {upgrade!r}.")
     g = with_side(g, player, discoveries=s.discoveries + (name,),
-              upgraded=s.upgraded + ((upgrade,) if upgrade and upgrade not in s.upgraded else ()))
+                  upgraded=s.upgraded + ((upgrade,) if upgrade and upgrade not in s.upgraded else ()))
+    g = replace(g, applied=g.applied + (f"discovery:{player}",))
     flip = f"; the {upgrade} card flips to its upgraded side" if upgrade else ""
     return Outcome(g, f"{player_name(g, player)} took the Discovery {name}{flip}")
 
@@ -1209,6 +1327,8 @@ def adjust(g: Game, player: int, what: str, delta: int) -> Outcome:
     if what == "vp" and delta < 0:
         raise GameError("delta", "All Victory Points earned are permanent and cannot be lost (p.14).")
     now = getattr(g.sides[player], what) + delta
+    if what == "crystals" and delta > crystals_in_box(g):
+        raise GameError("delta", f"The box holds {crystals_in_box(g)} Crystals (25 in all, p.3).")
     if now < 0:
         raise GameError("delta", f"{player_name(g, player)} has {now - delta} {what}; not {-delta} to lose.")
     label = "VP" if what == "vp" else what

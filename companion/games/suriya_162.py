@@ -10,9 +10,12 @@ Readings of open questions: docs/rules.md, "Suriya 162".
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from ..codec import state_codec
+from ..codec import ADDED, state_codec
+from ..hexgrid import DIRECTIONS, Hex
+from ..hexgrid import distance as hex_distance
+from ..hexgrid import neighbours as hex_neighbours
 from .frame import (
     GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side,
 )
@@ -56,6 +59,7 @@ class Terrain:
     ignores_target_bonuses: bool = False  # Plateau
     discard_to_enter: int = 0
     highest_tray: bool = False  # Plateau tiles always go on the highest Terrain Tray (B4)
+    hidden: bool = False  # Forest: Squads here take no damage from effects outside combat (Locations)
     tiles: int = 0  # how many tiles of it in the box's terrain mix (0: not a drawable tile)
     verified: bool = False
 
@@ -141,6 +145,9 @@ class Space:
     headquarter: bool = False  # the player's Headquarter base: the main Base (2 players)
     command: bool = False
     exhaust: int = 0
+    # where the tile lies on the map (an axial hex, companion/hexgrid.py); None in games begun before the map
+    # was drawn, whose spaces are all taken as adjacent
+    at: tuple[int, int] | None = field(default=None, repr=False, metadata=ADDED)
 
 
 @dataclass(frozen=True)
@@ -193,13 +200,44 @@ def new_game(players: tuple[Player, ...], rng=None) -> Game:
         raise GameError("players", f"Suriya 162 is a game for {MIN_PLAYERS} to {MAX_PLAYERS} players "
                                    f"(Game Setup, A9); {len(players)} given.")
     spaces = tuple(Space(f"s{i + 1}", f"{p.name}'s {HEADQUARTER}", HEADQUARTER, owner=i, base=BASE_HP,
-                         headquarter=True) for i, p in enumerate(players))
+                         headquarter=True, at=HQ_AT[len(players)][i]) for i, p in enumerate(players))
     return Game(players=tuple(players), sides=tuple(Side() for _ in players), spaces=spaces,
                 next_id=len(players) + 1)
 
 
 # The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
 to_dict, from_dict = state_codec(Game)
+
+
+# -- the map: hex tiles (docs/rules.md) -----------------------------------------------------------------
+# The configuration diagram is a picture; the assistant lays the Headquarters on a ring two hexes from the
+# centre, facing each other, and every Terrain Tile next to a tile already down (C3-C4).
+HQ_AT: dict[int, tuple[Hex, ...]] = {n: tuple((r * DIRECTIONS[d][0], r * DIRECTIONS[d][1]) for d in ds)
+                                     for n, r, ds in ((2, 1, (2, 5)), (3, 2, (0, 2, 4)), (4, 2, (0, 2, 3, 5)))}
+
+
+def adjacent(g: Game, space_id: str) -> tuple[str, ...]:
+    """The Spaces next to this one: touching hexes; in a game begun before the map was laid out (no
+    positions), every other Space, as before."""
+    s = space(g, space_id)
+    if s.at is None:
+        return tuple(x.id for x in g.spaces if x.id != s.id)
+    near = set(hex_neighbours(s.at))
+    return tuple(x.id for x in g.spaces if x.at in near or (x.at is None and x.id != s.id))
+
+
+def open_spots(g: Game, who: int | None = None) -> tuple[Hex, ...]:
+    """Empty hexes where the next Terrain Tile may go: next to the placer's Headquarter in the first round of a
+    3-4 player placement (C3), next to any tile down otherwise (B3, C4)."""
+    taken = {s.at for s in g.spaces if s.at is not None}
+    if who is not None and len(g.players) > 2 and g.draft.round == 1:
+        hq = next((s.at for s in g.spaces if s.headquarter and s.owner == who and s.at is not None), None)
+        sources = [hq] if hq is not None else list(taken)
+    else:
+        sources = sorted(taken)
+    out: set[Hex] = {h for src in sources for h in hex_neighbours(src) if h not in taken}
+    # the hex touching most tiles first, then nearest the centre: a compact map is the default choice
+    return tuple(sorted(out, key=lambda h: (-sum(n in taken for n in hex_neighbours(h)), hex_distance(h, (0, 0)), h)))
 
 
 def seat_order(g: Game) -> tuple[int, ...]:
@@ -421,8 +459,9 @@ def _drawable(content: Content, name: str, field: str) -> Terrain:
     return t
 
 
-def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
-    """Place the next drafted tile as a new space of the map (B3, C3-C5)."""
+def place_tile(g: Game, content: Content, terrain: str, high: bool, at: Hex | None = None) -> Outcome:
+    """Place the next drafted tile as a new space of the map (B3, C3-C5), on an open hex next to the tiles
+    down; a tile placed without a hex is off the drawn map and taken as adjacent to every Space."""
     _in_setup(g)
     if g.first is None or any(p.faction is None for p in g.players):
         raise GameError("terrain", "Choose the first player and the factions before the terrain (A1-A2, then B/C).")
@@ -451,7 +490,14 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool) -> Outcome:
         held.remove(terrain)
         hands = tuple(tuple(held) if i == who else h for i, h in enumerate(hands))
     n = sum(1 for s in g.spaces if s.terrain == terrain) + 1
-    g = replace(g, spaces=g.spaces + (Space(f"s{g.next_id}", f"{terrain} {n}", terrain, high),), next_id=g.next_id + 1)
+    spots = open_spots(g, who) if all(s.at is not None for s in g.spaces) else ()
+    if at is not None and spots and tuple(at) not in spots:
+        raise GameError("at", "Place the tile next to " + ("your Headquarter (C3)." if len(g.players) > 2 and
+                                                            g.draft.round == 1 and who is not None else
+                                                            "a tile already on the map (B3, C4)."))
+    where = tuple(at) if at is not None and spots else None  # not chosen: off the drawn map, adjacent to all
+    g = replace(g, spaces=g.spaces + (Space(f"s{g.next_id}", f"{terrain} {n}", terrain, high, at=where),),
+                next_id=g.next_id + 1)
     by = player_name(g, who) if who is not None else "The last random tile"
     reasons = []
     picks = g.draft.picks + 1
@@ -598,17 +644,37 @@ def _own_squad(g: Game, space_id: str, field: str = "space") -> Space:
     return s
 
 
-def _enter_check(g: Game, s: Space, who: int, adding: int, field: str) -> None:
+def _enter_check(g: Game, s: Space, who: int, adding: int, field: str, excess: bool = False) -> None:
     if s.owner is not None and s.owner != who:
         raise GameError(field, f"{s.name} is held by {player_name(g, s.owner)}: a Space can only be occupied by the "
                                "units or a Base of a single faction (Limitations 1).")
-    if len(s.units) + adding > SQUAD_LIMIT:
+    if len(s.units) + adding > SQUAD_LIMIT and not excess:
+        over = len(s.units) + adding - SQUAD_LIMIT
         raise GameError(field, f"A Squad has at most {SQUAD_LIMIT} units (Limitations 2); {s.name} would have "
-                               f"{len(s.units) + adding}.")
+                               f"{len(s.units) + adding}: tick 'return the excess to the Player Tray' to send the "
+                               f"{over} over the limit back (no tray bonus).")
+
+
+def _over_limit(units: tuple[Unit, ...], arriving: tuple[Unit, ...]) -> tuple[tuple[Unit, ...], tuple[Unit, ...]]:
+    """Limitations 2: the Squad keeps 6; the excess goes back to the Player Tray. Which units go is the
+    player's choice in the text; the assistant returns arriving units, Basic first, then Elite, Generals
+    last (docs/rules.md)."""
+    room = max(0, SQUAD_LIMIT - len(units))
+    keep_order = sorted(arriving, key=lambda u: -KINDS.index(u.kind))  # Generals kept first
+    kept = tuple(keep_order[:room])
+    back = tuple(keep_order[room:])
+    return _ordered(units + kept), back
+
+
+def _returned(back: tuple[Unit, ...]) -> tuple[str, ...]:
+    if not back:
+        return ()
+    what = ", ".join(f"{sum(1 for u in back if u.kind == k)} {k}" for k in KINDS if any(u.kind == k for u in back))
+    return (f"Over {SQUAD_LIMIT} units: {what} returned to the Player Tray, with no tray bonus (Limitations 2).",)
 
 
 def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, hp: int | None = None,
-           name: str = "", converted: bool = False, take_from: str | None = None) -> Outcome:
+           name: str = "", converted: bool = False, take_from: str | None = None, excess: bool = False) -> Outcome:
     """Summon units from a card or token effect (Summoning Units): onto a Space of the player's, or an empty one.
     When the Player Tray has too few of the type, the missing units may be moved from another Space of the
     player's (Summoning Units 2), never Generals."""
@@ -619,7 +685,17 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
         raise GameError("kind", f"Choose BU, EU or GU; {kind!r} is not a unit type.")
     if count < 1:
         raise GameError("count", "Summon at least 1 unit.")
-    _enter_check(g, s, i, count, "space")
+    _enter_check(g, s, i, count, "space", excess)
+    if excess and len(s.units) + count > SQUAD_LIMIT:
+        # Limitations 2: the excess never leaves the Player Tray; the rest of the summon goes ahead
+        kept = max(0, SQUAD_LIMIT - len(s.units))
+        if kept == 0:
+            return Outcome(g, f"{player_name(g, i)}'s Squad in {s.name} is full: the {count} {kind} stay on the "
+                              "Player Tray", (f"A Squad has at most {SQUAD_LIMIT} units (Limitations 2).",))
+        out = summon(g, content, space_id, kind, kept, hp, name, converted, take_from)
+        return Outcome(out.state, out.description + f" ({count - kept} over {SQUAD_LIMIT} stay on the Player Tray)",
+                       out.reasons + (f"Over {SQUAD_LIMIT} units: {count - kept} {kind} returned to the Player Tray, "
+                                      "with no tray bonus (Limitations 2).",))
     asked = count
     reasons: tuple[str, ...] = ()
     left = None if converted else in_tray(g, content, i, kind)
@@ -658,6 +734,11 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
     what = f"{asked} {kind}" + (f" ({name})" if name else "")
     return Outcome(g, f"{player_name(g, i)} summoned {what} to {s.name}",
                    ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",) + reasons)
+
+
+def _adjacent(g: Game, frm: Space, to: Space, field: str, rule: str) -> None:
+    if to.id not in adjacent(g, frm.id):
+        raise GameError(field, f"{to.name} is not adjacent to {frm.name}: {rule}.")
 
 
 def _ordered(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
@@ -721,7 +802,7 @@ def extract(g: Game, space_id: str) -> Outcome:
 
 
 def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, int] | None = None,
-         discard: int = 0) -> Outcome:
+         discard: int = 0, excess: bool = False) -> Outcome:
     """C1. Move all or part of a Squad to an adjacent Space; the Command Token stays with the Squad left in
     the Space where it was placed, or moves with the whole Squad (Command Tokens 3-4). Entering Forest or
     Lagoon costs 1 discarded card, the Plateau 2 (Locations)."""
@@ -731,8 +812,9 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
     to = space(g, to_id, "to")
     if to.id == s.id:
         raise GameError("to", "Choose another Space to move to.")
+    _adjacent(g, s, to, "to", "C1. Move: to an adjacent Space")
     moving = _pick_units(s, counts)
-    _enter_check(g, to, i, len(moving), "to")
+    _enter_check(g, to, i, len(moving), "to", excess)
     whole = len(moving) == len(s.units)
     if whole and to.command:
         raise GameError("to", f"{to.name} already has a Command Token and the whole Squad would bring its own: only "
@@ -752,7 +834,8 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
     # Command Tokens 3-4: the token goes with the whole Squad, or stays where it was placed.
     g = _put(g, replace(s, units=tuple(left), command=not whole))
     to = space(g, to.id)
-    g = _put(g, replace(to, owner=i, units=_ordered(to.units + tuple(moving)), command=to.command or whole))
+    squad, back = _over_limit(to.units, tuple(moving))
+    g = _put(g, replace(to, owner=i, units=squad, command=to.command or whole))
     if need:
         g = with_side(g, i, hand=g.sides[i].hand - need)
     what = ", ".join(f"{sum(1 for u in moving if u.kind == k)} {k}" for k in KINDS if any(u.kind == k for u in moving))
@@ -760,7 +843,7 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
                "The Squad split: the Command Token stays in the Space where it was placed (Command Tokens 4).",)
     if need:
         reasons += (f"{need} card{'s' if need > 1 else ''} discarded to move into {to.terrain} (Locations).",)
-    return Outcome(g, f"{player_name(g, i)} moved {what} from {s.name} to {to.name}", reasons)
+    return Outcome(g, f"{player_name(g, i)} moved {what} from {s.name} to {to.name}", reasons + _returned(back))
 
 
 def _pick_units(s: Space, counts: dict[str, int] | None) -> list[Unit]:
@@ -929,6 +1012,7 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
     t = space(g, target_id, "target")
     if t.owner is None or t.owner == i:
         raise GameError("target", f"{t.name} has no enemy Squad or Base to attack (C2).")
+    _adjacent(g, s, t, "target", "C2. Attack: opponents in an adjacent Space")
     g = _command(g, s)
     attacker = replace(attacker, terrain=_terrain(content, s.terrain), units=len(s.units), high=s.high)
     defender = replace(defender, terrain=_terrain(content, t.terrain), units=len(t.units), high=t.high)
@@ -990,6 +1074,54 @@ def burn(g: Game, player: int, source: str) -> Outcome:
                     "(Limitations 4).",))
 
 
+def true_damage(g: Game, content: Content, space_id: str, damage: int, source: str = "",
+                order: tuple[str, ...] = KINDS) -> Outcome:
+    """Damage outside combat (True Damage: unblockable, e.g. Plasma Shower, or a General's ability): no Defend
+    reduces it; the Squad's units take it BU, EU, GU as in combat (6.1-6.3, the owner may choose the order,
+    6.5) and destroyed ones go back to the Player Tray with their slot's bonus (Combat 7). Bases never take
+    True Damage (Building a Base) and Squads in the Forest take no damage from effects outside combat."""
+    _playing(g)
+    s = space(g, space_id)
+    source = " ".join(source.split()) or "a card"
+    if not s.units:
+        raise GameError("space", f"There is no Squad in {s.name}: True Damage hits units, and Bases do not take "
+                                 "damage from True Damage effects (Building a Base).")
+    if damage < 1:
+        raise GameError("damage", "Deal at least 1 True Damage.")
+    if _terrain(content, s.terrain).hidden:
+        raise GameError("space", f"{s.name}: Squads in the {s.terrain} cannot take damage from effects outside of "
+                                 f"combat (Locations: {s.terrain}, Hidden Space).")
+    units, _, why = assign_damage(s.units, 0, damage, order)
+    g, more = _tray_bonuses(g, content, s.owner, s.units, units)
+    g = _put(g, replace(space(g, s.id), units=units, command=s.command and bool(units or s.base)))
+    lost = len(s.units) - len(units)
+    return Outcome(g, f"{source}: {damage} True Damage to {player_name(g, s.owner)}'s Squad in {s.name}, "
+                      f"{lost} unit{'s' if lost != 1 else ''} destroyed",
+                   ("True Damage is unblockable: no Defend value reduces it (Plasma Shower example).",) + why
+                   + (("Bases do not take damage from True Damage effects (Building a Base).",) if s.base else ())
+                   + more)
+
+
+def remove_units(g: Game, space_id: str, counts: dict[str, int], source: str = "") -> Outcome:
+    """A card or ability removes units from the map: they go back to the Player Tray, with no tray bonus
+    (they were not destroyed in combat, Combat 7; as Limitations 2's excess)."""
+    _playing(g)
+    s = space(g, space_id)
+    source = " ".join(source.split()) or "a card"
+    if not s.units:
+        raise GameError("space", f"There is no Squad in {s.name}.")
+    gone = _pick_units(s, counts)
+    left = list(s.units)
+    for u in gone:
+        left.remove(u)
+    owner = s.owner
+    g = _put(g, replace(s, units=tuple(left), command=s.command and bool(left or s.base)))
+    what = ", ".join(f"{sum(1 for u in gone if u.kind == k)} {k}" for k in KINDS if any(u.kind == k for u in gone))
+    return Outcome(g, f"{source} removed {what} of {player_name(g, owner)}'s from {s.name}",
+                   ("Removed units go back to the Player Tray; no tray bonus, as they were not destroyed in combat "
+                    "(docs/rules.md).",))
+
+
 def _base_destroyed(g: Game, sp: Space, by: int) -> tuple[Game, tuple[str, ...]]:
     """Back to the Player Tray with any Command Token on it (Building a Base 4); Headquarters decide games."""
     owner = sp.owner
@@ -1048,8 +1180,10 @@ def _income(g: Game) -> tuple[Game, tuple[str, ...]]:
     minerals, cards = income_for(n)
     s = g.sides[i]
     hand = s.hand + cards
-    reasons = list(reasons) + [f"{player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: +{minerals} Minerals, draws "
-                               f"{cards} cards (3.3)."]
+    reasons = list(reasons) + ["3.2 Gain: gain 1 card now, before drawing; it goes to the discard pile (3.2, "
+                               "Deck-Building Rules 1).",
+                               f"3.3 Income, after the Gain: {player_name(g, i)} has {n} Base{'s' if n != 1 else ''}: "
+                               f"+{minerals} Minerals, draws {cards} cards (3.3)."]
     if hand > HAND_LIMIT:
         reasons.append(f"{hand} cards in hand: discard down to {HAND_LIMIT} (3.3).")
         hand = HAND_LIMIT
@@ -1111,7 +1245,7 @@ def current_step(g: Game) -> Step:
         return Step(0, "Set-up", "Terrain", "The map is ready: begin with starting cards and Minerals by turn "
                     "order (A9).", SETUP_STEPS)
     if g.stage == "over":
-        return Step(g.turn_no, "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
+        return Step(round_of(g), "Game over", "Results", " ".join(g.verdict.how) if g.verdict else "", PHASES)
     who = player_name(g, g.turn)
     phase = PHASES[PHASE_KEYS.index(g.phase)]
     if g.phase == "upkeep":
@@ -1124,9 +1258,16 @@ def current_step(g: Game) -> Step:
     else:
         gain = (f"card gained from {GAIN_FROM[g.gained]} (3.2)" if g.gained else
                 "gain 1 card from the Faction Technology or the Central Cards (3.2)")
-        text = (f"{who}'s income applied: Command Tokens restored, minerals and cards by Bases (3.1, 3.3); "
-                f"{gain}; Next ends the turn." if g.applied else "")
-    return Step(g.turn_no, phase, f"{who}'s turn", text, PHASES)
+        minerals, cards = income_for(bases(g, g.turn))
+        text = (f"{who}: 3.1 Restore done (Command Tokens, then Exhaust); 3.2 {gain}; 3.3 Income: +{minerals} "
+                f"Minerals and {cards} cards drawn after the Gain (counted already); Next ends the turn."
+                if g.applied else "")
+    return Step(round_of(g), phase, f"{who}'s turn", text, PHASES)
+
+
+def round_of(g: Game) -> int:
+    """The round: every player has one turn a round, from the first player (End Turn); turn_no counts turns."""
+    return (g.turn_no - 1) // len(g.players) + 1
 
 
 def next_step(g: Game) -> Outcome:

@@ -51,4 +51,35 @@
   document.addEventListener("click", function (e) {
     if (e.target && e.target.id === "save-banner-retry") { window.location.reload(); }
   });
+  // A tap on a drawn board's territory (data-tile) chooses it in the step's form: the territory list last
+  // touched that offers it, else the first empty one that does, else the first that does.
+  var lastPick = null;
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches && e.target.matches("select[data-territory]")) { lastPick = e.target; }
+  });
+  function pickTile(cell) {
+    var id = cell.dataset.tile;
+    var offers = function (s) { return !!s.querySelector('option[value="' + id + '"]') && s.offsetParent !== null; };
+    var all = Array.prototype.slice.call(document.querySelectorAll("select[data-territory]")).filter(offers);
+    var target = (lastPick && document.contains(lastPick) && offers(lastPick)) ? lastPick :
+      (all.filter(function (s) { return !s.value; })[0] || all[0]);
+    if (!target) {
+      // a choice offered as buttons (a retreat): the tap picks its button, which the player then presses
+      var button = document.querySelector('button[data-tile-pick="' + id + '"]');
+      if (button) { button.focus(); button.scrollIntoView({ block: "nearest" }); }
+      return;
+    }
+    target.value = id;
+    target.dispatchEvent(new Event("change", { bubbles: true }));
+    document.querySelectorAll("[data-tile].picked").forEach(function (c) { c.classList.remove("picked"); });
+    cell.classList.add("picked");
+  }
+  document.addEventListener("click", function (e) {
+    var cell = e.target.closest && e.target.closest("[data-tile]");
+    if (cell) { pickTile(cell); }
+  });
+  document.addEventListener("keydown", function (e) {
+    var cell = e.target.closest && e.target.closest("[data-tile]");
+    if (cell && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); pickTile(cell); }
+  });
 })();

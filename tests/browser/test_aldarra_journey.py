@@ -239,3 +239,42 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
     expect(page.locator("#instruction")).to_contain_text(f"{names[A]} wins with 20 VP")
     page.get_by_role("link", name="Final results ›").tap()
     expect(page.locator("#verdict")).to_contain_text(f"{names[A]} wins")
+
+
+def test_the_board_is_drawn_and_a_stronghold_is_placed_by_tapping_a_territory(tablet: Page, live_server):
+    """Issue 20: the dealt board as hexes (terrain, ids, units by colour); a tap chooses the territory in the
+    step's form; only the legal Stronghold places are offered and outlined."""
+    page = tablet
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Aldarra Reborn")
+    new.get_by_label("Game name").fill("Board by tap")
+    for i, (name, color) in enumerate((("Ann", "blue"), ("Bob", "red"), ("Cy", "green")), 1):
+        new.get_by_label(re.compile(rf"^Player {i}\b")).fill(name)
+        new.get_by_label(f"Color {i}").select_option(color)
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    press(page, "Begin: the Arrival")
+    board = page.locator("svg.aboard")
+    expect(board).to_be_visible()
+    expect(board.locator("g.terr")).to_have_count(39)
+    box = board.bounding_box()
+    assert box["width"] <= 1024 and box["width"] > 300  # drawn at a readable size, no sideways scroll
+
+    g = state(live_server, page)
+    legal = al.stronghold_spots(g)
+    expect(board.locator("g.terr.legal")).to_have_count(len(legal))
+    deposit = next(t.id for t in g.tiles if t.kind == "Crystal Deposit")
+    expect(page.locator("#arrival select[name=at] option[value='%s']" % deposit)).to_have_count(0)
+    spot = legal[len(legal) // 2]
+    board.locator(f"g.terr[data-tile='{spot}']").tap()
+    expect(page.locator("#arrival select[name=at]")).to_have_value(spot)
+    press(page.locator("#arrival"), "Place Stronghold")
+    g = state(live_server, page)
+    assert al.tile(g, spot).stronghold == g.turn_order[0]
+    home = page.locator(f"svg.aboard g.terr[data-tile='{spot}']")
+    expect(home).to_have_class(re.compile(r"\bhome\b"))
+    expect(home).to_contain_text("2Fr 1En")  # 2 Frigates and 1 Engineer in the player's colour (p.8)
+    # the Stronghold's neighbours within 2 tiles are no longer offered (p.8)
+    near = next(t.id for t in g.tiles if 0 < al.distance(g, t.id, spot) <= 2)
+    expect(page.locator("#arrival select[name=at] option[value='%s']" % near)).to_have_count(0)

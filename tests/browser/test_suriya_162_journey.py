@@ -156,3 +156,65 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
     page.get_by_role("link", name="Final results ›").tap()
     expect(page.locator("#verdict")).to_contain_text("Tyra wins")
     settled(page)
+
+
+def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, live_server):
+    """Issue 20: the terrain laid on a drawn map by tapping open hexes, adjacency drawn; a Plasma Shower's
+    True Damage (unblockable) removes a Squad's units."""
+    page = tablet
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
+    new.get_by_label("Game name").fill("Plasma")
+    new.get_by_label("Player 1", exact=True).fill("Lucy")
+    new.get_by_label("Player 2", exact=True).fill("David")
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    roll = page.locator("#roll-form")
+    roll.get_by_label("Lucy", exact=True).fill("2")
+    roll.get_by_label("David", exact=True).fill("1")
+    tap(page, "Record the roll")
+    choose(page.locator("#faction-0"), "Lucy's faction", "Noah's Ark")
+    tap(page, "Choose for Lucy")
+    choose(page.locator("#faction-1"), "David's faction", "Scarab")
+    tap(page, "Choose for David")
+    form = page.locator("#tiles-form")
+    for i, t in enumerate(("Forest", "Lagoon", "Desert", "Mine", "Mine"), 1):
+        choose(form, f"Tile {i}", t)
+    tap(page, "Show these tiles")
+    smap = page.locator("svg.smap")
+    expect(smap).to_be_visible()
+    expect(smap.locator("g.terr.open").first).to_be_visible()
+    # The first tile goes on the open hex between the two Headquarters, chosen by a tap.
+    smap.locator("g.terr.open[data-tile='0,0']").tap()
+    expect(page.locator("#place-form select[name=at]")).to_have_value("0,0")
+    choose(page.locator("#place-form"), "Terrain", "Mine")
+    tap(page, "Place the tile")
+    expect(page.locator("#lastlog")).to_contain_text("placed Mine")
+    expect(smap.locator("g.terr[data-tile]:not(.open)")).to_have_count(3)
+    expect(smap.locator(".links line")).to_have_count(2)  # the Mine touches both Headquarters
+
+    # The rest of the draft on the hexes the form offers, then Lucy's Squad and David's Plasma Shower.
+    for t in ("Forest", "Lagoon", "Desert"):
+        choose(page.locator("#place-form"), "Terrain", t)
+        tap(page, "Place the tile")
+    form = page.locator("#tiles-form")
+    for i, t in enumerate(("Mine", "Desert", "Forest", "Lagoon", "Desert"), 1):
+        choose(form, f"Tile {i}", t)
+    tap(page, "Show these tiles")
+    for t in ("Mine", "Desert", "Forest", "Lagoon"):
+        choose(page.locator("#place-form"), "Terrain", t)
+        tap(page, "Place the tile")
+    tap(page, "Begin round 1")
+    next_step(page, "Action — Lucy's turn")
+    summon(page, "Mine 1", "BU", "2")
+    summon(page, "Mine 1", "EU", "1")
+    dmg = page.locator("#true-damage-form")
+    choose(dmg, "Squad hit", "Mine 1")
+    dmg.get_by_label("True Damage", exact=True).fill("3")
+    dmg.get_by_label("Card or ability").fill("Plasma Shower")
+    tap(page, "Deal True Damage")
+    expect(page.locator("#lastlog")).to_contain_text("Plasma Shower: 3 True Damage")
+    expect(page.locator("#space-s3 .squad")).to_contain_text("1 EU")
+    expect(page.locator("#space-s3 .squad")).not_to_contain_text("BU")
+    expect(page.locator("#result")).to_contain_text("unblockable")

@@ -47,9 +47,29 @@ class PositionForm(SeatForm):
     position = count(1, al.MAX_PLAYERS)
 
 
+SPAWN_FACE = re.compile(r"[0-9]\*?")
+
+
 class SpawnForm(GameForm):
+    """The 2 blue dice of Spawn Crystals as tapped faces ("spawn_0", "spawn_1"; a * face does not explode
+    outside combat, p.11), or their hits typed; "roll" rolls the dice not tapped. The rules bound the hits."""
     hits = count(0, 99, required=False)
     roll = flag()
+
+    @pre_load
+    def faces_to_hits(self, data, **kwargs):
+        data = dict(data)
+        faces = [str(data.get(f"spawn_{k}") or "").strip() for k in range(al.SPAWN_DICE)]
+        for k, face in enumerate(faces):
+            if face and not SPAWN_FACE.fullmatch(face):
+                raise ValidationError({"hits": [f"Blue die {k + 1}: {face[:8]!r} is not a face."]})
+        data["tapped"] = [int(v.rstrip("*")) for v in faces if v]
+        if not str(data.get("hits") or "").strip() and data["tapped"] and (len(data["tapped"]) == al.SPAWN_DICE
+                                                                           or not data.get("roll")):
+            data["hits"] = str(sum(data["tapped"]))
+        return data
+
+    tapped = fields.List(fields.Integer(), load_default=list)
 
 
 class MoveForm(GameForm):
@@ -128,7 +148,7 @@ class DrawForm(SeatForm):
 
 
 class DiscoveryForm(SeatForm):
-    name = text(60)
+    name = text(60, required=False)
     upgrade = choice(al.UNITS, required=False)
 
 

@@ -6,6 +6,7 @@ import random
 from ...games import aldarra as rules
 from ...games.frame import GameError
 from . import forms
+from .board import SHORT, board
 
 KEY = rules.KEY
 TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
@@ -19,7 +20,10 @@ def context(g: rules.Game, content: rules.Content) -> dict:
               "owner": "Assign to", "name": "Discovery", "upgrade": "Unit upgrade",
               **{f"dice_{s}_{c}": f"{n}'s {c} dice" for s, n in names.items() for c in rules.COLORS}}
     c = g.combat
+    moves = rules.legal_moves(g, content) if g.stage == "play" else ()
+    legal = _legal(g, moves)
     return {
+        "al_board": board(g, legal), "board_short": SHORT, "legal": legal, "moves": moves,
         "labels": labels, "al": rules, "content": content, "score": rules.score(g),
         "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
         "factions": [content.faction(p.faction) for p in g.players],
@@ -30,16 +34,36 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     }
 
 
+def _legal(g: rules.Game, moves) -> tuple[str, ...]:
+    """The territories the step's choice may go to now, outlined on the board and listed in its form."""
+    n = len(g.players)
+    if g.stage != "play":
+        return ()
+    if g.phase == "arrival" and g.chooser < n:
+        return rules.stronghold_spots(g) if g.step == 0 else rules.outpost_spots(g)
+    if g.phase == "preparation" and g.step == 1 and g.spawn_rolled and g.crystals_left:
+        return rules.crystal_choices(g, rules.crystal_placer(g))
+    if g.phase == "expansion" and g.combat and g.combat.step == "retreat":
+        order = rules.retreat_order(g)
+        return rules.retreat_choices(g, order[g.combat.retreat_next]) if g.combat.retreat_next < len(order) else ()
+    if g.phase == "expansion" and g.order and not g.combat:
+        return tuple(sorted({to for _, to, _, _ in moves} | set(rules.explore_choices(g))))
+    return ()
+
+
 def _rng() -> random.Random:
     return random.SystemRandom()
 
 
 def _spawn(g, f, c):
-    if f.roll or f.hits is None:
-        blue = c.die("blue")
-        rolled = [blue.roll(_rng()).value for _ in range(2)]  # dice only explode in combat (p.11)
-        return rules.spawn_roll(g, sum(rolled))
-    return rules.spawn_roll(g, f.hits)
+    """The tapped (or typed) hits; "roll" rolls the blue dice not tapped, and only those (no hidden roll)."""
+    if f.hits is not None:
+        return rules.spawn_roll(g, c, f.hits)
+    if not f.roll:
+        raise GameError("hits", "Tap the face each blue die shows, or Roll for me.")
+    blue = c.die("blue")
+    rolled = [blue.roll(_rng()).value for _ in range(rules.SPAWN_DICE - len(f.tapped))]  # no explosion (p.11)
+    return rules.spawn_roll(g, c, sum(f.tapped) + sum(rolled))
 
 
 def _roll(g, f, c):
@@ -89,7 +113,7 @@ ACTIONS = {
     "exchange": (forms.ExchangeForm, lambda g, f, c: rules.exchange(g, seat(g, f), f.crystals)),
     "objective": (forms.ObjectiveForm, lambda g, f, c: rules.claim_objective(g, seat(g, f), f.vp)),
     "draw": (forms.DrawForm, lambda g, f, c: rules.draw_objectives(g, seat(g, f), f.discard)),
-    "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, seat(g, f), f.name, f.upgrade)),
+    "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, c, seat(g, f), f.name, f.upgrade)),
     "build": (forms.BuildForm, lambda g, f, c: rules.build_unit(g, c, seat(g, f), f.at, f.kind, f.count)),
     "finish-build": (forms.SeatForm, lambda g, f, c: rules.finish_building(g, seat(g, f))),
     "ransom": (forms.SeatForm, lambda g, f, c: rules.ransom(g, seat(g, f))),

@@ -81,7 +81,8 @@ class AldarraSchema(Strict):
     last_combat = fields.List(fields.String(), required=True)
     built = fields.List(fields.Tuple((fields.String(), Count())), required=True)
     founded = fields.List(fields.Tuple((fields.String(), fields.String())), load_default=list)
-    applied = fields.List(fields.String(validate=validate.OneOf(["mine"])), required=True)
+    applied = fields.List(fields.String(validate=validate.Regexp(r"^(mine|drew:[0-3]|discovery:[0-3])$")),
+                          required=True)
     verdict = fields.Nested(VerdictSchema, required=True, allow_none=True)
 
     @validates_schema

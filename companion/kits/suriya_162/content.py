@@ -32,6 +32,7 @@ class TerrainSchema(_Base):
     ignores_target_bonuses = Flag()
     discard_to_enter = Small(6)
     highest_tray = Flag()
+    hidden = fields.Boolean(load_default=False)  # Forest: no damage from effects outside combat (Locations)
     tiles = Small(16)
     verified = Flag()
 

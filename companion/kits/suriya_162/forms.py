@@ -38,6 +38,7 @@ class TilesForm(GameForm):
 class PlaceForm(GameForm):
     terrain = text(40)
     high = flag()
+    at = text(12, required=False)  # the open hex on the drawn map, "q,r"; blank: off the drawn map
 
 
 class UpkeepForm(GameForm):
@@ -72,6 +73,7 @@ class SummonForm(SpaceForm):
     name = text(40, required=False)
     converted = flag()
     take_from = text(12, required=False)  # Summoning Units 2: a Space to move missing units from
+    excess = flag()  # Limitations 2: return the units over 6 to the Player Tray instead of refusing
 
 
 class GainForm(GameForm):
@@ -91,6 +93,22 @@ class MoveForm(SpaceForm):
     eu = count(0, su.SQUAD_LIMIT, required=False, default=0)
     gu = count(0, su.SQUAD_LIMIT, required=False, default=0)
     discard = count(0, 2, required=False, default=0)
+    excess = flag()  # Limitations 2
+
+
+class TrueDamageForm(SpaceForm):
+    """Damage outside combat: a card such as Plasma Shower or a General's ability (True Damage)."""
+    damage = count(1, 30)
+    source = text(40, required=False)
+    order = choice(ORDERS, required=False)
+
+
+class RemoveForm(SpaceForm):
+    """Units a card or an ability removes from the map, back to the Player Tray."""
+    bu = count(0, su.SQUAD_LIMIT, required=False, default=0)
+    eu = count(0, su.SQUAD_LIMIT, required=False, default=0)
+    gu = count(0, su.SQUAD_LIMIT, required=False, default=0)
+    source = text(40, required=False)
 
 
 def _side_fields(side: str) -> dict:

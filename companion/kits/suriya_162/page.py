@@ -5,7 +5,9 @@ import random
 
 from ...games import suriya_162 as rules
 from ...games.frame import GameError
+from ...hexgrid import neighbours
 from . import forms
+from .mapview import map_view
 
 KEY = rules.KEY
 TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
@@ -19,12 +21,14 @@ FIELD_LABELS = {
     **{f"{side}_card{k}_{n}": f"{side.capitalize()}'s Tactic card {k} {label}" for side in ("attacker", "defender")
        for k in range(1, forms.TACTIC_SLOTS + 1) for n, label in (("name", "name"), ("damage", "+Damage"),
                                                                    ("defend", "+V"))}, "defender_tactic_cards": "Defender's Tactic cards",
-    "take_from": "Move the missing from", "source": "Burn from",
+    "take_from": "Move the missing from", "source": "Burn from", "at": "Where on the map", "damage": "True Damage",
+    "excess": "Return the excess to the Player Tray",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
 }
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
+    mine = {s.id for s in g.spaces if s.owner == g.turn and s.units}
     return {"labels": {**FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
@@ -33,7 +37,36 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
-            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn)}
+            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn
+                                     and any(n in mine for n in rules.adjacent(g, s.id))),
+            # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
+            "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
+                                                                       and content.terrain(s.terrain).hidden)),
+            "removable": _options(s for s in g.spaces if s.units),
+            "spots": _spots(g), "map": map_view(g, content)}
+
+
+def _spots(g: rules.Game) -> list[tuple[str, str]]:
+    """The open hexes for the next Terrain Tile, named by the spaces they touch (C3-C4)."""
+    if g.stage != "setup" or g.draft.done or any(s.at is None for s in g.spaces):
+        return []
+    who = rules.placer(g) if g.first is not None else None
+    by_at = {s.at: s.name for s in g.spaces}
+    out = []
+    for q, r in rules.open_spots(g, who):
+        touching = [by_at[h] for h in neighbours((q, r)) if h in by_at]
+        out.append((f"{q},{r}", "next to " + ", ".join(touching)))
+    return out
+
+
+def _at(value: str | None):
+    if not value:
+        return None
+    try:
+        q, r = (int(x) for x in value.split(","))
+    except ValueError:
+        raise GameError("at", f"{value[:12]!r} is not a place on the map: tap an open hex.") from None
+    return (q, r)
 
 
 def _options(spaces) -> list[tuple[str, str]]:
@@ -100,7 +133,11 @@ def _attack(g, f, c):
 
 def _move(g, f, c):
     counts = {"BU": f.bu, "EU": f.eu, "GU": f.gu}
-    return rules.move(g, c, f.space, f.to, counts if any(counts.values()) else None, f.discard)
+    return rules.move(g, c, f.space, f.to, counts if any(counts.values()) else None, f.discard, f.excess)
+
+
+def _remove(g, f, c):
+    return rules.remove_units(g, f.space, {"BU": f.bu, "EU": f.eu, "GU": f.gu}, f.source or "")
 
 
 ACTIONS = {
@@ -108,13 +145,13 @@ ACTIONS = {
     "faction": (forms.FactionForm, lambda g, f, c: rules.choose_faction(g, c, int(f.player), f.faction)),
     "tiles": (forms.TilesForm, _tiles),
     "hands": (forms.HandsForm, _hands),
-    "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high)),
+    "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high, _at(f.at))),
     "upkeep": (forms.UpkeepForm, lambda g, f, c: rules.upkeep(g, f.card, f.keep == "keep")),
     "play": (forms.PlayCardForm, lambda g, f, c: rules.play_card(g, f.card, f.cost, f.continue_cost)),
     "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
     "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
-                                                              f.converted, f.take_from or None)),
+                                                              f.converted, f.take_from or None, f.excess)),
     "gain": (forms.GainForm, lambda g, f, c: rules.gain_card(g, f.source, f.reset, f.card or "")),
     "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
     "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),
@@ -122,4 +159,7 @@ ACTIONS = {
     "extract": (forms.SpaceForm, lambda g, f, c: rules.extract(g, f.space)),
     "move": (forms.MoveForm, _move),
     "attack": (forms.AttackForm, _attack),
+    "true-damage": (forms.TrueDamageForm, lambda g, f, c: rules.true_damage(g, c, f.space, f.damage, f.source or "",
+                                                                            _order(f.order))),
+    "remove": (forms.RemoveForm, _remove),
 }

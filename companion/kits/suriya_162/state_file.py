@@ -29,6 +29,9 @@ class SuriyaSpaceSchema(Strict):
     headquarter = fields.Boolean(required=True)
     command = fields.Boolean(required=True)
     exhaust = Count(0, 99)
+    # the tile's hex on the drawn map (axial); absent for a tile off the drawn map
+    at = fields.List(fields.Integer(strict=True, validate=validate.Range(min=-50, max=50)), allow_none=True,
+                     validate=validate.Length(equal=2))
 
 
 class ContinueCardSchema(Strict):

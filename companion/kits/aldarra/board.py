@@ -1,0 +1,68 @@
+"""The dealt board as the page draws it: one hexagon per territory, laid out by the map engine's geometry
+(companion.phantom.mapview, pointy hexes in rows, odd rows shifted as the rules read the board), with its
+terrain, id, crystal, Stronghold and units; `legal` marks where the step's choice may go."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...games import aldarra as rules
+from ...phantom.hexmap import Layout
+from ...phantom.mapview import grid_view
+
+# A short mark per terrain beside its colour (colour alone is not enough to read the board).
+MARKS = {"Forest": "♣ Forest", "Copper Deposit": "Cu 1", "Silver Deposit": "Ag 2", "Gold Deposit": "Au 3",
+         "Jetstream Entry Point": "≋ Jet", "Crystal Deposit": "◆ Deposit", "Mountain": "▲ Mount",
+         "Ancient Ruins": "⌂ Ruins"}
+SHORT = {"Dreadnought": "Dn", "Cruiser": "Cr", "Destroyer": "Ds", "Frigate": "Fr", "Engineer": "En",
+         "Fortress": "FORT", "Outpost": "OUT"}
+
+
+@dataclass(frozen=True)
+class Group:
+    color: str
+    text: str  # "2Fr 1En"
+    title: str  # "Ann: 2 Frigate, 1 Engineer"
+
+
+@dataclass(frozen=True)
+class Territory:
+    id: str
+    kind: str
+    css: str
+    mark: str
+    points: str
+    x: int
+    y: int
+    stronghold: str | None  # the owner's colour
+    crystal: bool
+    explored: bool
+    groups: tuple[Group, ...]
+    legal: bool
+    title: str
+
+
+@dataclass(frozen=True)
+class Board:
+    view_box: str
+    territories: tuple[Territory, ...]
+
+
+def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
+    rows = -(-len(g.tiles) // rules.WIDTH)
+    grid = grid_view(Layout("pointy", "even"), rules.WIDTH, rows)
+    out = []
+    for t, cell in zip(g.tiles, grid.cells):
+        groups = []
+        for owner in rules.owners_at(g, t.id):
+            units = rules.units_at(g, t.id, owner)
+            p = g.players[owner]
+            groups.append(Group(p.color, " ".join(f"{u.count}{SHORT[u.kind]}" for u in units),
+                                f"{p.name}: " + ", ".join(f"{u.count} {u.kind}" for u in units)))
+        owner = g.players[t.stronghold] if t.stronghold is not None else None
+        what = f"{owner.name}'s Stronghold" if owner else t.kind
+        title = "; ".join([f"{t.id}: {what}"] + (["crystal"] if t.crystal else []) + (["explored"] if t.explored else [])
+                          + [x.title for x in groups])
+        out.append(Territory(t.id, t.kind, "kind-" + t.kind.lower().replace(" ", "-"),
+                             "★ Home" if owner else MARKS.get(t.kind, t.kind), cell.points, cell.x, cell.y,
+                             owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title))
+    return Board(grid.view_box, tuple(out))
