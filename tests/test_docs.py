@@ -55,3 +55,20 @@ def test_readme_lists_every_command_line_command():
     table = section("Other commands")
     missing = [name for name in commands if name != "serve" and f"`companion {name}" not in table]
     assert missing == []
+
+
+ARCHITECTURE = (Path(ROOT) / "docs" / "ARCHITECTURE.md").read_text()
+
+
+def test_the_architecture_page_names_only_paths_that_exist():
+    """A newcomer reads docs/ARCHITECTURE.md first: every module, folder and file it names is really there."""
+    named = set(re.findall(r"`((?:companion|templates|tests|data|docs|static|scripts)/[^`\s]*)`", ARCHITECTURE))
+    assert len(named) > 40  # it names the modules of every layer, not a few
+    missing = sorted(p for p in named if "<" not in p and not (Path(ROOT) / p).exists())
+    assert not missing, f"docs/ARCHITECTURE.md names paths that do not exist: {missing}"
+
+
+def test_the_architecture_page_covers_what_a_newcomer_needs():
+    for heading in ("The layers and which way imports go", "Where each game's rules live", "Adding a fifth game",
+                    "The path of a tap", "Undo and request ids"):
+        assert f"## {heading}" in ARCHITECTURE or f"### {heading}" in ARCHITECTURE, heading

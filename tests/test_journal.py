@@ -170,14 +170,14 @@ def test_every_change_undo_and_redo_raises_the_version(db, kind):
 def test_the_mission_snapshot_cache_is_shared_safely_between_threads():
     text = json.dumps({"not": "read"})
     errors = []
+    kept = mission_table.SNAPSHOTS
 
     def remember(n):
         try:
             for i in range(300):
-                mission_table._remember(f"{text}{n}-{i}", object())
-                mission_table._READ_LOCK.acquire()
-                assert len(mission_table._READ) <= mission_table._READ_KEEP
-                mission_table._READ_LOCK.release()
+                kept.put(f"{text}{n}-{i}", object())
+                with kept._lock:
+                    assert len(kept._kept) <= kept._keep
         except Exception as exc:  # pragma: no cover - what the test is looking for
             errors.append(exc)
 
@@ -186,7 +186,6 @@ def test_the_mission_snapshot_cache_is_shared_safely_between_threads():
         t.start()
     for t in threads:
         t.join()
-    mission_table._READ.clear()
     assert errors == []
 
 

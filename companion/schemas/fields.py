@@ -46,7 +46,10 @@ def delta(low: int = -99, high: int = 99) -> fields.Integer:
 
 
 def version() -> fields.Integer:
-    return fields.Integer(load_default=None, error_messages={"invalid": "The form is damaged; reload the page."})
+    # Bounded like every integer headed for SQLite (64-bit): a bigger one would be an OverflowError, not a 409.
+    return fields.Integer(load_default=None, validate=validate.Range(min=0, max=2**63 - 1, error="The form is damaged; "
+                                                                     "reload the page."),
+                          error_messages={"invalid": "The form is damaged; reload the page."})
 
 
 def flag() -> fields.Boolean:

@@ -69,24 +69,78 @@ def check(path: Path) -> str:
     return "ok" if rows == ["ok"] else "; ".join(rows[:5])
 
 
-def restore(db_path: Path, name: str) -> Path | None:
-    """Write a backup over the live database, keeping the current one as a backup first."""
-    source = find(db_path, name)
+class SchemaTooNew(ValueError):
+    """A backup written by a newer version of the app: this one cannot know what its tables mean."""
+
+
+def schema_versions(path: Path) -> set[int]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        # a table in the app's own ledger, a view of sqlite-utils' ledger once that took over
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') "
+                            "AND name = 'schema_migrations'").fetchone():
+            return set()
+        return {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
+    finally:
+        conn.close()
+
+
+def prepare(source: Path, work: Path, name: str) -> None:
+    """Copy a backup to `work` and bring it to this version's schema the way start-up does (integrity check,
+    then the migrations not yet applied); raises ValueError, leaving the live database alone."""
+    from .. import db as dbmod  # the store's modules import db lazily where db would import them
+
     verdict = check(source)
     if verdict != "ok":
         raise ValueError(f"Backup {name} fails its integrity check: {verdict}")
-    safety = None
+    known = {m[0] for m in dbmod.MIGRATIONS}
+    unknown = sorted(schema_versions(source) - known)
+    if unknown:
+        raise SchemaTooNew(f"Backup {name} was written by a newer version of Table Companion (schema step "
+                           f"{unknown[-1]}; this version knows up to {max(known)}). Update the app to restore it; "
+                           f"nothing was changed.")
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{work}{suffix}").unlink(missing_ok=True)
+    _copy(source, work)
+    db = dbmod.connect(work)
     try:
-        safety = take(db_path, "before-restore")
-    except sqlite3.DatabaseError:
-        pass  # a damaged live file cannot be copied; restoring is the way out
+        dbmod.migrate(db)
+        verdict = dbmod.quick_check(db)
+    except sqlite3.DatabaseError as exc:
+        raise ValueError(f"Backup {name} cannot be brought up to date: {exc}. Nothing was changed.") from exc
+    finally:
+        db.conn.close()  # the last connection: its WAL is checkpointed into the file
+    if verdict != "ok":
+        raise ValueError(f"Backup {name} fails its integrity check after its migrations: {verdict}")
+
+
+def restore(db_path: Path, name: str) -> Path | None:
+    """Write a backup over the live database, keeping the current one as a backup first.
+
+    The backup is checked and migrated in a scratch file beside the live one, then copied into the live file
+    with SQLite's backup API in one write transaction: a running app's connections see either the old state
+    or the whole restored one, and never a file its migrations have not reached.
+    """
+    db_path = Path(db_path)
+    source = find(db_path, name)
+    work = db_path.with_name(db_path.name + ".restoring")
     try:
-        _copy(source, db_path)
-    except sqlite3.DatabaseError:
-        # The live file is too damaged to write into: replace it (and its WAL) whole.
+        prepare(source, work, name)
+        safety = None
+        try:
+            safety = take(db_path, "before-restore")
+        except sqlite3.DatabaseError:
+            pass  # a damaged live file cannot be copied; restoring is the way out
+        try:
+            _copy(work, db_path)
+        except sqlite3.DatabaseError:
+            # The live file is too damaged to write into: replace it (and its WAL) whole.
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+            _copy(work, db_path)
+    finally:
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{db_path}{suffix}").unlink(missing_ok=True)
-        _copy(source, db_path)
+            Path(f"{work}{suffix}").unlink(missing_ok=True)
     return safety
 
 

@@ -7,14 +7,15 @@ never stored.
 """
 from __future__ import annotations
 
-import threading
 
 from ..phantom.board import Board
 from ..phantom.hexmap import Layout
-from ..phantom.mapedit import Draft, Edit, fitted_size, new_draft
+from ..phantom.mapedit import MAX_COLUMNS, MAX_ROWS, Draft, Edit, fitted_size, new_draft
 from ..phantom.scenario import Scenario
-from ..schemas.files.scenario import dump_scenario, load_scenario, parse_json
+from ..schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario, parse_json
+from ..schemas.forms.maps import NAME_MAX
 from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
+from .snapshots import Snapshots
 
 __all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]
 JOURNAL = MAP_JOURNAL
@@ -29,28 +30,16 @@ def _doc(draft: Draft, old: dict | None = None) -> dict:
     return out
 
 
-# stored document text -> its checked map: a paint reads back what it just wrote. Shared by waitress's
-# threads, hence the lock.
-_READ: dict = {}
-_READ_KEEP = 8
-_READ_LOCK = threading.Lock()
-
-
-def _remember(text: str, draft: Draft) -> None:
-    with _READ_LOCK:
-        _READ[text] = draft
-        while len(_READ) > _READ_KEEP:
-            _READ.pop(next(iter(_READ)))
+DRAFTS = Snapshots()  # stored document text -> its checked map: a paint reads back what it just wrote
 
 
 def _draft(row: dict, doc: dict) -> Draft:
-    with _READ_LOCK:
-        found = _READ.get(row["doc"])
+    found = DRAFTS.get(row["doc"])
     if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
         return found
     s = load_scenario(doc)
     draft = Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
-    _remember(row["doc"], draft)
+    DRAFTS.put(row["doc"], draft)
     return draft
 
 
@@ -66,6 +55,11 @@ def import_doc(db, name: str, source, sample: bool = False) -> int:
     data = parse_json(source)
     s = load_scenario(data)
     columns, rows = fitted_size(s.board.map)
+    if columns > MAX_COLUMNS or rows > MAX_ROWS:  # the editor's own limit: the form refuses a bigger grid too
+        raise ScenarioFileError(f"map: {columns} columns by {rows} rows; a map has at most "
+                                f"{MAX_COLUMNS} columns and {MAX_ROWS} rows")
+    # A name from a file name: held to the form's limit (the file's name cannot be corrected on a tablet).
+    name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
     doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
     return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows,
                             "sample": int(sample)}, doc, f"Imported the map {name!r}")
@@ -85,7 +79,7 @@ def edit(db, map_id: int, operation, *, seen_version: int | None = None, request
         done.append(result)
         d = result.draft
         new = _doc(d, doc)
-        _remember(dump(new), d)
+        DRAFTS.put(dump(new), d)
         return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
 
     MAPS.change(db, map_id, command, seen_version=seen_version, request_id=request_id)

@@ -9,13 +9,13 @@ campaign's book once.
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
 from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written, dump
+from .snapshots import Snapshots
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow", "JOURNAL"]
 LOG_PAGE = 30
@@ -44,27 +44,11 @@ class MissionRow:
     recorded_at: str | None = None  # when it went into its campaign's book
 
 
-# snapshot text -> its Mission: a poll or a page right after a change reads what was written. Shared by
-# waitress's threads, hence the lock (a Mission is frozen: handing the same one to two threads is safe).
-_READ: dict = {}
-_READ_KEEP = 8
-_READ_LOCK = threading.Lock()
-
-
-def _remember(text: str, mission: Mission) -> None:
-    with _READ_LOCK:
-        _READ[text] = mission
-        while len(_READ) > _READ_KEEP:
-            _READ.pop(next(iter(_READ)))
+SNAPSHOTS = Snapshots()  # stored text -> its Mission
 
 
 def _mission(text: str) -> Mission:
-    with _READ_LOCK:
-        found = _READ.get(text)
-    if found is None:
-        found = mission_from_dict(json.loads(text))
-        _remember(text, found)
-    return found
+    return SNAPSHOTS.read(text, lambda s: mission_from_dict(json.loads(s)))
 
 
 def _load(row: dict) -> MissionRow:
@@ -74,7 +58,7 @@ def _load(row: dict) -> MissionRow:
 
 def _written(result: Update, row: dict) -> Written:
     doc = mission_to_dict(result.mission)
-    _remember(dump(doc), result.mission)
+    SNAPSHOTS.put(dump(doc), result.mission)
     return Written(doc, result.reasons[0] if result.reasons else "Changed the mission")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, render_template
 from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import NotFound as HttpNotFound
 
 from ..errors import RuleError
@@ -21,7 +22,6 @@ from .commands import Notice, answering
 from .render import flat_errors, go, is_htmx
 
 
-
 def said(exc: RuleError) -> str:
     """The refusal's message, with the rulebook page that decides it when the engine named one."""
     if not exc.page or f"p.{exc.page}" in exc.message or exc.page in exc.message:
@@ -29,12 +29,23 @@ def said(exc: RuleError) -> str:
     return f"{exc.message} (p.{exc.page})" if str(exc.page).isdigit() else f"{exc.message} ({exc.page})"
 
 
+def on_page(at, **kw):
+    """The answering page re-rendered; a form sent for a document that is not there (deleted on another device,
+    or a made-up id) is a 404 whatever else was wrong with it, never a 500 from the page it can't draw."""
+    try:
+        return at.page(**kw)
+    except NotFound:
+        return not_found(None)
+    except HTTPException as exc:  # the page itself said 404 (a character that is not in the campaign)
+        return current_app.handle_http_exception(exc)
+
+
 def refused(errors: dict):
     at = answering()
     if at is None:
         return render_template("error.html", title="Not saved",
                                message=" ".join(f"{k}: {v}" if k else v for k, v in errors.items())), 422
-    return at.page(status=422, errors=errors)
+    return on_page(at, status=422, errors=errors)
 
 
 def bad_form(exc: ValidationError):
@@ -51,7 +62,7 @@ def stale(exc):
     at = answering()
     if at is None:
         return render_template("error.html", title="Not saved", message=exc.message), 409
-    return at.page(status=409, conflict=exc.message)
+    return on_page(at, status=409, conflict=exc.message)
 
 
 def already_applied(exc):
@@ -60,7 +71,7 @@ def already_applied(exc):
         return render_template("error.html", title="Saved", message=exc.message), 200
     if not is_htmx() and at.url:
         return go(at.url)
-    return at.page(result=Notice(exc.message))
+    return on_page(at, result=Notice(exc.message))
 
 
 def not_found(_exc):

@@ -16,6 +16,7 @@ from flask import Blueprint, g, request
 
 from ..schemas.fields import text
 from ..schemas.forms.base import FormSchema
+from .bounds import whole
 from .database import get_db
 from .render import as_dict, go, is_htmx, parse, poll_response, respond
 
@@ -113,7 +114,7 @@ def back_here() -> str | None:
 def with_log_page(area: Area, doc_id, ctx) -> dict:
     """`ctx` with one page of the document's log (?page=, newest first) and whether an older page exists."""
     ctx = dict(as_dict(ctx))
-    ctx["page_no"] = max(1, request.args.get("page", 1, type=int))
+    ctx["page_no"] = max(1, request.args.get("page", 1, type=whole))
     ctx["entries"], ctx["older"] = area.journal.history(get_db(), doc_id, page=ctx["page_no"])
     return ctx
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from ..games.frame import COLORS
 from ..kits import RULES
@@ -19,7 +19,7 @@ from ..store import mission_table as mission_table_store
 from .database import get_db
 from .commands import answer_with
 from .render import form_state, go, parse, respond
-from .security import pin_ok
+from .security import admit, pin_ok, safe_next
 
 bp = Blueprint("home", __name__)
 
@@ -114,15 +114,13 @@ def delete_forever(campaign_id: int):
 
 @bp.get("/pin")
 def pin():
-    return render_template("home/pin.html", error=None, next=request.args.get("next") or "/")
+    return render_template("home/pin.html", error=None, next=safe_next(request.args.get("next")))
 
 
 @bp.post("/pin")
 def pin_check():
-    nxt = request.form.get("next") or "/"
-    if not nxt.startswith("/") or nxt.startswith("//"):
-        nxt = "/"
+    nxt = safe_next(request.form.get("next"))
     if pin_ok(current_app, request.form.get("pin", "")):
-        session["pin"] = current_app.config["TABLE_PIN"]
+        admit()
         return redirect(nxt, code=303)
     return render_template("home/pin.html", error="That is not the table PIN.", next=nxt), 422

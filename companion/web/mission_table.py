@@ -35,6 +35,7 @@ from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
 from .commands import Area, answer_with, history_routes, run
+from .bounds import whole
 from .database import get_db
 from .render import content, form_state, go, is_htmx, parse, respond
 
@@ -62,7 +63,7 @@ def rng() -> random.Random:
 def setup_context(errors=None) -> dict:
     """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
-    chosen = request.values.get("campaign", type=int)
+    chosen = request.values.get("campaign", type=whole)
     party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
     if chosen:
         c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)

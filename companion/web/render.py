@@ -8,6 +8,8 @@ from jinja2_fragments.flask import render_block
 from marshmallow import fields
 from werkzeug.datastructures import MultiDict
 
+from .bounds import whole
+
 LABELS = {
     "name": "Name", "class_name": "Class", "species": "Species", "delta": "Change", "planet": "Planet",
     "version": "Changed elsewhere", "party": "Characters who embarked", "mission": "Mission", "sp": "SP reward",
@@ -159,6 +161,6 @@ def go(url: str) -> Response:
 
 def poll_response(current_version: int, render):
     """A second device asks every second with the version it shows: 204 when nothing changed, else the page."""
-    if request.args.get("seen", type=int) == current_version:
+    if request.args.get("seen", type=whole) == current_version:
         return make_response("", 204)
     return render()

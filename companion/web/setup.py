@@ -13,7 +13,7 @@ from jinja2 import ChoiceLoader
 from ..kits import KITS
 from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
-from . import answers, database, security
+from . import answers, bounds, database, security
 
 csrf = CSRFProtect()
 
@@ -36,6 +36,7 @@ def init_app(app: Flask) -> None:
     app.extensions["phantom_files"] = files
     app.extensions["game_content"] = {key: kit.load_content(Path(app.config["DATA_DIR"]) / kit.data)
                                       for key, kit in KITS.items()}
+    bounds.init_app(app)
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
@@ -52,3 +53,4 @@ def init_app(app: Flask) -> None:
 
     for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
         app.register_blueprint(module.bp)
+    security.limit_pin(app)  # wraps home.pin_check, so after the blueprints

@@ -74,11 +74,26 @@ def unflatten(form) -> dict:
         if text.strip() == "" and dotted.rsplit(".", 1)[-1] not in FLAGS:
             continue
         parts = dotted.split(".")
+        if len(parts) > MAX_DEPTH or "" in parts:
+            raise ValidationError({dotted: [f"{dotted!r} is not a field of this form; reload the page."]})
         node = out
         for p in parts[:-1]:
             node = node.setdefault(p, {})
+            if not isinstance(node, dict):
+                raise _clash(dotted)
+        if isinstance(node.get(parts[-1]), dict):
+            raise _clash(dotted)
         node[parts[-1]] = _value(parts[-1], text)
     return _lists(out)
+
+
+MAX_DEPTH = 6  # rows.red.actions.0.type is the deepest field a card form draws
+
+
+def _clash(dotted: str) -> ValidationError:
+    # `actions=1` beside `actions.0.type=move`: one name cannot be both a box and a group of boxes.
+    return ValidationError({dotted: [f"{dotted!r} clashes with another field of this form (a name cannot be both "
+                                     f"a value and a group of values); reload the page."]})
 
 
 def _lists(node, key: str = ""):
