@@ -69,8 +69,9 @@ def _shattered_empires(rules, g):
     for i, s in enumerate(g.sides):
         if s.base_hp and s.base_damage > s.base_hp:
             out.append(f"player {i + 1}'s base shows {s.base_damage}/{s.base_hp} damage")
-        if s.hand > s.hand_max + 10 or s.deck_left > sum(n for _, n in s.deck):
-            out.append(f"player {i + 1}: hand {s.hand}, deck {s.deck_left} of {sum(n for _, n in s.deck)}")
+        # (no bound on the deck: a promotion brings the named card in from outside the deck, Promotion)
+        if s.cp > rules.command_max(g, i):
+            out.append(f"player {i + 1} has {s.cp} Command Points of {rules.command_max(g, i)}")
     return out
 
 
