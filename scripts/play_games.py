@@ -1,6 +1,6 @@
 """Play every registered game (or those named) through its pages, many seeds, and print the figures.
 
-    bash scripts/play-games [--seeds 5] [--steps 1500] [game-key ...]
+    bash scripts/play-games [--seeds 5] [--steps 1500] [--skip REGEX] [game-key ...]
 
 The same player as tests/test_game_player.py (tests/helpers/game_player.py), longer: each run creates a game
 from the home page's form and presses what the pages offer until the game is over or --steps presses.
@@ -29,6 +29,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--skip", default="", help="a regex of action paths not to press, e.g. 'adjust|artifacts' to "
+                                               "leave out the card-effect corrections")
     args = ap.parse_args(argv)
     keys = args.games or list(KITS)
     unknown = [k for k in keys if k not in KITS]
@@ -42,7 +44,7 @@ def main(argv=None) -> int:
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             with tempfile.TemporaryDirectory() as tmp:
                 app = create_app({"INSTANCE_PATH": f"{tmp}/instance", "TESTING": True, "GAME_SEED": seed})
-                run = play_game(app, key, seed, args.steps)
+                run = play_game(app, key, seed, args.steps, skip=args.skip)
             totals["games"] += 1
             totals["over"] += run.over
             totals["presses"] += run.steps

@@ -69,8 +69,9 @@ def _shattered_empires(rules, g):
     for i, s in enumerate(g.sides):
         if s.base_hp and s.base_damage > s.base_hp:
             out.append(f"player {i + 1}'s base shows {s.base_damage}/{s.base_hp} damage")
-        if s.hand > s.hand_max + 10 or s.deck_left > sum(n for _, n in s.deck):
-            out.append(f"player {i + 1}: hand {s.hand}, deck {s.deck_left} of {sum(n for _, n in s.deck)}")
+        # (no bound on the deck: a promotion brings the named card in from outside the deck, Promotion)
+        if s.cp > rules.command_max(g, i):
+            out.append(f"player {i + 1} has {s.cp} Command Points of {rules.command_max(g, i)}")
     return out
 
 
@@ -142,7 +143,8 @@ def new_game(player: Player, key: str, players: int) -> str:
     return page.url
 
 
-def play_game(app, key: str, seed: int, steps: int, players: int | None = None) -> Run:
+def play_game(app, key: str, seed: int, steps: int, players: int | None = None, skip: str = "") -> Run:
+    """`skip`: a regex of action paths left out (the script's --skip), e.g. the card-effect corrections."""
     rules = KITS[key].rules
     rng = random.Random(seed)
     low, high = rules.PLAYERS_RANGE
@@ -152,8 +154,9 @@ def play_game(app, key: str, seed: int, steps: int, players: int | None = None) 
     game_id = int(url.rsplit("/", 1)[1])
     path = url.split("://", 1)[-1]
     path = path[path.index("/games/"):]
+    left_out = re.compile(skip) if skip else None
     player.skip = lambda o: (not (o.path.startswith(path + "/") or (o.method == "get" and o.path == path))
-                             or bool(LEAVING.search(o.path)))
+                             or bool(LEAVING.search(o.path)) or bool(left_out and left_out.search(o.path)))
     # Undo and going back are offered everywhere; a table uses them now and then, not every other tap
     player.weight = lambda o: 0.05 if o.path.endswith(("/undo", "/redo", "/back")) else 1.0
     player.invariants = [invariants(app, game_id, key)]

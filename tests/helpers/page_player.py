@@ -269,7 +269,11 @@ def parse_page(url: str, status: int, html: str) -> Page:
                     group.value, group.checked = c.value, True
             else:
                 controls.append(c)
-        buttons = [b for b in form.buttons if not b.get("_skip")] or ([{"_text": ""}] if not form.buttons else [])
+        # a form without a submit button is sent only by Enter in a text box (implicit submission), or by the
+        # page's script when the form says so (data-tap: a tap on the mission map fills and sends it)
+        typed = any(c.kind in ("text", "number", "search", "email", "url", "tel", "password") for c in controls)
+        sendable = typed or "data-tap" in form.attrs
+        buttons = [b for b in form.buttons if not b.get("_skip")] or ([{"_text": ""}] if not form.buttons and sendable else [])
         for b in buttons:
             action = b.get("hx-post") or b.get("formaction") or form.action or url
             htmx = form.htmx or "hx-post" in b
