@@ -274,6 +274,7 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     play_on(page)
     press(page, "End round 3")
     expect(page.locator("#mission-over h2")).to_have_text("Mission succeeded in round 3")
+    expect(page.locator("#mission-over")).to_contain_text("Party: Mira, Sable, Quill, Vincent.")
 
     # Recorded with the Mission book's SP: the campaign sheet shows Awakening completed (p.14).
     page.locator('#record-form input[name="sp"]').fill("2")
