@@ -265,11 +265,17 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     press(page, "End turn")
     play_on(page, until="Grallok Archer-1")
     press(page, "Next turn: Grallok Archer-1")
-    # The Archer's Volley reaches 5 (round 1: it shot from range 4 "as close as it can get to its range 5");
-    # this round the event takes 1 off, and the plan says so.
+    # The Archer's Volley reaches 5 (round 1: "as close as it can get to its range 5"); this round the event
+    # takes 1 off and the plan cites it: 5 spaces from Vincent, it closes in to range 4 before it shoots.
     expect(page.locator("#defenders")).to_contain_text(
         "Event #1 Dust Storm (sample): Range -1 for every adversary this round (p.12 step 2); the AI plans with it")
-    expect(page.locator("#plan-steps li").last).to_contain_text("Volley (sample): attack → Vincent (range 4)")
+    expect(page.locator("#plan-steps li")).to_have_text(["Rush (sample): move to F-2",
+                                                         "Volley (sample): attack → Vincent (range 4)"])
+    why = page.locator("#why li")
+    expect(why.filter(has_text="Targets Vincent")).to_contain_text("range 5")
+    expect(why.filter(has_text="Rush (sample): Move 3")).to_contain_text(
+        "ends where it can attack Vincent at its maximum range")
+    expect(why.filter(has_text="Moves ")).to_have_text("Moves I-2 → H-2 → G-2 → F-2 (3 MP)")
     roll_and_apply(page, "Grallok Archer-1")
     play_on(page)
     press(page, "End round 3")
