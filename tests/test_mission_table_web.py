@@ -323,6 +323,15 @@ def test_a_campaign_mission_shows_its_characters_by_name_not_by_campaign_id(app,
     assert "Targets Vincent:" in page
 
 
+def test_a_finished_campaign_mission_names_its_party(app, table, campaign):
+    """The end-of-mission report reads the characters' names, not the campaign's ids (issue 18: found by the
+    four-character browser story, which showed "Party: c1, c3, c4, c5")."""
+    ids = start_campaign_mission(app, table)
+    page = text(step(table, "fail", reason="The relay was destroyed"))
+    assert "Party: Vincent, Augustus." in page
+    assert ids["Vincent"] + "," not in page.split("Party:")[1].split(".")[0]
+
+
 def test_every_condition_of_the_one_list_can_be_toggled_at_the_table(table, mission):
     # data/phantom-epoch/conditions.json is the one list (p.37): Blinded, Vulnerable and Weakened too.
     from companion.phantom.conditions import CONDITIONS
