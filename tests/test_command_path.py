@@ -201,7 +201,7 @@ APP_GLOBALS = {"url_for", "csrf_token", "request_id", "labels"}  # Flask's, setu
 
 
 def test_the_mission_page_context_holds_exactly_what_its_template_reads():
-    from companion.web.mission_table import MissionPage
+    from companion.web.mission_page import MissionPage
 
     env = Environment(loader=FileSystemLoader(ROOT / "templates"))
     read = meta.find_undeclared_variables(env.parse((ROOT / "templates/mission_table/mission.html").read_text()))
@@ -212,7 +212,7 @@ def test_the_mission_page_context_holds_exactly_what_its_template_reads():
 
 
 def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
-    from companion.web.mission_table import MissionPage, context
+    from companion.web.mission_page import MissionPage, context
 
     from companion.phantom.play import place_character
     from companion.store import mission_table as mission_store

@@ -119,7 +119,7 @@ def test_a_campaign_characters_id_is_named_even_capitalized_at_a_sentence_start(
     from companion.phantom.play import Embarking, set_up
     from companion.schemas.content.mission_setup import set_up_content
     from companion.store.cards import samples
-    from companion.web.mission_table import namer
+    from companion.web.mission_page import namer
     from helpers.mission_table import DATA, first_steps
 
     hexmap = first_steps().map

@@ -127,7 +127,7 @@ def _measure(repeat: int) -> dict:
     from ..phantom import play as rules
     from ..phantom.turn import resolve_turn
     from ..store import mission_table as store
-    from ..web.mission_table import plan
+    from ..web.mission_page import plan
     from .mission_table import FACE, SAMPLE, _mission
     from .timing import scratch_app
 

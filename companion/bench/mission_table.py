@@ -50,7 +50,7 @@ def run(repeat: int = 30) -> dict:
     from ..db import connect
     from ..phantom.play import start_next_turn
     from ..store import mission_table as store
-    from ..web.mission_table import plan
+    from ..web.mission_page import plan
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-table-") as tmp:
         app = scratch_app(tmp)

@@ -2,31 +2,22 @@
 adversary AI (turn.py) planning each adversary turn. Every step is one event of the mission's log."""
 from __future__ import annotations
 
-import hashlib
 import random
-import re
-import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
-from typing import Any, Callable
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request, url_for
 
 from ..errors import RuleError
-from ..phantom import play as rules
 from ..phantom import missions as campaign_rules
-from ..phantom.conditions import CONDITIONS  # the toggles: every condition of conditions.json (p.37)
-from ..phantom.decision import COLORS, DIRECTIONS, DecisionDie
-from ..phantom.dice import DIE_NAMES, DiceError
-from ..phantom.hazards import hazard_rules
-from ..phantom.hexmap import HAZARDS, OBJECTS
-from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, plan_view
+from ..phantom import play as rules
+from ..phantom.decision import COLORS, DecisionDie
+from ..phantom.dice import DiceError
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
-from ..schemas.forms import mission_table as forms
 from ..schemas.content.mission_setup import set_up_content
+from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
 from ..store import backups
 from ..store import campaigns as campaign_store
@@ -34,22 +25,15 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.documents import MAPS, NotFound
-from .commands import Area, answer_with, history_routes, run
 from .bounds import whole
+from .commands import Area, answer_with, history_routes, run
 from .database import get_db
+from .mission_page import (
+    context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing, slug,
+)
 from .render import content, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
-
-
-def hazards():
-    """hazards.json's rules (validated at start-up): what entering each hazard does (p.33)."""
-    return hazard_rules(current_app.extensions["phantom_files"]["hazards.json"]["hazards"])
-
-
-def playing(m: rules.Mission) -> rules.Mission:
-    """A mission set up before hazards were applied carries no hazard rules: it takes today's."""
-    return m if m.hazard_rules else replace(m, hazard_rules=hazards())
 
 
 def rng() -> random.Random:
@@ -148,274 +132,6 @@ def create():
     return go(url_for(".show", mission_id=mission_id))
 
 
-# -- the mission page -----------------------------------------------------------------------------------------
-
-def _row(mission_id: int):
-    return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
-
-
-def plan(m: rules.Mission):
-    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py). A finished
-    mission plans nothing: the turn in progress when the last character fell is never taken (p.13)."""
-    rnd = m.round
-    if m.result is not None or rnd is None or rnd.phase != "turns" or rnd.current is None:
-        return None
-    figure = m.figure(rnd.current)
-    if figure is None or figure.side != "adversary":
-        return None
-    resolution = resolve_turn(rules.adversary_scenario(playing(m)))
-    where = {f.id: f.at for f in m.board.figures}
-    # The first roll is needed now; the later ones only if the results call for them (attack.py).
-    to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
-               for s in resolution.steps for t in s.targets for r in t.to_roll]
-    return {"resolution": resolution, "view": plan_view(m.map, figure.at, resolution.steps, where),
-            "to_roll": to_roll, "guards": defenders(m, resolution)}
-
-
-def defenders(m: rules.Mission, resolution) -> list[str]:
-    """What the turn was planned with beyond the cards: the round's Event card effects (p.12 step 2), and the
-    Guard this round of each character it attacks, with where it comes from (p.21 step 5)."""
-    attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
-    return list(rules.event_notes(m)) + [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
-
-
-def bosses(m: rules.Mission) -> list[dict]:
-    """Each boss board in play (p.48-49): the Boss card drawn this round and the actions it calls, its
-    initiative and why, the cards kept beside the board, and whether its card may still be redrawn (p.58)."""
-    rnd = m.round
-    out = []
-    for kind in m.kinds:
-        if not isinstance(kind, rules.BossKind):
-            continue
-        ids = [a.id for a in m.adversaries if a.type == kind.type]
-        standing = [f for f in m.board.figures if f.id in ids]
-        drawn = rnd.drawn_for(kind.type) if rnd and rnd.phase == "turns" else None
-        card = drawn.boss if drawn else None
-        numbers = {a.number: a for a in kind.boss.actions}
-        out.append({"type": kind.type, "boss": kind.boss, "boss_critical": kind.boss.critical_ability,
-                    "figures": standing, "card": card,
-                    "called": [numbers[n] for n in card.actions if n in numbers] if card else [],
-                    "initiative": rules.initiative(m, standing[0].id) if card and standing else None,
-                    "persistent": [c for t, c in m.persistent if t == kind.type],
-                    "can_redraw": bool(card) and rules.may_redraw_boss_card(m, kind.type)})
-    return out
-
-
-# id(map) -> (map, view, painted SVG, grid SVG, key): the map is drawn once per mission. Shared by waitress's
-# threads, hence the lock around every read and write (two threads may both draw a new map: harmless).
-_DRAWN: dict = {}
-_DRAWN_KEEP = 8
-_DRAWN_LOCK = threading.Lock()
-
-
-def drawing(hexmap):
-    """The map's SVG without its figures, the tap grid, and a key naming that drawing (a digest of it: a page
-    sends it back, and gets the drawing again only when it changed); redrawn only when the map itself changes
-    (a door).
-
-    A mission's steps keep the same HexMap object (store.mission_table reads each snapshot once), so
-    every page of a mission reuses one drawing: the 30x24 map's 720 spaces are not re-rendered per tap."""
-    with _DRAWN_LOCK:
-        hit = _DRAWN.get(id(hexmap))
-    if hit is not None and hit[0] is hexmap:
-        return hit[1:]
-    columns, rows = fitted_size(hexmap)
-    view = map_view(hexmap, columns, rows)
-    macros = current_app.jinja_env.get_template("_hexmap.svg.html").module
-    painted = macros.painted(view)
-    drawn = (view, painted, macros.grid(view), hashlib.sha1(str(painted).encode()).hexdigest()[:16])
-    with _DRAWN_LOCK:
-        _DRAWN[id(hexmap)] = (hexmap,) + drawn
-        while len(_DRAWN) > _DRAWN_KEEP:
-            _DRAWN.pop(next(iter(_DRAWN)))
-    return drawn
-
-
-def slug(name: str) -> str:
-    """A one-off mission's character id, made from the name typed."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def namer(m: rules.Mission, campaign_id):
-    """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
-    campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
-    are shown instead. A one-off mission's ids are already made from the names typed."""
-    names = {c.id: c.name for c in m.characters} if campaign_id else {}
-    if not names:
-        return str
-    # An explanation's sentence may start with the id capitalized ("C3 loses 6 HP"): matched in any case.
-    ids = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])",
-                     re.IGNORECASE)
-    lower = {k.lower(): v for k, v in names.items()}
-    return lambda text: ids.sub(lambda found: lower[found.group(1).lower()], str(text))
-
-
-def from_campaign(m: rules.Mission) -> bool:
-    """Whether the characters carry a campaign's ids rather than ids made from their names (a refusal has
-    the mission, not its row)."""
-    return any(c.id != slug(c.name) for c in m.characters)
-
-
-@dataclass(frozen=True)
-class NextStep:
-    """One thing the table does next, drawn in the fixed action bar: a step of its own (`action`), or the submit
-    button of a panel's form (`form`) whose fields (dice, orbs, a tie's order) are filled in the panel."""
-
-    label: str
-    action: str = ""
-    form: str = ""
-    id: str = ""
-
-
-@dataclass(frozen=True)
-class ActionBar:
-    """What the fixed action bar holds: the one or two steps the round calls for now, or a hint saying what the
-    table taps instead (a space on the map, a character's AP)."""
-
-    steps: tuple[NextStep, ...] = ()
-    hint: str = ""
-
-
-def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choosing, ties, named) -> ActionBar:
-    """The next step of the round (mission.py's round flow, as turn_order reports it)."""
-    rnd = m.round
-    if m.result:
-        return ActionBar(hint="The mission is over." if m.result else "")
-    if unplaced:
-        return ActionBar(hint=f"Tap an entry point (E) on the map for {unplaced[0].name}.")
-    if rnd is None or rnd.phase == "over":
-        return ActionBar((NextStep(f"Begin round {m.rounds + 1}", form="die-form"),),
-                         "Enter the decision die: color, primary, secondary.")
-    if rnd.phase == "select":
-        if choosing:
-            return ActionBar(hint=f"{choosing[0].name}: enter the AP of the cards chosen, or rest.")
-        return ActionBar((NextStep("Reveal: turn order", form="reveal-form") if ties else
-                          NextStep("Reveal: turn order", "reveal"),))
-    if current is not None and current.side == "character":
-        end = NextStep("End turn", form="end-turn-form") if reach["orbs"] else NextStep("End turn", "end-turn")
-        who = m.character(current.id)
-        return ActionBar((end,), f"{who.name if who else named(current.id)}: tap the space it went to.")
-    if current is not None and plan_now:
-        dice = "Enter the dice, then apply." if plan_now["to_roll"] else ""
-        return ActionBar((NextStep("Apply the turn", form="adversary-form", id="apply"),), dice)
-    order = rules.turn_order(m)
-    if order.next:
-        return ActionBar((NextStep("Next turn: " + named(order.next), "next"),))
-    if order.end_of_round:
-        return ActionBar((NextStep(f"End round {rnd.number}", "end-round"),))
-    return ActionBar()
-
-
-@dataclass(frozen=True)
-class MissionPage:
-    """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
-    template reads)."""
-
-    mission_id: int
-    row: store.MissionRow
-    m: rules.Mission
-    rnd: Any  # the round in play, or None before the first
-    view: Any  # the map's geometry as drawn (mapview.map_view)
-    painted: Any  # the map's SVG without figures (drawn once per map: `drawing`)
-    grid: Any  # the tap grid's SVG
-    map_key: str  # names the drawing: a page sends it back with each tap (MAP_HEADER)
-    map_changed: bool  # the page asking shows another drawing (or none): an answer sends the map again
-    figures: list  # each figure as a mark on the map
-    order: list  # the turn order
-    current: Any  # the figure whose turn it is, or None
-    plan: dict | None  # the AI's plan for the adversary whose turn it is
-    unplaced: list  # characters still to be placed before round 1
-    choosing: list  # characters still to choose their cards this round
-    ties: list  # character initiative ties the table breaks, with the initiative tied
-    reach: dict  # what the current character's turn can end next to
-    character: Any  # the current figure's character, when it is one
-    closed_doors: list
-    passed_hazards: list
-    hazard_kinds: Any
-    sources: Any  # who placed an adversary (the place-adversary form's choices)
-    report: Any  # the finished mission's report, or None
-    colors: Any
-    bosses: list
-    directions: Any
-    conditions: Any
-    object_states: Any  # the states the table may correct an object to
-    attack_faces: Any
-    accuracy_faces: Any
-    inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
-    can_undo: bool
-    can_redo: bool
-    last_change: Any
-    result: Any
-    conflict: str | None
-    named: Callable[[str], str]  # figure ids in a text said as the table knows them
-    book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
-    action_bar: ActionBar  # what the table does next, in the fixed bar
-    turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
-    answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
-    # the message on screen)
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
-
-
-def context(mission_id: int, errors=None, result=None, conflict=None) -> MissionPage:
-    db = get_db()
-    row = _row(mission_id)
-    m = row.mission
-    view, painted, grid, map_key = drawing(m.map)
-    status = store.JOURNAL.status(db, mission_id)
-    rnd = m.round
-    current = m.figure(rnd.current) if rnd and rnd.current else None
-    living = [c for c in m.characters if not c.defeated]
-    selecting = bool(rnd and rnd.phase == "select")
-    named = namer(m, row.campaign_id)
-    the_plan = plan(m)
-    unplaced = [c for c in living if m.figure(c.id) is None and not m.rounds]
-    choosing = [c for c in living if selecting and rnd.choice(c.id) is None]
-    ties = ([(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
-            if selecting and all(rnd.choice(c.id) for c in living) else [])
-    reach = within_reach(m, current)
-    return MissionPage(
-        mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid, map_key=map_key,
-        map_changed=request.headers.get(MAP_HEADER) != map_key,
-        figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
-                             {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
-        order=rules.turn_order(m), current=current, plan=the_plan,
-        unplaced=unplaced, choosing=choosing, ties=ties, reach=reach,
-        character=m.character(current.id) if current and current.side == "character" else None,
-        closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
-        passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
-        report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
-        directions=DIRECTIONS,
-        conditions=CONDITIONS, object_states=OBJECTS,
-        attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
-        can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
-        result=result, conflict=conflict, named=named, book=book_rewards(db, row),
-        action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
-        turn=card_turn(m, current),
-        **form_state(errors))
-
-
-def log_context(mission_id: int) -> dict:
-    """The log page names figures as the mission page does; it draws no map."""
-    row = _row(mission_id)
-    return {"mission_id": mission_id, "row": row, "named": namer(row.mission, row.campaign_id)}
-
-
-def book_rewards(db, row) -> dict | None:
-    """For a finished campaign mission not yet recorded: the planets and the missions still locked, which the
-    Mission book's rewards may name (p.14)."""
-    if row.mission.result is None or row.campaign_id is None or row.recorded_at:
-        return None
-    try:
-        c = campaign_store.get(db, row.campaign_id).campaign
-    except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
-        return None
-    info = content()
-    return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
-
-
-MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends its map's data-drawing)
 
 
 def page(mission_id: int, status: int = 200, **kw):
@@ -490,83 +206,6 @@ def _hp(m, f):
     if figure is None:
         raise rules.MissionError("figure", f"no figure {f.figure!r} on the map")
     return rules.set_hp(m, f.figure, max(0, figure.hp + f.delta))
-
-
-def within_reach(m: rules.Mission, figure) -> dict:
-    """What a character's turn can end next to (the engine's `within_reach`), labelled for the turn sheet."""
-    if figure is None or figure.side != "character":
-        return {"orbs": [], "treasures": [], "nova_cells": 0}
-    reach = rules.within_reach(m, figure.id)
-    return {"orbs": [m.map.label(h) for h in reach.orbs], "treasures": [m.map.label(h) for h, _ in reach.treasures],
-            "nova_cells": reach.nova_cells}
-
-
-@dataclass(frozen=True)
-class CardTurn:
-    """What the current character's cards may do on the page (empty when it is no character's turn)."""
-    reachable: tuple = ()  # (label, MP): the spaces it can end a Move on and the fewest MP (engine's reach, p.24)
-    targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
-    allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
-    lines: tuple = ()  # (target text, value, crossed) for each line of sight the attacker may choose (p.19)
-
-
-def card_turn(m: rules.Mission, figure) -> CardTurn:
-    if figure is None or figure.side != "character":
-        return CardTurn()
-    allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    targets = tuple(attack_targets(m))
-    return CardTurn(tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    tuple(sight_choices(m, figure, targets)))
-
-
-def sight_choices(m: rules.Mission, figure, targets) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The lines of sight the attacker may draw to each target that has more than one way to be reached
-    (p.19): each with what it crosses nearest first, for the Accuracy rolls (p.21 step 4)."""
-    out = []
-    for value, label in targets:
-        at = m.map.parse(value[len("object:"):]) if value.startswith("object:") else m.figure(value).at
-        if (m.map.range_between(figure.at, at) or 0) < 2:
-            continue
-        try:
-            options = rules.line_options(m, figure.id, value)
-        except rules.MissionError:  # no line at all: the Attack itself says why when it is tried
-            continue
-        if len(options) > 1:
-            out.extend((label, ",".join(o), o) for o in options)
-    return out
-
-
-def attack_targets(m: rules.Mission) -> list[tuple[str, str]]:
-    """What a character's Attack may target (p.20 step 1): the adversaries and the destructible objects not
-    yet destroyed; the engine checks range and line of sight with the card's range."""
-    out = [(f.id, f"{f.id} ({f.hp} HP)") for f in m.board.figures if f.side == "adversary"]
-    objects = sorted((h for h, state in m.map.object_at.items() if state in ("destructible", "damaged")),
-                     key=m.map.label)
-    out += [(f"object:{m.map.label(h)}", f"Object on {m.map.label(h)} ({m.map.object_at[h]})") for h in objects]
-    return out
-
-
-def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
-    """The hazards a character's Move may have passed through on the way (p.33), for the table to tap the
-    ones it entered: after a move checked against the card's MP, those on the path it took (the engine
-    remembers the spaces entered this turn); before one, every one on the map but the space it stands on —
-    one under an ally too, since moving through the ally enters it — nearest first."""
-    if figure is None or figure.side != "character":
-        return []
-    hexmap = m.map
-    passed = m.round.passed if m.round is not None and m.round.current == figure.id else ()
-    if passed:
-        here = hexmap.label(figure.at)
-        seen = []
-        for label in passed:
-            h = hexmap.parse(label)
-            if h in hexmap.hazard_at and label != here and label not in (x for x, _ in seen):
-                seen.append((label, hexmap.hazard_at[h]))
-        return seen
-    near = hexmap.ranges_from(figure.at)
-    spaces = [h for h in hexmap.hazard_at if h != figure.at]
-    spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
-    return [(hexmap.label(h), hexmap.hazard_at[h]) for h in spaces]
 
 
 def _reveal(m, f):
@@ -654,7 +293,7 @@ def act(mission_id: int, action: str):
 def delete(mission_id: int):
     """A one-off mission deleted for good (a backup is taken first). A campaign's mission is abandoned instead:
     its failure belongs in the campaign book (p.13)."""
-    row = _row(mission_id)
+    row = mission_row(mission_id)
     answer_with(partial(page, mission_id))
     if row.campaign_id is not None:
         return page(mission_id, 422, errors={"confirm": "A campaign's mission is abandoned and recorded as a failure "
@@ -669,7 +308,7 @@ def delete(mission_id: int):
 def record(mission_id: int):
     """The finished mission into its campaign's book, once (p.13-14): result, party, nova cells, orbs,
     treasures from the table, and on a success the rewards printed in the Mission book from the form."""
-    row = _row(mission_id)
+    row = mission_row(mission_id)
     answer_with(partial(page, mission_id))
     if row.mission.result is None or row.campaign_id is None:
         return page(mission_id, 422, errors={"result": "Only a finished mission of a campaign is recorded."})
