@@ -125,15 +125,13 @@ def _measure(repeat: int) -> dict:
 
     from ..db import connect
     from ..phantom import play as rules
-    from ..phantom.turn import resolve_turn
     from ..store import mission_table as store
-    from ..web.mission_page import plan
-    from .mission_table import FACE, SAMPLE, _mission
+    from .mission_table import SAMPLE, bench_mission, to_adversary
     from .timing import scratch_app
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-browser-") as tmp:
         app = scratch_app(tmp)
-        m = _mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
+        m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
             mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
@@ -143,25 +141,6 @@ def _measure(repeat: int) -> dict:
         # The first turn is c1's (initiative 2, as in the mission_table section): it moves B-22 <-> B-21; c2 stands on C-22.
         spaces, other_at = ("B-21", "B-22"), "C-22"
         figures = len(m.board.figures)
-
-        def to_adversary() -> dict:
-            """Play on to the first adversary whose plan attacks (it asks for dice); the others move."""
-            db = connect(app.config["DATABASE"])
-            try:
-                store.change(db, mid, None, rules.end_turn)
-                while True:
-                    store.change(db, mid, None, rules.start_next_turn)
-                    now = store.get(db, mid).mission
-                    if now.figure(now.round.current).side == "character":
-                        store.change(db, mid, None, rules.end_turn)
-                        continue
-                    rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
-                    if rolls or rules.turn_order(now).upcoming == ():
-                        return rolls
-                    store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
-                        x, resolve_turn(rules.adversary_scenario(x))))
-            finally:
-                db.conn.close()
 
         server, thread, url = _serve(app)
         samples: dict[str, list[dict]] = {k: [] for k in KINDS}
@@ -178,7 +157,7 @@ def _measure(repeat: int) -> dict:
                         out = page.evaluate(TAP_JS, [how, arg])
                         if i >= WARM_UP:
                             samples[kind].append(out)
-                rolls = to_adversary()
+                rolls = to_adversary(app, mid)
                 page.goto(f"{url}/table/{mid}")
                 page.wait_for_load_state("load")
                 for i in range(WARM_UP + repeat):

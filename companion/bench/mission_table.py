@@ -25,7 +25,7 @@ MORE = (("Grallok Sentry", "R-8"), ("Grallok Sentry", "M-10"), ("Grallok Archer"
 FACE = {"attack": "attack:2", "accuracy": "accuracy:success"}
 
 
-def _mission(data: Path):
+def bench_mission(data: Path):
     from ..phantom import play as rules
     from ..phantom.decision import DecisionDie
     from ..schemas.content.mission_setup import set_up_content
@@ -46,15 +46,41 @@ def _mission(data: Path):
     return rules.reveal(m).mission
 
 
+def to_adversary(app, mid: int) -> dict:
+    """Play on to the first adversary whose plan attacks (it asks for dice), the others moving: the dice its
+    plan asks for, as the form's roll_N fields."""
+    from ..db import connect
+    from ..phantom import play as rules
+    from ..phantom.turn import resolve_turn
+    from ..store import mission_table as store
+    from ..web.mission_page import plan
+
+    db = connect(app.config["DATABASE"])
+    try:
+        store.change(db, mid, None, rules.end_turn)
+        while True:
+            store.change(db, mid, None, rules.start_next_turn)
+            now = store.get(db, mid).mission
+            if now.figure(now.round.current).side == "character":
+                store.change(db, mid, None, rules.end_turn)
+                continue
+            rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
+            if rolls or rules.turn_order(now).upcoming == ():
+                return rolls
+            store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
+                x, resolve_turn(rules.adversary_scenario(x))))
+    finally:
+        db.conn.close()
+
+
 def run(repeat: int = 30) -> dict:
     from ..db import connect
     from ..phantom.play import start_next_turn
     from ..store import mission_table as store
-    from ..web.mission_page import plan
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-table-") as tmp:
         app = scratch_app(tmp)
-        m = _mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
+        m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
             mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
@@ -69,27 +95,6 @@ def run(repeat: int = 30) -> dict:
         def move(i):
             return timer("POST", f"{base}/do/move", headers=HTMX,
                          data={"figure": "c1", "space": "B-21" if i % 2 == 0 else "B-22"})
-
-        def to_adversary():
-            """Play on to the first adversary whose plan attacks (it asks for dice); the others move."""
-            from ..phantom import play as rules
-            from ..phantom.turn import resolve_turn
-            db = connect(app.config["DATABASE"])
-            try:
-                store.change(db, mid, None, rules.end_turn)
-                while True:
-                    store.change(db, mid, None, rules.start_next_turn)
-                    now = store.get(db, mid).mission
-                    if now.figure(now.round.current).side == "character":
-                        store.change(db, mid, None, rules.end_turn)
-                        continue
-                    rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
-                    if rolls or rules.turn_order(now).upcoming == ():
-                        return rolls
-                    store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
-                        x, resolve_turn(rules.adversary_scenario(x))))
-            finally:
-                db.conn.close()
 
         def seen():
             db = connect(app.config["DATABASE"])
@@ -107,7 +112,7 @@ def run(repeat: int = 30) -> dict:
                              ("poll_unchanged", timer("GET", f"{base}/poll?seen={seen()}", expect=204))):
                 if keep:
                     samples[name].append(ms)
-        rolls = to_adversary()
+        rolls = to_adversary(app, mid)
         for i in range(2 + repeat):
             keep = i >= 2
             for name, ms in (("adversary_turn_plan_page", timer("GET", base, headers=HTMX)),
