@@ -171,3 +171,17 @@ def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_serv
         assert shown[0] + shown[2] >= full[0] + full[2] - 0.5 and shown[1] + shown[3] >= full[1] + full[3] - 0.5
     finally:
         context.close()
+
+
+def test_abandoning_a_mission_keeps_the_table_on_screen(tablet: Page):
+    """Abandon answers with parts swapped out of band like every step: the map and the panel stay, now saying
+    the mission failed (before, the answer replaced the whole page with nothing)."""
+    page = tablet
+    set_up(page, "First steps (sample)", ("Vera", "Bram"))
+    page.locator("#give-up summary").tap()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#abandon").tap()
+    settled(page)
+    expect(page.locator("#main")).to_be_visible()
+    expect(page.locator("#stage svg").first).to_be_visible()
+    expect(page.locator("#rail")).to_contain_text("Mission failed")
