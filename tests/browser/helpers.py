@@ -72,3 +72,21 @@ def samples_and_map(page: Page, map_name: str) -> None:
     page.goto("/maps")
     page.get_by_role("button", name=map_name).tap()
     expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+
+
+def set_up_first_steps(page: Page) -> str:
+    """The sample cards and "First steps (sample)" added, then a one-off mission set up from the home page's
+    New mission link with Vera (10 HP, 6 AP) and Bram (12 HP, 7 AP); the mission page's address, once its
+    scripts listen (a tap sent before they load gets no answer: the flake the journeys saw under load)."""
+    samples_and_map(page, "First steps (sample)")
+    page.goto("/")
+    page.get_by_role("link", name="New mission").tap()
+    page.get_by_label("Mission", exact=True).fill("sample-1")
+    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
+        page.get_by_label(f"Character {n}", exact=True).fill(name)
+        page.locator(f'input[name="hp_{n}"]').fill(hp)
+        page.locator(f'input[name="ap_{n}"]').fill(ap)
+    page.get_by_role("button", name="Set up the mission").tap()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
+    return page.url

@@ -3,15 +3,13 @@ figure shows the spaces it reaches, a space out of reach is refused with the MP 
 taken; and a placement anyway for an effect the app does not model."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, samples_and_map, tap_space
+from .helpers import face, press, set_up_first_steps, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -24,16 +22,7 @@ def live_server(tmp_path_factory):
 
 def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(tablet: Page, live_server):
     page = tablet
-    samples_and_map(page, "First steps (sample)")
-    page.goto("/")
-    page.get_by_role("link", name="New mission").tap()
-    page.get_by_label("Mission", exact=True).fill("sample-1")
-    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
-        page.get_by_label(f"Character {n}", exact=True).fill(name)
-        page.locator(f'input[name="hp_{n}"]').fill(hp)
-        page.locator(f'input[name="ap_{n}"]').fill(ap)
-    page.get_by_role("button", name="Set up the mission").tap()
-    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    set_up_first_steps(page)
     tap_space(page, "B-6")
     tap_space(page, "C-6")
     face(page, "Color", "red")

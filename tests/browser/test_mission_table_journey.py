@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, samples_and_map, tap_space
+from .helpers import face, press, set_up_first_steps, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -31,19 +31,8 @@ def live_server(tmp_path_factory):
 
 def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live_server):
     page = tablet
-    samples_and_map(page, "First steps (sample)")
-
     # Set-up: two characters; the Grallok Sentry's icon is for 2-4 characters, the Archer's for 3-4.
-    page.goto("/")
-    page.get_by_role("link", name="New mission").tap()
-    page.get_by_label("Mission", exact=True).fill("sample-1")
-    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
-        page.get_by_label(f"Character {n}", exact=True).fill(name)
-        page.locator(f'input[name="hp_{n}"]').fill(hp)
-        page.locator(f'input[name="ap_{n}"]').fill(ap)
-    page.get_by_role("button", name="Set up the mission").tap()
-    expect(page).to_have_url(re.compile(r"/table/\d+$"))
-    url = page.url
+    url = set_up_first_steps(page)
     expect(page.locator('#map-plan [data-figure="Grallok Sentry-1"]')).to_have_count(1)
     expect(page.locator('#map-plan [data-figure^="Grallok Archer"]')).to_have_count(0)
 

@@ -12,24 +12,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hexmap import OBJECTS
-from .figures import add_condition, defeat, remove_condition
+from .figures import add_condition, remove_condition, set_hp
 from .state import Mission, MissionError, Update, figure_on_map, finished, not_over, parse_space
 
 CORRECTED = "Correction by the table"
 
 
 def correct_hp(mission: Mission, figure_id: str, hp: int) -> Update:
-    """A figure's HP as the table counts it (0 to its maximum); at 0 it is defeated (p.23, p.26)."""
-    not_over(mission)
-    figure = figure_on_map(mission, figure_id)
-    if not isinstance(hp, int) or isinstance(hp, bool) or not 0 <= hp <= figure.max_hp:
-        raise MissionError("hp", f"{figure.id}'s HP is 0 to {figure.max_hp}, not {hp!r}")
-    mission = replace(mission, board=mission.board.with_figure(replace(figure, hp=hp)))
-    reasons = [f"{CORRECTED}: {figure.id}'s HP {figure.hp} -> {hp}"]
-    if hp == 0:
-        mission, why = defeat(mission, figure)
-        reasons.extend(why)
-    return Update(mission, tuple(reasons))
+    """A figure's HP as the table counts it (0 to its maximum); at 0 it is defeated (p.23, p.26). The same
+    change as the HP stepper's (set_hp), logged as the table's correction."""
+    before = figure_on_map(mission, figure_id).hp
+    out = set_hp(mission, figure_id, hp)
+    return Update(out.mission, (f"{CORRECTED}: {figure_id}'s HP {before} -> {hp}",) + out.reasons[1:])
 
 
 def correct_space(mission: Mission, figure_id: str, to: str) -> Update:
