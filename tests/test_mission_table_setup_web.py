@@ -6,28 +6,16 @@ from __future__ import annotations
 import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
-from helpers.mission_table import start_campaign_mission, step, text
+from helpers.mission_table import start_campaign_mission, start_first_steps, step, text, to_first_turn
 
 
 @pytest.fixture
 def mission(table):
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
-                      htmx=False)
-    assert resp.status_code == 303
-    return "/table/1"
+    return start_first_steps(table)
 
 
 def to_adversary_turn(table):
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    step(table, "next")
+    to_first_turn(table)
     step(table, "end-turn")
     step(table, "next")
     step(table, "end-turn")

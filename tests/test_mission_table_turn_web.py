@@ -10,7 +10,7 @@ import re
 import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
-from helpers.mission_table import step, text
+from helpers.mission_table import start_first_steps, step, text, to_first_turn
 from helpers.page_forms import find_form
 
 URL = "/table/1"
@@ -19,19 +19,8 @@ URL = "/table/1"
 @pytest.fixture
 def mission(table):
     """First steps (sample map): Vera on B-6, Bram on C-6, the Grallok Sentry on H-3; Vera plays first."""
-    assert table.post("/cards/samples", htmx=False).status_code == 303
-    assert table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False).status_code == 303
-    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
-                      htmx=False)
-    assert resp.headers["Location"].endswith(URL)
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    return text(step(table, "next"))
+    assert start_first_steps(table) == URL
+    return text(to_first_turn(table))
 
 
 def send(table, form, tapped=None, **chosen):

@@ -8,30 +8,15 @@ import re
 import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
-from helpers.mission_table import start_campaign_mission, step, text, to_doors_and_hazards_turn, version
+from helpers.mission_table import (
+    start_campaign_mission, start_first_steps, step, text, to_doors_and_hazards_turn, to_first_turn, version,
+)
 
 
 @pytest.fixture
 def mission(table):
     """First steps (sample map) with Vera and Bram against the Grallok Sentry its icon places for two."""
-    assert table.post("/cards/samples", htmx=False).status_code == 303
-    assert table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False).status_code == 303
-    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
-                      htmx=False)
-    assert resp.headers["Location"].endswith("/table/1")
-    return "/table/1"
-
-
-def to_first_turn(table):
-    """Both characters placed, the die entered, their cards chosen, the order revealed: Vera's turn."""
-    step(table, "place", character="vera", space="B-6")
-    step(table, "place", character="bram", space="C-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="3")
-    step(table, "select", character="bram", ap="5")
-    step(table, "reveal")
-    return step(table, "next")
+    return start_first_steps(table)
 
 
 def to_adversary_turn(table):

@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
-
 from companion import cli
 from companion import db as dbmod
 from companion.store import backups
 from conftest import Table
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
-from helpers.mission_table import step, version
+from helpers.mission_table import start_first_steps, step, version
 
 
 def start_mission(table):
-    assert table.post("/cards/samples", htmx=False).status_code == 303
-    assert table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False).status_code == 303
-    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
-                      htmx=False)
-    assert resp.headers["Location"].endswith("/table/1")
+    start_first_steps(table)
 
 
 LEDGERS = ("schema_migrations", "_sqlite_migrations")  # the app's own ledger, or sqlite-utils' once bridged

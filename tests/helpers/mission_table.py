@@ -50,6 +50,29 @@ def start_campaign_mission(app, table) -> dict:
     return ids
 
 
+def start_first_steps(table) -> str:
+    """A one-off mission on First steps (sample map) with Vera and Bram against the Grallok Sentry its icon
+    places for two, set up through the set-up form; the mission page's address."""
+    assert table.post("/cards/samples", htmx=False).status_code == 303
+    assert table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False).status_code == 303
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.headers["Location"].endswith("/table/1")
+    return "/table/1"
+
+
+def to_first_turn(table, vera_ap: str = "3"):
+    """Vera on B-6, Bram on C-6, the die entered, their cards chosen, the order revealed: the first turn's answer."""
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap=vera_ap)
+    step(table, "select", character="bram", ap="5")
+    step(table, "reveal")
+    return step(table, "next")
+
+
 def to_doors_and_hazards_turn(table) -> str:
     """A mission on the doors-and-hazards sample map, Vera on A-9 and Bram on B-10: Vera's turn (its page)."""
     table.post("/cards/samples", htmx=False)
