@@ -72,3 +72,17 @@ def test_the_architecture_page_covers_what_a_newcomer_needs():
     for heading in ("The layers and which way imports go", "Where each game's rules live", "Adding a fifth game",
                     "The path of a tap", "Undo and request ids"):
         assert f"## {heading}" in ARCHITECTURE or f"### {heading}" in ARCHITECTURE, heading
+
+
+def test_readme_opens_with_what_it_is_a_screenshot_and_the_two_commands():
+    """A newcomer reads one paragraph, sees the app, then the two commands, before any list of features."""
+    headings = re.findall(r"^## (.*)$", README, re.M)
+    assert headings[0].startswith("On a fresh machine")
+    intro = README[: README.index("## On a fresh machine")]
+    screenshot = re.search(r"!\[[^\]]*\]\(([^)]+\.png)\)", intro)
+    assert screenshot and (Path(ROOT) / screenshot.group(1)).is_file()
+    assert "Phantom Epoch" in intro and "mission" in intro
+    assert headings[1].startswith("What each game offers")
+    offers = section("What each game offers")
+    for game in ("Phantom Epoch", "Lost Empires", "Aldarra Reborn", "Suriya 162", "Shattered Empires"):
+        assert f"**{game}**" in offers, game
