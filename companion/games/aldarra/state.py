@@ -197,12 +197,12 @@ def faction_of(g: Game, i: int) -> str | None:
     return g.players[i].faction
 
 
-# -- the checks every command makes -----------------------------------------------
-
 def stats(g: Game, content: Content, owner: int, kind: str) -> Stats:
     card = content.unit(kind)
     return card.upgraded if kind in g.sides[owner].upgraded else card.standard
 
+
+# -- the checks every command makes -----------------------------------------------
 
 def _in(g: Game, phase: str, step: int | None, message: str) -> None:
     if g.stage == "over":

@@ -185,7 +185,6 @@ class Game:
     next_id: int = 1
 
 
-
 # The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).
 to_dict, from_dict = state_codec(Game)
 
