@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..frame import GameError, Outcome, player_name, unit, with_side
-from .state import (
-    RESEARCH_CP, Asset, Card, Content, Game, Mod, Project, Unit, _new_id, _playing, project,
-)
+from .state import RESEARCH_CP, Asset, Card, Content, Game, Mod, Project, Unit, _new_id, _playing, project
 from .totals import queue_max, queued, yield_left, yield_total
 
 
