@@ -8,8 +8,8 @@ in the rulebook: they come from data/aldarra-reborn/ (`Content`), unverified.
 Readings of open questions: docs/rules.md, "Aldarra Reborn".
 
 The game's state is one frozen `Game`; every command is `(Game, ...) -> Outcome` and a refused one raises
-`GameError` naming the form field (companion/games/frame.py). One module per job, each importing only
-those before it:
+`GameError` naming the form field (companion/games/frame.py).
+One module per job, each importing only those before it:
     state        the numbers, the content cards, the state's dataclasses (stored by companion/codec.py),
                  the unit card's stats for its owner, and the checks every command makes
     board        the dealt hex board, the units on it, control, the Stacking Limit, the supply, the box's Crystals

@@ -8,8 +8,8 @@ from data/suriya-162/ (`Content`); the dice faces are not in the text and are ma
 Readings of open questions: docs/rules.md, "Suriya 162".
 
 The game's state is one frozen `Game`; every command is `(Game, ...) -> Outcome` and a refused one raises
-`GameError` naming the form field (companion/games/frame.py). One module per job, each importing only
-those before it:
+`GameError` naming the form field (companion/games/frame.py).
+One module per job, each importing only those before it:
     state     the numbers, the content (terrains, dice, the Player Tray), the state's dataclasses (stored by
               companion/codec.py) and the phase check
     board     the hex map: adjacency, open spots, the seat order, Bases, Command Tokens, the Player Tray
