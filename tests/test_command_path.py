@@ -222,7 +222,7 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     # A party of one is refused at set-up (p.8): Vera and Bram, Bram already on an entry point, Vera still to place.
     with app.test_request_context("/table/1"):
         mission = place_character(first_steps(), "bram", "C-6").mission
-        mission_store.create(get_db(), "sample-1 on First steps", mission, "Set up")
+        mission_store.JOURNAL.create(get_db(), {"name": "sample-1 on First steps"}, mission, "Set up")
         page = context(1)
     assert isinstance(page, MissionPage) and page.mission_id == 1 and page.row.id == 1
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",

@@ -134,8 +134,8 @@ def _measure(repeat: int) -> dict:
         m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
-            mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
-            store.change(db, mid, None, rules.start_next_turn)  # c1's turn (initiative 2)
+            mid = store.JOURNAL.create(db, {"name": "Great hall (bench)"}, m, "Set up the bench mission")
+            store.JOURNAL.change(db, mid, rules.start_next_turn)  # c1's turn (initiative 2)
         finally:
             db.conn.close()
         # The first turn is c1's (initiative 2, as in the mission_table section): it moves B-22 <-> B-21; c2 stands on C-22.

@@ -57,17 +57,17 @@ def to_adversary(app, mid: int) -> dict:
 
     db = connect(app.config["DATABASE"])
     try:
-        store.change(db, mid, None, rules.end_turn)
+        store.JOURNAL.change(db, mid, rules.end_turn)
         while True:
-            store.change(db, mid, None, rules.start_next_turn)
-            now = store.get(db, mid).mission
+            store.JOURNAL.change(db, mid, rules.start_next_turn)
+            now = store.JOURNAL.get(db, mid).mission
             if now.figure(now.round.current).side == "character":
-                store.change(db, mid, None, rules.end_turn)
+                store.JOURNAL.change(db, mid, rules.end_turn)
                 continue
             rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
             if rolls or rules.turn_order(now).upcoming == ():
                 return rolls
-            store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
+            store.JOURNAL.change(db, mid, lambda x: rules.apply_adversary_turn(
                 x, resolve_turn(rules.adversary_scenario(x))))
     finally:
         db.conn.close()
@@ -83,9 +83,9 @@ def run(repeat: int = 30) -> dict:
         m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
-            mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
+            mid = store.JOURNAL.create(db, {"name": "Great hall (bench)"}, m, "Set up the bench mission")
             # the first turn is a character's (initiative 2): its moves are the map taps
-            store.change(db, mid, None, start_next_turn)
+            store.JOURNAL.change(db, mid, start_next_turn)
         finally:
             db.conn.close()
         base = f"/table/{mid}"
@@ -99,7 +99,7 @@ def run(repeat: int = 30) -> dict:
         def seen():
             db = connect(app.config["DATABASE"])
             try:
-                return store.version(db, mid)
+                return store.JOURNAL.version(db, mid)
             finally:
                 db.conn.close()
 

@@ -40,12 +40,12 @@ def _prepare(app, campaign_id: int, character_id: str) -> None:
     from ..store import campaigns as store
 
     with connection(app) as db:
-        c = store.get(db, campaign_id).campaign
+        c = store.JOURNAL.get(db, campaign_id).campaign
         ch = next(x for x in c.characters if x.id == character_id)
         if ch.nova_cells < 5:
-            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
+            store.JOURNAL.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
         if ch.sp < 2:
-            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
+            store.JOURNAL.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
     if c.location is None:
         raise RuntimeError("bench: the benchmarked campaign has no shop open (no mission on a planet)")
 
@@ -64,7 +64,7 @@ def _game(app) -> int:
     g = le.play_unit(le.begin(g).state, "Hound", le.UnitStats(1, 2, 2, 1)).state
     g = le.play_unit(le.end_turn(g).state, "Dust Marine", le.UnitStats(1, 2, 2, 1)).state
     with connection(app) as db:
-        return store.create(db, le.KEY, "Bench game", g, "Bench game")
+        return store.JOURNAL.create(db, {"kind": le.KEY, "name": "Bench game"}, g, "Bench game")
 
 
 def _aldarra_game(app) -> int:
@@ -82,7 +82,7 @@ def _aldarra_game(app) -> int:
     g = replace(g, stage="play", round=1, phase="expansion", units=units, order=al.Order(g.turn_order[0], at))
     g = al.start_combat(g, at).state
     with connection(app) as db:
-        return store.create(db, al.KEY, "Bench Aldarra game", g, "Bench Aldarra game")
+        return store.JOURNAL.create(db, {"kind": al.KEY, "name": "Bench Aldarra game"}, g, "Bench Aldarra game")
 
 
 def _time_pages(timer: Timer, urls: dict, repeat: int) -> list[dict]:
@@ -141,9 +141,9 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
         out["undo"] = post(f"{base}/undo", {"back": "campaign"})
         out["redo"] = post(f"{base}/redo", {"back": "campaign"})
         with connection(app) as db:
-            c = store.get(db, campaign_id).campaign
-            version = games.version(db, game_id)
-            aldarra_version = games.version(db, aldarra_id)
+            c = store.JOURNAL.get(db, campaign_id).campaign
+            version = games.JOURNAL.version(db, game_id)
+            aldarra_version = games.JOURNAL.version(db, aldarra_id)
         name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
         out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
         out["game_damage"] = post(f"{game}/do/damage", {"unit": "u1", "delta": 1, "by": 1, "version": version})
