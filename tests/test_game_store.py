@@ -169,7 +169,8 @@ def test_an_aldarra_game_undoes_redoes_and_round_trips_through_export(db):
     gid = store.JOURNAL.create(db, {"kind": al.KEY, "name": "Saturday"}, g, "Started Aldarra Reborn")
     first = g.turn_order[0]
     at = next(t.id for t in g.tiles if t.kind != "Crystal Deposit")
-    store.JOURNAL.change(db, gid, lambda s: al.place_stronghold(s, first, at), seen_version=store.JOURNAL.version(db, gid))
+    store.JOURNAL.change(db, gid, lambda s: al.place_stronghold(s, first, at),
+                         seen_version=store.JOURNAL.version(db, gid))
     assert al.stronghold_of(store.JOURNAL.get(db, gid).state, first).id == at
     store.JOURNAL.undo(db, gid)
     assert al.stronghold_of(store.JOURNAL.get(db, gid).state, first) is None

@@ -40,12 +40,14 @@ class Kind:
 
 
 def _campaign(db, request_id=None):
-    return campaigns.JOURNAL.create(db, {}, rules.new_campaign("The Historians", CONTENT), "Created", request_id=request_id)
+    return campaigns.JOURNAL.create(db, {}, rules.new_campaign("The Historians", CONTENT), "Created",
+                                    request_id=request_id)
 
 
 def _game(db, request_id=None):
     g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
-    return games.JOURNAL.create(db, {"kind": le.KEY, "name": "Friday"}, g, "Started Lost Empires", request_id=request_id)
+    return games.JOURNAL.create(db, {"kind": le.KEY, "name": "Friday"}, g, "Started Lost Empires",
+                                request_id=request_id)
 
 
 def _mission(db, request_id=None):
@@ -74,7 +76,8 @@ def _card_note(n):
 
 KINDS = [
     Kind("campaign", campaigns.JOURNAL, _campaign, lambda c: rules.adjust_fame(c, "Berkav", 1),
-         lambda c: rules.adjust_fame(c, "Berkav", 2), lambda db, i: campaigns.JOURNAL.get(db, i).campaign.fame["Berkav"]),
+         lambda c: rules.adjust_fame(c, "Berkav", 2),
+         lambda db, i: campaigns.JOURNAL.get(db, i).campaign.fame["Berkav"]),
     Kind("game", games.JOURNAL, _game, lambda g: le.roll_for_first(g, (7, 7)), lambda g: le.roll_for_first(g, (8, 4)),
          lambda db, i: games.JOURNAL.row(db, i)["state"]),
     Kind("mission", mission_table.JOURNAL, _mission, lambda m: place_character(m, "vera", "B-6"),
@@ -200,7 +203,8 @@ def test_a_plus_one_fame_tapped_again_after_its_answer_was_lost_counts_once(db):
     with pytest.raises(campaigns.AlreadyApplied):
         campaigns.JOURNAL.change(db, campaign_id, plus_one, request_id=A)
     assert campaigns.JOURNAL.get(db, campaign_id).campaign.fame["Berkav"] == 1
-    assert [e.description for e in campaigns.JOURNAL.history(db, campaign_id)[0]] == ["Fame on Berkav +1 (now 1)", "Created"]
+    assert [e.description for e in campaigns.JOURNAL.history(db, campaign_id)[0]] == ["Fame on Berkav +1 (now 1)",
+                                                                                       "Created"]
     assert campaigns.JOURNAL.get(db, campaign_id).version == 2
 
 

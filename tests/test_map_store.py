@@ -32,7 +32,8 @@ def test_every_paint_is_undone_and_redone(db):
     maps.JOURNAL.redo(db, map_id)
     assert maps.JOURNAL.get(db, map_id)[1].map.hazards
     status = maps.JOURNAL.status(db, map_id)  # the newest change in force, not the one just undone
-    assert (status.can_undo, status.can_redo, status.last_change.description) == (True, True, "Painted C-3: fire hazards")
+    assert (status.can_undo, status.can_redo, status.last_change.description) == (True, True,
+                                                                                  "Painted C-3: fire hazards")
 
 
 def test_resize_is_undone_with_its_size(db):

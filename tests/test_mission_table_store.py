@@ -25,8 +25,10 @@ def test_the_sample_library_and_map_set_up_a_two_character_mission():
 def test_each_step_is_an_event_and_undo_redo_walk_any_number_of_steps(db, mission_id):
     store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1)
     store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "bram", "C-6"), seen_version=2)
-    store.JOURNAL.change(db, mission_id, lambda m: move_figure(m, "vera", "B-5"), seen_version=3, description="Vera moves to B-5")
-    assert store.JOURNAL.get(db, mission_id).mission.figure("vera").at == store.JOURNAL.get(db, mission_id).mission.map.parse("B-5")
+    store.JOURNAL.change(db, mission_id, lambda m: move_figure(m, "vera", "B-5"), seen_version=3,
+                         description="Vera moves to B-5")
+    mission = store.JOURNAL.get(db, mission_id).mission
+    assert mission.figure("vera").at == mission.map.parse("B-5")
     assert store.JOURNAL.undo(db, mission_id) == "Vera moves to B-5"
     assert store.JOURNAL.undo(db, mission_id) == "Bram starts on entry point C-6 (p.11)"
     assert store.JOURNAL.get(db, mission_id).mission.figure("bram") is None

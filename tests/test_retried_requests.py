@@ -39,7 +39,8 @@ def mission(app, table):
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     with app.test_request_context("/"):
         mission = place_character(first_steps(), "bram", "C-6").mission
-        store.JOURNAL.create(get_db(), {"name": "sample-1 on First steps (sample)", "map_id": 1}, mission, "Set up", request_id=ID_A)
+        store.JOURNAL.create(get_db(), {"name": "sample-1 on First steps (sample)", "map_id": 1}, mission, "Set up",
+                             request_id=ID_A)
     return "/table/1"
 
 
@@ -106,7 +107,8 @@ def test_the_store_keeps_the_request_id_with_its_event(db):
     mission_id = store.JOURNAL.create(db, {"name": "First steps"}, first_steps(), "Set up the mission")
     store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1, request_id=ID_A)
     with pytest.raises(store.AlreadyApplied):
-        store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1, request_id=ID_A)
+        store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1,
+                             request_id=ID_A)
     with pytest.raises(store.StaleMission):
         store.JOURNAL.change(db, mission_id, lambda m: move_figure(m, "vera", "C-6"), seen_version=1, request_id=ID_B)
     assert store.JOURNAL.version(db, mission_id) == 2

@@ -40,7 +40,8 @@ def test_a_refused_command_changes_nothing(db):
     v = store.JOURNAL.version(db, gid)
     with pytest.raises(GameError):
         store.JOURNAL.change(db, gid, lambda g: su.choose_faction(g, CONTENT, 0, "Scarab"), seen_version=v)
-    assert store.JOURNAL.version(db, gid) == v and store.JOURNAL.history(db, gid)[0][0].description == "Started Suriya 162"
+    assert store.JOURNAL.version(db, gid) == v
+    assert store.JOURNAL.history(db, gid)[0][0].description == "Started Suriya 162"
 
 
 def test_a_game_in_play_survives_export_and_import(db):
