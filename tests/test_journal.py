@@ -217,3 +217,32 @@ def test_the_campaign_forms_own_version_still_guards_rename_and_notes(db):
     assert db["campaigns"].get(campaign_id)["name"] == "The Archivists"  # the listed name follows the document
     campaigns.JOURNAL.undo(db, campaign_id)
     assert db["campaigns"].get(campaign_id)["name"] == "The Historians"
+
+
+def test_a_history_played_in_memory_is_written_as_the_journal_records_it(db):
+    """The bench fills its scratch database through `Played`: the same entries and document as the same steps
+    taken one by one through the campaign's JOURNAL (a change after an undo abandons it)."""
+    start = rules.new_campaign("The Historians", CONTENT)
+    steps = [lambda c: rules.adjust_fame(c, "Berkav", 1), lambda c: rules.adjust_fame(c, "Orbos", 2), "undo",
+             lambda c: rules.adjust_vanished_tech(c, 1), "undo", "redo", "undo", "undo", "redo",
+             lambda c: rules.adjust_fame(c, "Berkav", -1)]
+    stepped = _campaign(db)
+    played, c = journal.Played(rules.campaign_to_dict(start)), start
+    for step in steps:
+        if step in ("undo", "redo"):
+            getattr(campaigns.JOURNAL, step)(db, stepped)
+            assert getattr(played, step)()
+            c = rules.campaign_from_dict(played.doc)
+        else:
+            campaigns.JOURNAL.change(db, stepped, step)
+            result = step(c)
+            played.change(rules.campaign_to_dict(result.campaign), result.description, "2026-01-01T00:00:00")
+            c = result.campaign
+    written = campaigns.JOURNAL.create_played(db, {}, played, "Created", "2026-01-01T00:00:00")
+
+    def recorded(doc_id):
+        return (db.execute("SELECT state, name FROM campaigns WHERE id = ?", [doc_id]).fetchone(),
+                db.execute("SELECT description, diff, status FROM history WHERE campaign_id = ? ORDER BY id",
+                           [doc_id]).fetchall())
+    assert recorded(written) == recorded(stepped)
+    assert [s for _, _, s in recorded(written)[1]] == ["done", "done", "abandoned", "abandoned", "done"]
