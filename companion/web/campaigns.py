@@ -16,7 +16,7 @@ from ..schemas.forms.campaigns import (
 )
 from ..schemas.forms.characters import CharacterForm
 from ..store import campaigns as store
-from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .campaign_context import CAMPAIGN, SHEET, CampaignFrame, base_context, page_renderer, register_page
 from .commands import answer_with, history_routes, run, with_log_page
 from .database import get_db
 from .render import content, go, parse
@@ -35,7 +35,7 @@ class CampaignSheet(CampaignFrame):
 
 
 def sheet_context(campaign_id: int, **kw) -> CampaignSheet:
-    frame = base_context(campaign_id, "campaign", **kw)
+    frame = base_context(campaign_id, SHEET, **kw)
     c, info = frame["c"], frame["content"]
     numbers = sorted({m.number for m in info.missions if m.number})
     return CampaignSheet(
@@ -50,6 +50,7 @@ def sheet_context(campaign_id: int, **kw) -> CampaignSheet:
 
 
 page = page_renderer("campaigns/campaign.html", sheet_context)
+register_page(SHEET, page)
 
 
 def act(campaign_id: int, schema, command):
@@ -123,7 +124,7 @@ def delete(campaign_id: int):
     """To the bin, after typing the name; restorable from the home page."""
     answer_with(page(campaign_id))
     form = parse(ConfirmForm)
-    row = store.get(get_db(), campaign_id)
+    row = store.JOURNAL.get(get_db(), campaign_id)
     if form.confirm.strip() != row.campaign.name:
         raise ValidationError({"confirm": [f"Type {row.campaign.name!r} exactly to delete this campaign."]})
     return _flag(campaign_id, url_for("home.index"), deleted=True)
@@ -138,14 +139,15 @@ def history_context(campaign_id: int, **kw) -> dict:
     return with_log_page(CAMPAIGN, campaign_id, CampaignFrame(**base_context(campaign_id, "history", **kw)))
 
 
-history_page = page_renderer("campaigns/history.html", history_context)  # also answers an undo pressed on it
+history_page = page_renderer("campaigns/history.html", history_context)
+register_page("history", history_page)  # an undo pressed on the history answers with it
 history_routes(bp, CAMPAIGN, log="/history", log_template="campaigns/history.html",
                log_context=lambda campaign_id: CampaignFrame(**base_context(campaign_id, "history")))
 
 
 @bp.get("/export")
 def export(campaign_id: int):
-    row = store.get(get_db(), campaign_id)
+    row = store.JOURNAL.get(get_db(), campaign_id)
     body = dump_campaign_file(row.campaign, now())
     filename = "".join(ch if ch.isalnum() else "-" for ch in row.campaign.name).strip("-").lower() or "campaign"
     return Response(body, mimetype="application/json",
