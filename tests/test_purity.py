@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -44,3 +46,22 @@ def test_engine_module_imports_only_the_standard_library(path):
         for name in names:
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names, f"{path}: imports {name}, not in the standard library"
+
+
+WEB_LIBRARIES = ("flask", "jinja2", "werkzeug", "marshmallow", "companion.kits", "companion.web")
+# The two areas that read file formats (a card library, a scenario file) validate them with their schema
+# (store -> schemas/files, marshmallow); no store module loads a web library.
+READS_FILE_FORMATS = {"companion.store.cards": {"marshmallow"}, "companion.store.maps": {"marshmallow"}}
+STORE_MODULES = sorted(f"companion.store.{p.stem}" if p.stem != "__init__" else "companion.store"
+                       for p in (Path(ROOT) / "companion/store").glob("*.py"))
+
+
+@pytest.mark.parametrize("module", STORE_MODULES)
+def test_the_store_loads_the_engines_and_no_web_library_nor_kit(module):
+    # A fresh interpreter: this test session has Flask loaded already. The game store reads the rules
+    # registry of the engine layer (companion/games/registry.py), not the kits.
+    code = (f"import sys, {module}; print(' '.join(sorted(n for n in {WEB_LIBRARIES!r} if n in sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    loaded = set(done.stdout.split())
+    assert loaded <= READS_FILE_FORMATS.get(module, set()), f"{module} loads {sorted(loaded)}"
