@@ -13,8 +13,9 @@ from companion import ROOT
 
 ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
-# every game's state goes through, and the hex arithmetic of the map engine and Aldarra Reborn's board.
-SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py"]
+# every game's state goes through, the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
+# hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map).
+SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/hexboard.py"]
 
 
 def engine_files():
@@ -35,7 +36,7 @@ def test_engine_module_imports_only_the_standard_library(path):
                 base = package[:max(0, len(package) - node.level + 1)]
                 target = base + (tuple(node.module.split(".")) if node.module else ())
                 if "/".join(target) + ".py" in SHARED:
-                    continue  # a shared pure module (errors, codec, hexgrid), standard library only (checked above as a SHARED file)
+                    continue  # a shared pure module (errors, codec, hexgrid, hexboard), standard library only (checked above as a SHARED file)
                 # relative: must stay inside its own engine package
                 assert base[:2] == package[:2] and len(base) >= 2, \
                     f"{path}: reaches outside its package ({'.' * node.level}{node.module})"
