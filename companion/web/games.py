@@ -65,8 +65,9 @@ def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
     status = store.JOURNAL.status(get_db(), game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
-                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
-                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state),
+                     can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
+                     result=result, conflict=conflict, **form_state(errors))
 
 
 def context(game_id: int, **kw) -> dict:
