@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import toy_game
 from companion import create_app
 from companion.kits import KITS
 from helpers.game_player import play_game
@@ -23,6 +24,16 @@ def test_a_game_played_from_what_its_pages_offer(tmp_path, key):
     assert not run.failures, "\n".join(str(f) for f in run.failures[:10])
     assert run.steps == STEPS or run.over, f"{key} stalled after {run.steps} presses: {run.stalled}"
     assert sum(run.actions.values()) > 0
+
+
+def test_a_game_known_only_by_its_kit_is_played_from_its_pages_too(tmp_path):
+    # The toy of tests/toy_game/ has no entry of its own in helpers/game_player.py: the player reads the
+    # frame.GameState fields (players, sides, stage) and the shared invariants hold.
+    with toy_game.registered() as race:
+        app = create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 20})
+        run = play_game(app, race.KEY, seed=20, steps=STEPS)
+    assert not run.failures, "\n".join(str(f) for f in run.failures[:10])
+    assert run.over and run.actions["/games/1/do/add"] > 0, run
 
 
 def test_the_ruthless_tap_is_pressed_once_and_not_offered_again(app, started):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from marshmallow import fields, validate
 
@@ -57,5 +58,7 @@ def flag() -> fields.Boolean:
 
 
 def choice(options, required: bool = True) -> fields.String:
-    return fields.String(required=required, validate=validate.OneOf(list(options), error="Choose one of the options."),
+    # A mapping (a registry such as kits.KITS) is kept as it is, so a check reads what it holds at that time.
+    options = options if isinstance(options, Mapping) else list(options)
+    return fields.String(required=required, validate=validate.OneOf(options, error="Choose one of the options."),
                          error_messages=REQUIRED, **({} if required else {"load_default": None}))

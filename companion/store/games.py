@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 from ..games.frame import GameError, Outcome
-from ..kits import RULES
+from ..games.registry import RULES
 from .journal import AlreadyApplied, Journal, NotFound, Stale, Written
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleGame", "GameRow", "JOURNAL"]

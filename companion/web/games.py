@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
 
 from ..db import now
 from ..games.frame import new_players
-from ..kits import KITS, RULES
+from ..games.registry import RULES
+from ..kits import KITS
 from ..kits.game_file import dump_game_file, load_game_file
 from ..kits.forms import GameForm
 from ..kits.new_game import NewGameForm
@@ -23,7 +24,8 @@ from .pages import DocumentPage, document_state
 from .render import LABELS, as_dict, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {key: kit.page for key, kit in KITS.items()}  # each game's template, context and actions
+# What the frame itself refuses in any game (the stepper, a finished game), named over the app's labels
+GAME_LABELS = {"stage": "Game", "step": "Next step", "start": "Round 1"}
 
 
 def rng() -> random.Random:
@@ -49,27 +51,31 @@ class GameFrame(DocumentPage):
     g: Any  # the game's state
     step: Any  # the step the stepper shows
     verdict: Any  # who won, once the game is over
+    score: Any  # the rules' score rows, one per player (the score panel; frame.ScoreRow)
     result: Any = None
 
 
 def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
-                     verdict=row.rules.verdict(row.state), result=result,
+                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state), result=result,
                      **document_state(store.JOURNAL, game_id, errors, conflict))
 
 
 def context(game_id: int, **kw) -> dict:
     """The frame's fields and the game's own (its kit's `context`), as the game's template reads them."""
     f = frame(game_id, **kw)
-    game = PAGES[f.row.kind].context(f.row.state, content(f.row.kind))
-    return {**as_dict(f), **game, "game_dir": KITS[f.row.kind].templates,
-            "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
+    kit = KITS[f.row.kind]
+    game = kit.page.context(f.row.state, content(f.row.kind))
+    return {**as_dict(f), **game, "game_dir": kit.templates,
+            "kit_css": url_for(".kit_css", key=kit.key) if kit.css else None,
+            # a game's own labels over the frame's and the app's
+            "labels": {**LABELS, **GAME_LABELS, **kit.labels, **game.get("labels", {})}}
 
 
 def page(game_id: int, status: int = 200, **kw):
     ctx = context(game_id, **kw)
-    return respond(PAGES[ctx["row"].kind].TEMPLATE, ctx, status)
+    return respond(KITS[ctx["row"].kind].page.TEMPLATE, ctx, status)
 
 
 GAME = Area("game", store.JOURNAL, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
@@ -115,7 +121,7 @@ def show(game_id: int):
 
 @bp.post("/<int:game_id>/do/<action>")
 def act(game_id: int, action: str):
-    actions = PAGES[_row(game_id).kind].ACTIONS
+    actions = KITS[_row(game_id).kind].page.ACTIONS
     if action not in actions:
         abort(404)
     schema, command = actions[action]
@@ -166,3 +172,12 @@ def export(game_id: int):
     filename = "".join(ch if ch.isalnum() else "-" for ch in row.name).strip("-").lower() or "game"
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}.{row.kind}.json"'})
+
+
+@bp.get("/kits/<key>.css")
+def kit_css(key: str):
+    """A kit's own style sheet (its style.css), linked by the frame's pages of that game (base.html)."""
+    kit = KITS.get(key)
+    if kit is None or kit.css is None:
+        abort(404)
+    return send_file(kit.css, mimetype="text/css")

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from ..games.frame import COLORS
-from ..kits import RULES
+from ..games.registry import RULES
 from ..phantom import campaign as rules
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm
@@ -32,7 +32,7 @@ class HomePage:
     archived: list
     binned: list
     games: list
-    rules: Any  # the games' rules by key (games/catalog.RULES)
+    rules: Any  # the games' rules by key (games/registry.RULES)
     table_missions: list
     game_options: list
     colors: Any

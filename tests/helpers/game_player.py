@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from companion.codec import encode
+from companion.games.frame import GameState
 from companion.kits import KITS
 from helpers.games import game_state
 from helpers.page_player import Player
@@ -50,7 +51,8 @@ def _ints(doc, path=""):
         yield path, doc
 
 
-# Each game's box: what its rules module says a number may reach. A check returns a list of complaints.
+# Each game's box: what its rules module says a number may reach. A check returns a list of complaints; a game
+# without one (the toy of tests/toy_game/) is held to the shared invariants alone.
 def _lost_empires(rules, g):
     out = []
     for i, s in enumerate(g.sides):
@@ -124,6 +126,7 @@ def invariants(app, game_id: int, key: str):
                 again = [o for o in page.offers if _same_press(o) == _same_press(offer)]
                 assert not again, f"{offer.describe()} is offered again after it was done: it is once only"
         g = game_state(app, game_id).state
+        assert isinstance(g, GameState), f"{key}: its state lacks a field of frame.GameState (all this player reads)"
         # scores and supplies are each player's numbers (a -1 elsewhere may be a rules module's "none yet")
         negative = [f"{where} = {n}" for where, n in _ints(encode(g.sides), "sides") if n < 0]
         assert not negative, f"negative scores or supplies: {negative[:5]}"

@@ -1,13 +1,12 @@
-"""The dealt board as the page draws it: one hexagon per territory, laid out by the map engine's geometry
-(companion.phantom.mapview, pointy hexes in rows, odd rows shifted as the rules read the board), with its
+"""The dealt board as the page draws it: one hexagon per territory, laid out on the hex board every game draws
+(companion/hexboard.py: pointy hexes in rows, odd rows shifted as the rules read the board), with its
 terrain, id, crystal, Stronghold and units; `legal` marks where the step's choice may go."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...games import aldarra as rules
-from ...phantom.hexmap import Layout
-from ...phantom.mapview import grid_view
+from ...hexboard import Grid, grid_view
 
 # A short mark per terrain beside its colour (colour alone is not enough to read the board).
 MARKS = {"Forest": "♣ Forest", "Copper Deposit": "Cu 1", "Silver Deposit": "Ag 2", "Gold Deposit": "Au 3",
@@ -49,7 +48,7 @@ class Board:
 
 def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
     rows = -(-len(g.tiles) // rules.WIDTH)
-    grid = grid_view(Layout("pointy", "even"), rules.WIDTH, rows)
+    grid = grid_view(Grid("pointy", "even"), rules.WIDTH, rows)
     out = []
     for t, cell in zip(g.tiles, grid.cells):
         groups = []

@@ -7,7 +7,7 @@ from . import forms
 
 KEY = rules.KEY
 TEMPLATE = "games/shattered_empires/page.html"  # in this kit's templates/ folder
-SE_LABELS = {"found": "Projectiles found", "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
+LABELS = {"starter": "Starter deck", "ability": "Named ability", "found": "Projectiles found", "base": "Base", "card": "Card", "project": "Project", "amount": "Yield", "target": "Target",
              "personnel": "Personnel", "to": "Assign to", "attacker": "Attacking unit", "targets": "Targets",
              "back": "Return fire", "intercept": "Intercept", "cover": "Becomes the target", "rolls": "Evasion rolls",
              "repairer": "Repairing unit", "damage": "Damage",
@@ -18,7 +18,7 @@ SE_LABELS = {"found": "Projectiles found", "base": "Base", "card": "Card", "proj
 def context(g: rules.Game, content: rules.Content) -> dict:
     me = g.turn
     return {
-        "labels": SE_LABELS, "se": rules, "content": content, "score": rules.score(g),
+        "se": rules, "content": content,
         "hand_cards": {t: [c for c in content.cards if c.type in t and c.name in dict(g.sides[me].deck)]
                        for t in (("construction",), ("research",), ("resource",), ("personnel",),
                                  ("command", "projectile"))},
