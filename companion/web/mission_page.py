@@ -158,6 +158,7 @@ class ActionBar:
 
     steps: tuple[Button, ...] = ()
     hint: str = ""
+    why: str = ""  # the engine's reason the round's next step waits, with the page
 
 
 def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable[[str], str]) -> ActionBar:
@@ -168,12 +169,12 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
         return ActionBar(hint="The mission is over.")
     if step.step == "begin-round":
         if not step.allowed:
-            return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.")
+            return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.", why=step.why)
         return ActionBar((Button(f"Begin round {step.round}", form="die-form"),),
                          "Enter the decision die: color, primary, secondary.")
     if step.step == "reveal":
         if not step.allowed:
-            return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.")
+            return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
         return ActionBar((Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
                           Button("Reveal: turn order", "reveal"),))
     if step.step == "end-turn":

@@ -32,6 +32,11 @@ class NextStep:
     needs: str = ""
     ties: tuple[tuple[tuple[str, ...], int], ...] = ()
 
+    @property
+    def why(self) -> str:
+        """Why the step waits, with the page, as the table reads it ("" when it may be taken)."""
+        return f"{self.reason} (p.{self.page})" if self.reason else ""
+
 
 def next_step(mission: Mission) -> NextStep:
     """The next step of the round: step 1 (the decision die) once every character is on an entry point
