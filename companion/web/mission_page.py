@@ -44,10 +44,11 @@ def mission_row(mission_id: int):
     return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
 
 
-def plan(m: rules.Mission):
+def plan(m: rules.Mission, step: rules.NextStep | None = None):
     """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py): only while the
-    engine's next step is that adversary's turn (a finished mission plans nothing)."""
-    step = rules.next_step(m)
+    engine's next step (`step`, when the caller has it) is that adversary's turn (a finished mission plans
+    nothing)."""
+    step = step or rules.next_step(m)
     if step.step != "adversary-turn":
         return None
     figure = m.figure(step.figure)
@@ -249,8 +250,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
     named = namer(m, row.campaign_id)
-    the_plan = plan(m)
     step = rules.next_step(m)
+    the_plan = plan(m, step)
     waiting = [m.character(cid) for cid in step.waiting]
     reach = within_reach(m, current)
     return MissionPage(
