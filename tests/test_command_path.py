@@ -154,6 +154,8 @@ def test_the_rulebook_page_is_said_with_the_refusal(app):
     assert said(RuleError("space", "not adjacent", "21")) == "not adjacent (p.21)"
     assert said(RuleError("space", "not adjacent (p.21)", "21")) == "not adjacent (p.21)"
     assert said(RuleError("space", "not adjacent")) == "not adjacent"
+    assert said(RuleError("choices", "Vera must rest or select cards first", "12 step 3")) == \
+        "Vera must rest or select cards first (p.12 step 3)"  # a page with its step, or a range ("13-14")
 
 
 def test_a_stale_form_is_told_with_the_current_state(app, table, campaign):

@@ -26,7 +26,7 @@ def said(exc: RuleError) -> str:
     """The refusal's message, with the rulebook page that decides it when the engine named one."""
     if not exc.page or f"p.{exc.page}" in exc.message or exc.page in exc.message:
         return exc.message
-    return f"{exc.message} (p.{exc.page})" if str(exc.page).isdigit() else f"{exc.message} ({exc.page})"
+    return f"{exc.message} (p.{exc.page})" if str(exc.page)[:1].isdigit() else f"{exc.message} ({exc.page})"
 
 
 def on_page(at, **kw):
