@@ -12,7 +12,7 @@ from companion import ROOT
 ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
 # every game's state goes through, and the hex arithmetic of the map engine and Aldarra Reborn's board.
-SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py"]
+SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/names.py"]
 
 
 def engine_files():

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
@@ -19,6 +19,7 @@ from ..store import maps as store
 from ..store.documents import MAPS
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
+from .downloads import download, file_stem
 from .render import form_state, go, parse, respond
 
 bp = Blueprint("maps", __name__, url_prefix="/maps")
@@ -154,6 +155,4 @@ def rename(map_id: int):
 @bp.get("/<int:map_id>/export")
 def export(map_id: int):
     name, doc = store.export(get_db(), map_id)
-    filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "map"
-    return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.json"'})
+    return download(json.dumps(doc, indent=1, ensure_ascii=False), file_stem(name, "map", lower=False), ".json", "map")
