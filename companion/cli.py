@@ -106,7 +106,7 @@ def _find_campaign(db, ref: str):
     rows = store.listing(db) + store.listing(db, archived=True)
     for row in rows:
         if str(row["id"]) == ref or row["name"] == ref:
-            return store.get(db, row["id"])
+            return store.JOURNAL.get(db, row["id"])
     raise BadInput(f"campaign: no campaign with id or name {ref!r} (see `companion export --list`).")
 
 
@@ -150,7 +150,7 @@ def cmd_import(args) -> int:
         from dataclasses import replace
 
         campaign = replace(campaign, name=(campaign.name[:73] + " (copy)"))
-    campaign_id = store.create(db, campaign, f"Imported from {path.name}")
+    campaign_id = store.JOURNAL.create(db, {}, campaign, f"Imported from {path.name}")
     print(f"Imported {campaign.name!r} as campaign {campaign_id}.")
     return 0
 

@@ -104,7 +104,7 @@ def edit(app, g: Game, change) -> None:
     """Set up a position through the store (one logged change), as a table would after many turns."""
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, g.row.id, None, lambda st: al.Outcome(change(st), "test set-up"))
+        store.JOURNAL.change(db, g.row.id, lambda st: al.Outcome(change(st), "test set-up"))
     finally:
         db.conn.close()
 

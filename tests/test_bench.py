@@ -144,13 +144,13 @@ def test_fill_records_real_history(tmp_path):
     db = dbmod.connect(app.config["DATABASE"])
     try:
         for campaign_id in ids:
-            c = store.get(db, campaign_id).campaign
+            c = store.JOURNAL.get(db, campaign_id).campaign
             assert len(c.characters) == 5
             assert len({ch.class_name for ch in c.characters}) == 5  # one per class, an added class for the fifth
             assert c.location is not None and any(st.completed for st in c.missions.values())
-            entries, _ = store.history(db, campaign_id, size=1000)
+            entries, _ = store.JOURNAL.history(db, campaign_id, size=1000)
             assert len(entries) >= 70
-            assert store.undo(db, campaign_id) is not None
+            assert store.JOURNAL.undo(db, campaign_id) is not None
     finally:
         db.conn.close()
 

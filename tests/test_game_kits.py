@@ -29,7 +29,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dee")
 def row(app, game_id: int):
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        return store.get(db, game_id)
+        return store.JOURNAL.get(db, game_id)
     finally:
         db.conn.close()
 

@@ -10,6 +10,8 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .. import db as dbmod
+
 KEEP = 12
 NAME = re.compile(r"^companion-(\d{8}T\d{6}\d{6})-([a-z-]+)\.sqlite3$")
 
@@ -88,8 +90,6 @@ def schema_versions(path: Path) -> set[int]:
 def prepare(source: Path, work: Path, name: str) -> None:
     """Copy a backup to `work` and bring it to this version's schema the way start-up does (integrity check,
     then the migrations not yet applied); raises ValueError, leaving the live database alone."""
-    from .. import db as dbmod  # the store's modules import db lazily where db would import them
-
     verdict = check(source)
     if verdict != "ok":
         raise ValueError(f"Backup {name} fails its integrity check: {verdict}")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,8 @@ from . import home
 from .commands import Area, RequestForm, answer_with, history_routes, run
 from .database import get_db
 from .downloads import download, file_stem
-from .render import LABELS, as_dict, form_state, go, parse, respond
+from .pages import DocumentPage, document_state
+from .render import LABELS, as_dict, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 PAGES = {key: kit.page for key, kit in KITS.items()}  # each game's template, context and actions
@@ -37,11 +38,11 @@ def content(kind: str):
 
 
 def _row(game_id: int):
-    return store.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
+    return store.JOURNAL.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameFrame:
+class GameFrame(DocumentPage):
     """What every game's page shows around the game itself (templates/games/_page.html): the stepper, the bar."""
 
     game_id: int
@@ -49,22 +50,14 @@ class GameFrame:
     g: Any  # the game's state
     step: Any  # the step the stepper shows
     verdict: Any  # who won, once the game is over
-    can_undo: bool
-    can_redo: bool
-    last_change: Any
     result: Any = None
-    conflict: str | None = None
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
-    status = store.JOURNAL.status(get_db(), game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
-                     verdict=row.rules.verdict(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
-                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+                     verdict=row.rules.verdict(row.state), result=result,
+                     **document_state(store.JOURNAL, game_id, errors, conflict))
 
 
 def context(game_id: int, **kw) -> dict:
@@ -91,9 +84,9 @@ def new():
     players = new_players(*seats(form))
     rules = RULES[form.game]
     state = rules.new_game(players, rng())
-    game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
-                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}",
-                           request_id=form.request_id)  # sent twice: one game
+    game_id = store.JOURNAL.create(get_db(), {"kind": form.game, "name": form.name}, state,
+                                   f"New {rules.TITLE} game: {', '.join(p.name for p in players[:-1])} and "
+                                   f"{players[-1].name}", request_id=form.request_id)  # sent twice: one game
     return go(url_for(".show", game_id=game_id))
 
 
@@ -114,7 +107,8 @@ def import_game():
     except ValueError as exc:
         return home.page(422, {"game_file": f"{upload.filename}: {exc} Nothing was imported."})
     sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
-    game_id = store.create(get_db(), kind, name, state, f"Imported from {upload.filename}", request_id=sent.request_id)
+    game_id = store.JOURNAL.create(get_db(), {"kind": kind, "name": name}, state, f"Imported from {upload.filename}",
+                                   request_id=sent.request_id)
     return go(url_for(".show", game_id=game_id))
 
 
@@ -160,7 +154,7 @@ def _status(game_id: int, finished: bool):
 @bp.post("/<int:game_id>/delete")
 def delete(game_id: int):
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    store.delete(get_db(), game_id)
+    store.JOURNAL.delete(get_db(), game_id)
     return go(url_for("home.index"))
 
 

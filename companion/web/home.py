@@ -70,8 +70,8 @@ def new_campaign():
     answer_with(answer)
     form = parse(NewCampaignForm)
     campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
-    campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}",
-                               request_id=form.request_id)  # sent twice: one campaign
+    campaign_id = store.JOURNAL.create(get_db(), {}, campaign, f"Created the campaign {campaign.name!r}",
+                                       request_id=form.request_id)  # sent twice: one campaign
     return _to_campaign(campaign_id)
 
 
@@ -86,8 +86,8 @@ def import_campaign():
     except ValueError as exc:
         return page(422, {"file": f"{upload.filename}: {exc} Nothing was imported."})
     sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
-    campaign_id = store.create(get_db(), _unique_name(campaign), f"Imported from {upload.filename}",
-                               request_id=sent.request_id)
+    campaign_id = store.JOURNAL.create(get_db(), {}, _unique_name(campaign), f"Imported from {upload.filename}",
+                                       request_id=sent.request_id)
     return _to_campaign(campaign_id)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from flask import current_app, request
@@ -24,7 +24,8 @@ from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
 from ..store import mission_table as store
 from .database import get_db
-from .render import content, form_state
+from .pages import DocumentPage, document_state
+from .render import content
 
 
 def hazards():
@@ -41,7 +42,7 @@ MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends 
 
 
 def mission_row(mission_id: int):
-    return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
+    return store.JOURNAL.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
 
 
 def plan(m: rules.Mission):
@@ -197,7 +198,7 @@ def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choos
 
 
 @dataclass(frozen=True)
-class MissionPage:
+class MissionPage(DocumentPage):
     """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
     template reads)."""
 
@@ -232,20 +233,13 @@ class MissionPage:
     attack_faces: Any
     accuracy_faces: Any
     inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
-    can_undo: bool
-    can_redo: bool
-    last_change: Any
     result: Any
-    conflict: str | None
     named: Callable[[str], str]  # figure ids in a text said as the table knows them
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
     action_bar: ActionBar  # what the table does next, in the fixed bar
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def context(mission_id: int, errors=None, result=None, conflict=None) -> MissionPage:
@@ -253,7 +247,6 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
     row = mission_row(mission_id)
     m = row.mission
     view, painted, grid, map_key = drawing(m.map)
-    status = store.JOURNAL.status(db, mission_id)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
     living = [c for c in m.characters if not c.defeated]
@@ -279,11 +272,10 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         directions=DIRECTIONS,
         conditions=CONDITIONS, object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
-        can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
-        result=result, conflict=conflict, named=named, book=book_rewards(db, row),
+        result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
         turn=card_turn(m, current),
-        **form_state(errors))
+        **document_state(store.JOURNAL, mission_id, errors, conflict))
 
 
 def log_context(mission_id: int) -> dict:
@@ -298,7 +290,7 @@ def book_rewards(db, row) -> dict | None:
     if row.mission.result is None or row.campaign_id is None or row.recorded_at:
         return None
     try:
-        c = campaign_store.get(db, row.campaign_id).campaign
+        c = campaign_store.JOURNAL.get(db, row.campaign_id).campaign
     except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()

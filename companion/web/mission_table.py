@@ -24,7 +24,7 @@ from ..store import campaigns as campaign_store
 from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
-from ..store.documents import MAPS, NotFound
+from ..store.journal import NotFound
 from .bounds import whole
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
@@ -50,13 +50,13 @@ def setup_context(errors=None) -> dict:
     chosen = request.values.get("campaign", type=whole)
     party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
     if chosen:
-        c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
+        c = campaign_store.JOURNAL.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
         sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
+            "sheets": sheets, "maps": map_store.listing(db), "slots": forms.SLOTS,
             **form_state(errors)}
 
 
@@ -77,7 +77,7 @@ def _embarking(db, f) -> list[rules.Embarking]:
     chars = {}
     if f.campaign:
         try:
-            chars = {ch.id: ch for ch in campaign_store.get(db, f.campaign).campaign.characters if ch.active}
+            chars = {ch.id: ch for ch in campaign_store.JOURNAL.get(db, f.campaign).campaign.characters if ch.active}
         except campaign_store.NotFound:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
     out = []
@@ -118,7 +118,7 @@ def create():
     answer_with(setup_answer)
     f = parse(forms.NewMissionForm)
     try:
-        map_row, draft = map_store.get(db, f.map)
+        map_row, draft = map_store.JOURNAL.get(db, f.map)
     except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
         raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
     rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
@@ -127,8 +127,8 @@ def create():
     kit = set_up_content(library, draft.map, f.difficulty)
     update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
     name = f"{f.mission} on {map_row['name']}"
-    mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
-                              campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
+    mission_id = store.JOURNAL.create(db, {"name": name, "campaign_id": f.campaign, "map_id": f.map}, update.mission,
+                                      f"Set up {name}: " + "; ".join(update.reasons[:3]), request_id=f.request_id)
     return go(url_for(".show", mission_id=mission_id))
 
 
@@ -300,7 +300,7 @@ def delete(mission_id: int):
                                                         "in its campaign book, not deleted."})
     parse(forms.DeleteMissionForm)
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    store.delete(get_db(), mission_id)
+    store.JOURNAL.delete(get_db(), mission_id)
     return go(url_for("home.index"))
 
 

@@ -34,7 +34,7 @@ def live_server(tmp_path_factory):
 def state(live_server, page: Page) -> al.Game:
     db = dbmod.connect(live_server.app.config["DATABASE"])
     try:
-        return store.get(db, int(page.url.rsplit("/", 1)[1])).state
+        return store.JOURNAL.get(db, int(page.url.rsplit("/", 1)[1])).state
     finally:
         db.conn.close()
 
