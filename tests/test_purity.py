@@ -14,8 +14,10 @@ from companion import ROOT
 ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
 # every game's state goes through, the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
-# hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map).
-SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/hexboard.py"]
+# hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map), and
+# what a name looks like once its invisible characters are gone.
+SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/hexboard.py",
+          "companion/names.py"]
 
 
 def engine_files():

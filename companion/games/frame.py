@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ..errors import RuleError
+from ..names import visible
 
 NAME_MAX = 40
 STAGES = ("setup", "play", "over")  # a game is set up, played, then over
@@ -99,7 +100,7 @@ class RulesModule(Protocol):
 # -- players -------------------------------------------------------------------
 
 def clean_name(value: str, field: str = "name") -> str:
-    name = " ".join((value or "").split())
+    name = visible(value)
     if not name:
         raise GameError(field, "Give each player a name.")
     if len(name) > NAME_MAX:

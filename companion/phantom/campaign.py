@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field, replace
 
 from ..errors import RuleError
+from ..names import visible
 from .content import CampaignContent
 
 NAME_MAX = 80
@@ -213,7 +214,7 @@ def _character(ch: dict) -> Character:
 # -- helpers shared by the command modules -----------------------------------
 
 def clean_name(value: str, field_name: str = "name", what: str = "Name") -> str:
-    value = (value or "").strip()
+    value = visible(value)
     if not value:
         raise CampaignError(field_name, f"{what} is required.")
     if len(value) > NAME_MAX:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, url_for
 from marshmallow import ValidationError
 
 from ..db import now
@@ -19,6 +19,7 @@ from ..store import campaigns as store
 from .campaign_context import CAMPAIGN, SHEET, CampaignFrame, base_context, page_renderer, register_page
 from .commands import answer_with, history_routes, run, with_log_page
 from .database import get_db
+from .downloads import download, file_stem
 from .render import content, go, parse
 
 bp = Blueprint("campaigns", __name__, url_prefix="/campaigns/<int:campaign_id>")
@@ -149,6 +150,4 @@ history_routes(bp, CAMPAIGN, log="/history", log_template="campaigns/history.htm
 def export(campaign_id: int):
     row = store.JOURNAL.get(get_db(), campaign_id)
     body = dump_campaign_file(row.campaign, now())
-    filename = "".join(ch if ch.isalnum() else "-" for ch in row.campaign.name).strip("-").lower() or "campaign"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.phantom-epoch.json"'})
+    return download(body, file_stem(row.campaign.name, "campaign"), ".phantom-epoch.json", "campaign")

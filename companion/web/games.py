@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, send_file, url_for
+from flask import Blueprint, abort, current_app, request, send_file, url_for
 
 from ..db import now
 from ..games.frame import new_players
@@ -18,8 +18,9 @@ from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import home
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, RequestForm, answer_with, history_routes, run
 from .database import get_db
+from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
 from .render import LABELS, as_dict, go, parse, respond
 
@@ -103,6 +104,7 @@ def seats(form) -> tuple[list[str], list[str]]:
 
 @bp.post("/import")
 def import_game():
+    answer_with(home.answer)
     upload = request.files.get("game_file")
     if upload is None or not upload.filename:
         return home.page(422, {"game_file": "Choose a game file (.json) exported from Table Companion."})
@@ -110,7 +112,9 @@ def import_game():
         kind, name, state = load_game_file(upload.read())
     except ValueError as exc:
         return home.page(422, {"game_file": f"{upload.filename}: {exc} Nothing was imported."})
-    game_id = store.JOURNAL.create(get_db(), {"kind": kind, "name": name}, state, f"Imported from {upload.filename}")
+    sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
+    game_id = store.JOURNAL.create(get_db(), {"kind": kind, "name": name}, state, f"Imported from {upload.filename}",
+                                   request_id=sent.request_id)
     return go(url_for(".show", game_id=game_id))
 
 
@@ -169,9 +173,7 @@ def results(game_id: int):
 def export(game_id: int):
     row = _row(game_id)
     body = dump_game_file(row.kind, row.name, row.state, now())
-    filename = "".join(ch if ch.isalnum() else "-" for ch in row.name).strip("-").lower() or "game"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.{row.kind}.json"'})
+    return download(body, file_stem(row.name, "game"), f".{row.kind}.json", "game")
 
 
 @bp.get("/kits/<key>.css")

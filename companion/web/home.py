@@ -17,7 +17,7 @@ from ..store import campaigns as store
 from ..store import games as games_store
 from ..store import mission_table as mission_table_store
 from .database import get_db
-from .commands import answer_with
+from .commands import RequestForm, answer_with
 from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
@@ -77,6 +77,7 @@ def new_campaign():
 
 @bp.post("/campaigns/import")
 def import_campaign():
+    answer_with(answer)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return page(422, {"file": "Choose a campaign file (.json) exported from Table Companion."})
@@ -84,7 +85,9 @@ def import_campaign():
         campaign = load_campaign_file(upload.read())
     except ValueError as exc:
         return page(422, {"file": f"{upload.filename}: {exc} Nothing was imported."})
-    campaign_id = store.JOURNAL.create(get_db(), {}, _unique_name(campaign), f"Imported from {upload.filename}")
+    sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
+    campaign_id = store.JOURNAL.create(get_db(), {}, _unique_name(campaign), f"Imported from {upload.filename}",
+                                       request_id=sent.request_id)
     return _to_campaign(campaign_id)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
@@ -18,6 +18,7 @@ from ..schemas.files.scenario import ScenarioFileError
 from ..store import maps as store
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
+from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
 from .render import form_state, go, parse, respond
 
@@ -147,6 +148,4 @@ def rename(map_id: int):
 @bp.get("/<int:map_id>/export")
 def export(map_id: int):
     name, doc = store.export(get_db(), map_id)
-    filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "map"
-    return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.json"'})
+    return download(json.dumps(doc, indent=1, ensure_ascii=False), file_stem(name, "map", lower=False), ".json", "map")

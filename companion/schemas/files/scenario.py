@@ -8,7 +8,6 @@ so a file read and written again says the same thing.
 """
 from __future__ import annotations
 
-import json
 import re
 
 from marshmallow import ValidationError, fields, post_dump, validate, validates_schema
@@ -23,6 +22,7 @@ from ...phantom.scenario import (
     ACTION_TYPES, ATTACK_DICE, CONDITION_TARGETS, FORMAT, Action, Card, ClassCard, RangeSpec, Scenario, ScenarioError,
     Turn,
 )
+from . import json_text
 from .base import FileSchema, first_problem, one_of, problem_line, whole
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -214,16 +214,10 @@ def parse_json(source) -> dict:
     if isinstance(source, bytes):
         if len(source) > MAX_BYTES:
             raise ScenarioFileError(f"file: larger than {MAX_BYTES // 1024 // 1024} MB")
-        try:
-            source = source.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ScenarioFileError("file: not UTF-8 text") from None
     try:
-        data = json.loads(source)
-    except json.JSONDecodeError as exc:
-        raise ScenarioFileError(f"file: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise ScenarioFileError("file: nested too deeply") from None
+        data = json_text.loads(source)
+    except json_text.JsonTextError as exc:
+        raise ScenarioFileError(f"{exc.where or 'file'}: {exc.message}") from None
     if not isinstance(data, dict):
         raise ScenarioFileError("file: must be a JSON object with a \"format\" field")
     return data
