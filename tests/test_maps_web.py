@@ -204,3 +204,39 @@ def test_a_species_card_with_actions_is_kept_in_the_engine_form(table):
     card = doc["species_decks"]["Grallok"]["cards"][0]
     assert card["actions"][0]["type"] == "move" and card["actions"][1]["range"] == "+1"
     assert card["actions"][1]["conditions"] == ["Bleeding"]
+
+
+def test_the_editor_shows_the_maps_problems_as_it_is_drawn(table, map_url):
+    # issue 26: a door in open floor, and an entry point on it, are shown as they are painted, with the page.
+    body = table.get(map_url).get_data(as_text=True)
+    assert 'id="map-problems"' in body and "No problems" in body
+    resp = table.post(f"{map_url}/paint", {"tool": "door-closed", "spaces": ["E-4"]}, headers=HTMX)
+    body = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and 'id="map-problems"' in body and 'hx-swap-oob="true"' in body
+    assert "door on E-4 is not between two spaces" in body and "(p.34)" in body
+    body = table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["E-4"]}, headers=HTMX).get_data(as_text=True)
+    assert "entry point on E-4 lies on a door" in body
+    table.post(f"{map_url}/undo", headers=HTMX)
+    body = table.post(f"{map_url}/undo", headers=HTMX).get_data(as_text=True)
+    assert "No problems" in body
+
+
+def test_a_mission_is_not_set_up_on_a_map_with_problems(table, app, map_url):
+    # A closed door in open floor and four entry points: the set-up names the map's problem, nothing is made.
+    table.post("/cards/samples", htmx=False)
+    table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["A-1", "B-1", "C-1", "D-1"]}, headers=HTMX)
+    table.post(f"{map_url}/paint", {"tool": "door-closed", "spaces": ["F-5"]}, headers=HTMX)
+    map_id = map_url.rsplit("/", 1)[1]
+    resp = table.post("/table", {"mission": "sample-1", "map": map_id, "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"})
+    refused(resp, "Map", "door on F-5 is not between two spaces")
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        assert db.execute("SELECT count(*) FROM missions").fetchone()[0] == 0
+    finally:
+        db.conn.close()
+    table.post(f"{map_url}/paint", {"tool": "clear", "spaces": ["F-5"]}, headers=HTMX)
+    resp = table.post("/table", {"mission": "sample-1", "map": map_id, "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.status_code == 303

@@ -84,10 +84,10 @@ def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, miss
     assert resp.status_code == 200
     page = text(resp)
     assert "as the AI planned it" in page
-    assert "vera · A-5 · HP 7/10 · Knocked Down" in page and "bram · A-6 · HP 9/12 · Knocked Down" in page
+    assert "Vera · A-5 · HP 7/10 · Knocked Down" in page and "Bram · A-6 · HP 9/12 · Knocked Down" in page
     assert "End round 1" in page
     undone = text(table.post(f"{mission}/undo"))
-    assert "vera · A-5 · HP 10/10" in undone and "Mutant Grallok-1's turn — the plan" in undone
+    assert "Vera · A-5 · HP 10/10" in undone and "Mutant Grallok-1's turn — the plan" in undone
 
 
 def test_a_boss_card_that_says_to_draw_another_is_redrawn_with_a_tap_and_undone(table, mission):

@@ -23,17 +23,17 @@ def test_a_move_ending_on_fire_applies_it_and_a_hazard_passed_on_the_way_is_one_
     assert 'id="hazards-on-the-way"' in veras_turn and "Entered fire C-3 on the way" in veras_turn
     page = text(step(table, "move", figure="vera", space="C-3"))
     assert "vera enters C-3, a fire hazard: 3 damage, HP 10 -&gt; 7, inflicted with Burning (p.33)" in page
-    assert re.search(r"vera · C-3 · HP 7/10 · Burning", page)
+    assert re.search(r"Vera · C-3 · HP 7/10 · Burning", page)
     assert "Entered fire C-3 on the way" not in page and "Entered fire D-3 on the way" in page
     resp = step(table, "hazard", figure="vera", space="D-3")
     assert resp.status_code == 200 and "vera entered the fire hazard on D-3 on the way" in text(resp)
-    assert re.search(r"vera · C-3 · HP 4/10", text(resp))
+    assert re.search(r"Vera · C-3 · HP 4/10", text(resp))
 
 
 def test_a_hazard_under_an_ally_is_offered_too(table, veras_turn):
     # docs/rules.md: moving through an ally who stands on a hazard enters that hazard (p.33, p.24).
     page = text(step(table, "move", figure="bram", space="D-3"))
-    assert re.search(r"bram · D-3 · HP 9/12 · Burning", page)
+    assert re.search(r"Bram · D-3 · HP 9/12 · Burning", page)
     assert "Entered fire D-3 on the way" in page
 
 
@@ -47,7 +47,7 @@ def test_a_hazard_on_the_way_refuses_bad_input_and_changes_nothing(table, veras_
     before = version(table)
     resp = step(table, "hazard", **data)
     assert resp.status_code == 422 and f"<strong>{field}</strong>" in text(resp)
-    assert version(table) == before and re.search(r"vera · A-9 · HP 10/10", text(table.get("/table/1")))
+    assert version(table) == before and re.search(r"Vera · A-9 · HP 10/10", text(table.get("/table/1")))
 
 
 def test_a_trap_token_placed_by_a_tap_is_removed_when_triggered(table, veras_turn):
@@ -64,4 +64,4 @@ def test_a_trap_token_placed_by_a_tap_is_removed_when_triggered(table, veras_tur
     assert resp.status_code == 200 and "a trap Hazard token is placed on A-8 (p.38)" in text(resp)
     page = text(step(table, "move", figure="vera", space="A-8"))
     assert "the Trap token on A-8 is removed from the map (p.33)" in page
-    assert re.search(r"vera · A-8 · HP 5/10", page)
+    assert re.search(r"Vera · A-8 · HP 5/10", page)

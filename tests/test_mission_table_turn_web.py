@@ -38,26 +38,28 @@ def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_
     assert move.hidden["figure"] == "vera" and "mp" in move.numbers and move.options["mode"] == ["move", "leap"]
     # The reachable spaces and their MP ride on the form, for a tap on the figure to light (missiontable.js).
     reach = dict(pair.rsplit(":", 1) for pair in re.search(r'data-reach="([^"]*)"', page).group(1).split())
-    assert reach["F-3"] == "5" and reach["J-2"] == "10" and "B-6" not in reach and "C-6" not in reach
-    refused = send(table, move, "J-2", mp="5", mode="move")
-    assert refused.status_code == 422 and "J-2 needs 10 MP" in text(refused) and "which has 5 (p.24)" in text(refused)
-    assert "vera · B-6" in text(refused)  # nothing changed
-    resp = send(table, find_form(text(refused), "/do/move"), "F-3", mp="5", mode="move")
-    assert resp.status_code == 200 and "Vera: Move 5 — 5 MP by B-6" in text(resp)
-    assert "vera · F-3" in text(resp)
+    # F-3 lies behind the wall E-3|F-3 .. E-5|F-5, whose diagonal edges (E-4|F-3, E-4|F-5) are walls too: round
+    # its north end (p.35).
+    assert reach["F-3"] == "6" and reach["J-2"] == "10" and "B-6" not in reach and "C-6" not in reach
+    refused = send(table, move, "J-2", mp="6", mode="move")
+    assert refused.status_code == 422 and "J-2 needs 10 MP" in text(refused) and "which has 6 (p.24)" in text(refused)
+    assert "Vera · B-6" in text(refused)  # nothing changed
+    resp = send(table, find_form(text(refused), "/do/move"), "F-3", mp="6", mode="move")
+    assert resp.status_code == 200 and "Vera: Move 6 — 6 MP by B-6" in text(resp)
+    assert "Vera · F-3" in text(resp)
 
 
 def test_place_anyway_is_offered_and_logged(table, mission):
     form = find_form(mission, "/do/place-anyway")
     resp = send(table, form, "J-2")
     assert resp.status_code == 200 and "Vera is placed on J-2 anyway" in text(resp)
-    assert "vera · J-2" in text(resp)
+    assert "Vera · J-2" in text(resp)
 
 
 def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the_line(table, mission):
     # p.18: the Attack's range; p.21 step 4: an Accuracy roll for each figure on the line not adjacent to the
     # attacker. Vera stands on F-3, between Bram on D-4 and the Sentry on H-3 (range 4).
-    page = text(send(table, find_form(mission, "/do/move"), "F-3", mp="5", mode="move"))
+    page = text(send(table, find_form(mission, "/do/move"), "F-3", mp="6", mode="move"))
     page = text(step(table, "end-turn"))
     page = text(step(table, "next"))
     page = text(send(table, find_form(page, "/do/move"), "D-4", mp="2", mode="move"))
@@ -67,12 +69,12 @@ def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the
     assert short.status_code == 422 and "the Attack reaches 1" in text(short)  # no range: the base range 1
     attack = find_form(text(short), "/do/attack")
     waiting = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", range="4")
-    assert waiting.status_code == 422 and "Accuracy die for vera" in text(waiting)
+    assert waiting.status_code == 422 and "Accuracy die for Vera" in text(waiting)  # the name as typed
     attack = find_form(text(waiting), "/do/attack")
     assert "Bleeding" in attack.options["inflict_1"]
     hit = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", roll_2="accuracy:success",
                range="4", inflict_1="Bleeding")
-    assert hit.status_code == 200 and "bram attacks Grallok Sentry-1: hit" in text(hit)
+    assert hit.status_code == 200 and "Bram attacks Grallok Sentry-1: hit" in text(hit)
     assert re.search(r"Grallok Sentry-1 · H-3 · HP 5/8 · Bleeding", text(hit))  # p.21 step 7
 
 
@@ -82,7 +84,7 @@ def test_a_heal_on_an_ally_in_range(table, mission):
     assert form.options["target"] == ["vera", "bram"]
     resp = send(table, form, target="bram", value="2")  # next to Vera: the range 1 of a Heal without one
     assert resp.status_code == 200 and "Bram receives a Bandage token" in text(resp)
-    assert "bram · C-6 · HP 10/12" in text(resp)
+    assert "Bram · C-6 · HP 10/12" in text(resp)
 
 
 def test_a_rest_posted_as_the_page_holds_it(table, mission):

@@ -48,7 +48,7 @@ def test_a_round_with_the_ai_plan_shown_then_applied_from_the_dice(table, missio
     resp = step(table, "adversary", roll_1="attack:2")
     assert resp.status_code == 200
     assert "as the AI planned it" in text(resp)
-    assert re.search(r"vera · G-3 · HP [0-9]+/10", text(resp)).group(0) != "vera · G-3 · HP 10/10"
+    assert re.search(r"Vera · G-3 · HP [0-9]+/10", text(resp)).group(0) != "Vera · G-3 · HP 10/10"
     assert "End round 1" in text(resp)
     resp = step(table, "end-round")
     assert "Round 2: the decision die" in text(resp)
@@ -62,7 +62,7 @@ def test_undo_walks_back_steps_and_a_second_device_sees_the_change(table, missio
     resp = table.post(f"{mission}/undo")
     assert "Undid: Grallok Sentry-1&#39;s turn" in text(resp)
     assert "Grallok Sentry-1's turn — the plan" in text(resp)
-    assert "vera · G-3 · HP 10/10" in text(resp)
+    assert "Vera · G-3 · HP 10/10" in text(resp)
     polled = client.get(f"{mission}/poll?seen={seen}")
     assert polled.status_code == 200 and f'data-version="{seen + 1}"' in text(polled)
     table.post(f"{mission}/redo")

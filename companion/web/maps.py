@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
+from ..phantom.mapcheck import check_map
 from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
 from ..phantom.mapview import map_view
 from ..schemas.forms.maps import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
@@ -20,7 +21,7 @@ from .commands import Area, answer_with, history_routes, run
 from .database import get_db
 from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
-from .render import form_state, go, parse, respond
+from .render import form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("maps", __name__, url_prefix="/maps")
 
@@ -52,12 +53,15 @@ class MapEditorPage(DocumentPage):
     row: dict
     view: Any  # mapview.map_view of the map being edited
     tool_words: Any
+    problems: tuple  # mapcheck.Problem: what a mission would refuse, shown as the map is drawn
+    oob: bool  # an htmx answer: the problems box is swapped in beside the map
 
 
 def editor_context(map_id: int, errors=None) -> MapEditorPage:
     row, draft = store.JOURNAL.get(get_db(), map_id)  # NotFound: 404 (web/answers.py)
     return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
-                         tool_words=TOOL_WORDS, **document_state(store.JOURNAL, map_id, errors))
+                         tool_words=TOOL_WORDS, problems=check_map(draft.map), oob=is_htmx(),
+                         **document_state(store.JOURNAL, map_id, errors))
 
 
 def editor(map_id: int, status=200, errors=None, block="main"):

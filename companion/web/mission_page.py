@@ -125,8 +125,10 @@ def drawing(hexmap):
 def namer(m: rules.Mission, campaign_id):
     """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
     campaign's ids (c1, c2: the result goes back to them), which mean nothing at the table: their names
-    are shown instead. A one-off mission's ids are already made from the names typed."""
-    names = {c.id: c.name for c in m.characters} if campaign_id else {}
+    are shown instead. A one-off mission's ids are made from the names typed (`one_off_id`: "Lio" is lio):
+    the name is shown as typed."""
+    names = {c.id: c.name for c in m.characters
+             if c.id != c.name and (campaign_id or c.id == rules.one_off_id(c.name))}
     if not names:
         return str
     # An explanation's sentence may start with the id capitalized ("C3 loses 6 HP"): matched in any case.

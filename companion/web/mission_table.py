@@ -14,6 +14,7 @@ from ..phantom import missions as campaign_rules
 from ..phantom import play as rules
 from ..phantom.decision import DecisionDie
 from ..phantom.dice import DiceError
+from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.content.mission_setup import set_up_content
@@ -100,6 +101,7 @@ def create():
         map_row, draft = map_store.JOURNAL.get(db, f.map)
     except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
         raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
+    refuse_problems(draft.map, "map")  # a leaky wall or a walled-in room: fixed in the map editor first
     rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
     party = _embarking(db, f)
     _, library = card_store.get(db)

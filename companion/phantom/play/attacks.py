@@ -104,7 +104,8 @@ def attack_on_turn(mission: Mission, target: str, rolls: Mapping | None = None, 
     if out.outcome == "awaiting-roll":
         raise MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing changes until "
                                     "every die needed is entered", "21")
-    return Update(out.mission, (f"{figure.id} attacks {target}: {out.outcome}",) + out.reasons)
+    said = out.outcome.replace("blocked-by:", "blocked by ")  # the log's headline in words, not the outcome's code
+    return Update(out.mission, (f"{figure.id} attacks {target}: {said}",) + out.reasons)
 
 
 @dataclass(frozen=True)
