@@ -47,7 +47,7 @@ def test_the_action_bar_holds_the_next_step(table):
     assert "End turn" in bar and "Vera: tap the space it went to." in bar
     page = text(step(table, "end-turn"))
     bar = page.split('id="actionbar"')[1].split("</div>")[0]
-    assert re.search(r"Next turn: (bram|Grallok)", bar)
+    assert re.search(r"Next turn: (Bram|Grallok)", bar)
 
 
 def test_the_action_bar_says_why_the_rounds_next_step_waits_with_the_page(table):

@@ -76,7 +76,7 @@ def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, miss
     steps = re.findall(r"<li>(.*?)</li>", page.split('id="plan-steps"')[1].split("</ol>")[0])
     assert steps[0].startswith("Inherent: move")
     assert steps[1].startswith("#1 Claw: move (converted to movement)")
-    assert steps[-1] == "#2 Crushing Leap: damage 3 → vera, bram"
+    assert steps[-1] == "#2 Crushing Leap: damage 3 → Vera, Bram"
     plan = page.split('id="map-plan"')[1].split("</svg>")[0]
     assert plan.count('class="target"') == 2  # Vera and Bram ringed on the map
     assert "the boss performs it as Move 3 (p.30)" in page

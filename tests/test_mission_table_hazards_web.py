@@ -22,11 +22,11 @@ def test_a_move_ending_on_fire_applies_it_and_a_hazard_passed_on_the_way_is_one_
     # before it are the table's to tap.
     assert 'id="hazards-on-the-way"' in veras_turn and "Entered fire C-3 on the way" in veras_turn
     page = text(step(table, "move", figure="vera", space="C-3"))
-    assert "vera enters C-3, a fire hazard: 3 damage, HP 10 -&gt; 7, inflicted with Burning (p.33)" in page
+    assert "Vera enters C-3, a fire hazard: 3 damage, HP 10 -&gt; 7, inflicted with Burning (p.33)" in page
     assert re.search(r"Vera · C-3 · HP 7/10 · Burning", page)
     assert "Entered fire C-3 on the way" not in page and "Entered fire D-3 on the way" in page
     resp = step(table, "hazard", figure="vera", space="D-3")
-    assert resp.status_code == 200 and "vera entered the fire hazard on D-3 on the way" in text(resp)
+    assert resp.status_code == 200 and "Vera entered the fire hazard on D-3 on the way" in text(resp)
     assert re.search(r"Vera · C-3 · HP 4/10", text(resp))
 
 

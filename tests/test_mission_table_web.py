@@ -41,9 +41,9 @@ def test_a_round_with_the_ai_plan_shown_then_applied_from_the_dice(table, missio
     assert "Grallok Sentry-1's turn — the plan" in page
     # vera stands next to the Sentry: a Melee Attack needs no line of sight (p.21), so none is drawn; the
     # target ring shows whom it attacks.
-    vera = re.search(r'data-figure="vera"><title>vera</title>\s*<circle cx="(\d+)" cy="(\d+)"', page).groups()
+    vera = re.search(r'data-figure="vera"><title>Vera</title>\s*<circle cx="(\d+)" cy="(\d+)"', page).groups()
     assert 'class="sight"' not in page and '<circle class="target" cx="{}" cy="{}"'.format(*vera) in page
-    assert "Basic Attack die — attack on vera" in page
+    assert "Basic Attack die — attack on Vera" in page
     assert "Why?" in page
     resp = step(table, "adversary", roll_1="attack:2")
     assert resp.status_code == 200
@@ -103,7 +103,7 @@ def test_the_sight_line_is_drawn_between_the_corners_the_ai_chose(table, mission
     step(table, "select", character="bram", ap="5")
     step(table, "reveal")
     page = text(to_archer_turn(table))
-    assert "Grallok Archer-1's turn — the plan" in page and "attack → bram (range 5)" in page
+    assert "Grallok Archer-1's turn — the plan" in page and "attack → Bram (range 5)" in page
     said = re.search(r"draws line of sight from the ([a-z ]+) of ([A-Z]+-\d+) to the ([a-z ]+) of ([A-Z]+-\d+)",
                      page).groups()
     assert said == ("top", "H-6", "upper right", "C-6")  # the Archer moved to H-6 first; bram is on C-6
@@ -123,7 +123,7 @@ def test_each_disc_reads_a_short_name_of_its_own(table, mission):
     step(table, "die", color="red", primary="N", secondary="W")
     page = text(step(table, "place-adversary", type="Grallok Sentry", space="I-6", source="mission"))
     discs = dict(re.findall(r'<title>([^<]+)</title>\s*<circle [^>]*r="20"/><text [^>]*>([^<]+)</text>', page))
-    assert discs == {"vera": "V", "bram": "B", "Grallok Sentry-1": "S1", "Grallok Sentry-2": "S2"}
+    assert discs == {"Vera": "V", "Bram": "B", "Grallok Sentry-1": "S1", "Grallok Sentry-2": "S2"}
     assert re.search(r'class="fig fig-adversary (red|yellow|dark-blue|light-blue)" data-figure="Grallok Sentry-2"',
                      page)
 
@@ -190,7 +190,7 @@ def test_the_attack_helper_waits_for_the_dice_then_applies_the_damage(table, mis
     assert resp.status_code == 422 and "<strong>Rolls</strong>: roll Basic Attack die" in text(resp)
     assert version(table) == before
     resp = step(table, "attack", target="Grallok Sentry-1", die="basic", roll_1="attack:2")
-    assert resp.status_code == 200 and "vera attacks Grallok Sentry-1: hit" in text(resp)
+    assert resp.status_code == 200 and "Vera attacks Grallok Sentry-1: hit" in text(resp)
     assert re.search(r"Grallok Sentry-1 · H-3 · HP [0-7]/8", text(resp))
 
 
@@ -216,8 +216,8 @@ def test_tied_characters_go_in_the_order_the_players_tap(table, mission):
     resp = step(table, "reveal", order_1="bram", order_2="vera")
     assert resp.status_code == 200
     order = text(resp).split('id="turn-order"')[1].split("</ol>")[0]
-    assert order.index("bram") < order.index("vera")
-    assert "Next turn: bram" in text(resp)
+    assert order.index("Bram") < order.index("Vera")
+    assert "Next turn: Bram" in text(resp)
 
 
 def test_an_event_adversary_is_placed_by_a_tap_and_drops_no_nova_cells(table, mission):
@@ -265,7 +265,7 @@ def test_heal_gives_a_bandage_and_a_stunned_character_discards_to_act(table, mis
     to_first_turn(table)
     step(table, "hp", figure="vera", delta="-3")
     page = text(step(table, "heal", figure="vera", value="2"))
-    assert "Heal 2: vera HP 7 -&gt; 9 (p.25)" in page and "Bandages: 1" in page
+    assert "Heal 2: Vera HP 7 -&gt; 9 (p.25)" in page and "Bandages: 1" in page
     page = text(step(table, "condition", figure="vera", condition="Stunned", on="yes"))
     assert "Discard Round 1 cards" in page
     resp = step(table, "stunned", character="vera", card="Nope")

@@ -1,13 +1,13 @@
 """Between missions, aboard the Phantom Epoch (p.15-17, 31): shop, expeditions, upgrades."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from .campaign import (
     Campaign, CampaignError, Change, Equipment, ExpeditionRecord, Requirement, Upgrade,
     character, clean_name, new_id, put_character,
 )
-from .characters import SLOTS, check_charge_slots, choose, find_thing
+from .characters import SLOTS, add_item, check_charge_slots, choose, find_thing
 from .content import CampaignContent
 
 REQUIREMENT_KINDS = ("schematic", "equipment", "simulation")
@@ -31,7 +31,7 @@ def no_shop_reason(c: Campaign) -> str:
 
 
 def buy_equipment(c: Campaign, content: CampaignContent, character_id: str, name: str, slot: str, tier: int,
-                  cost: int, charge_slots: int, planet: str | None = None) -> Change:
+                  cost: int, charge_slots: int, planet: str | None = None, guard: int = 0) -> Change:
     ch = character(c, character_id)
     name = clean_name(name, "name", "Equipment name")
     slot = choose(slot, SLOTS, "slot", "Slot")
@@ -55,7 +55,7 @@ def buy_equipment(c: Campaign, content: CampaignContent, character_id: str, name
     check_charge_slots(charge_slots)
     c, eid = new_id(c, "e")
     ch = character(c, character_id)
-    item = Equipment(eid, name, slot, tier, planet, cost, charge_slots)
+    item = Equipment(eid, name, slot, tier, planet, cost, charge_slots, guard=guard)
     ch = replace(ch, nova_cells=ch.nova_cells - cost, equipment=ch.equipment + (item,))
     return Change(put_character(c, ch), f"{ch.name} bought {name} (tier {tier} {slot}, {planet}) for {cost} nova cells")
 
@@ -77,7 +77,102 @@ def sell_equipment(c: Campaign, character_id: str, equipment_id: str) -> Change:
     text = f"{ch.name} sold {item.name} for {price} nova cells (half of {item.cost}, rounded down, p.16)"
     if item.charges:
         text += f" and took back {item.charges} charge(s)"
-    return Change(put_character(c, ch), text)
+    # p.16: "the Equipment card is put back in its original planet deck": the shop offers it again.
+    card = replace(item, equipped=False, charges=0)
+    shop = tuple(e for e in c.shop_cards if e.name != card.name) + (card,)
+    return Change(replace(put_character(c, ch), shop_cards=shop), text)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The table's own cards, typed once and offered again: every Equipment card a character holds or sold back
+    to its planet deck (p.16), every attachment and item card a character holds; one of each name."""
+    equipment: tuple[Equipment, ...] = ()
+    attachments: tuple = ()  # campaign.Attachment
+    items: tuple = ()  # campaign.Item
+
+
+def catalogue(c: Campaign) -> Catalogue:
+    def unique(cards):
+        seen = {}
+        for card in cards:
+            seen.setdefault(card.name.casefold(), card)
+        return tuple(sorted(seen.values(), key=lambda card: card.name.casefold()))
+
+    everyone = c.characters
+    return Catalogue(unique([e for ch in everyone for e in ch.equipment] + list(c.shop_cards)),
+                     unique(a for ch in everyone for a in ch.attachments),
+                     unique(i for ch in everyone for i in ch.items))
+
+
+def buy_from_catalogue(c: Campaign, content: CampaignContent, character_id: str, name: str) -> Change:
+    """One tap: an Equipment card of the catalogue bought as printed (its slot, tier, cost, charge slots and
+    Guard), on its planet's shop, refused like any purchase when the fame or the nova cells fall short (p.16)."""
+    card = next((e for e in catalogue(c).equipment if e.name.casefold() == (name or "").strip().casefold()), None)
+    if card is None:
+        raise CampaignError("card", f"No Equipment card {name!r} among the table's cards; type it in once below.")
+    return buy_equipment(c, content, character_id, card.name, card.slot, card.tier, card.cost, card.charge_slots,
+                         planet=card.planet, guard=card.guard)
+
+
+@dataclass(frozen=True)
+class ExpeditionEffects:
+    """What an Expedition card's result gives or takes (p.17, p.39 F), applied to the sheets with its record:
+    nova cells and SP by character id, fame by planet, Vanished technology, and an item card for a character."""
+    nova_cells: dict = field(default_factory=dict)
+    sp: dict = field(default_factory=dict)
+    fame: dict = field(default_factory=dict)
+    vanished_tech: int = 0
+    item_character: str = ""
+    item_number: str = ""
+    item_name: str = ""
+
+
+def _apply_effects(c: Campaign, effects: ExpeditionEffects) -> tuple[Campaign, tuple[str, ...]]:
+    """p.17: a loss larger than what is held takes all there is, and the card is resolved anyway."""
+    said = []
+
+    def short(have: int, change: int) -> str:
+        return f" (had {have}: loses all, p.17)" if have + change < 0 else ""
+
+    for kind, word in (("nova_cells", "nova cells"), ("sp", "SP")):
+        for cid, n in getattr(effects, kind).items():
+            if not n:
+                continue
+            ch = character(c, cid)
+            have = getattr(ch, kind)
+            c = put_character(c, replace(ch, **{kind: max(0, have + n)}))
+            said.append(f"{ch.name} {n:+d} {word}{short(have, n)}")
+    for planet, n in effects.fame.items():
+        if not n:
+            continue
+        if planet not in c.fame:
+            raise CampaignError("fame", f"No planet {planet!r} on the Campaign sheet.")
+        have = c.fame[planet]
+        c = replace(c, fame={**c.fame, planet: max(0, have + n)})
+        said.append(f"fame on {planet} {n:+d}{short(have, n)}")
+    if effects.vanished_tech:
+        have = c.vanished_tech
+        c = replace(c, vanished_tech=max(0, have + effects.vanished_tech))
+        said.append(f"Vanished technology {effects.vanished_tech:+d}{short(have, effects.vanished_tech)}")
+    if effects.item_name.strip():
+        if not effects.item_character:
+            raise CampaignError("item_character", "Choose who gains the item.")
+        known = next((i for i in catalogue(c).items if i.name.casefold() == effects.item_name.strip().casefold()), None)
+        number = effects.item_number or (known.number if known else "")
+        once = known.once_per_mission if known else False
+        gained = add_item(c, effects.item_character, number, known.name if known else effects.item_name, once)
+        c = gained.campaign
+        said.append(gained.description)
+    return c, tuple(said)
+
+
+def expedition_fate(deck: str, result: str) -> str:
+    """What became of the card (p.17, p.39 G): the Story deck is never shuffled."""
+    if result == "discard":
+        return "discarded from the campaign"
+    return "returned to its place in the Story deck (never shuffled, p.17)" if deck == STORY_DECK else \
+        "shuffled back into its deck"
 
 
 def _deck_key(deck: str, card: str) -> str:
@@ -91,7 +186,8 @@ def _card(card: str) -> str:
     return card
 
 
-def planetary_expedition(c: Campaign, card: str, result: str, note: str = "") -> Change:
+def planetary_expedition(c: Campaign, card: str, result: str, note: str = "",
+                         effects: ExpeditionEffects | None = None) -> Change:
     """One planetary card between missions, from the last mission's planet (p.17)."""
     card, result = _card(card), choose(result, EXPEDITION_RESULTS, "result", "Result")
     if c.location is None:
@@ -99,28 +195,30 @@ def planetary_expedition(c: Campaign, card: str, result: str, note: str = "") ->
                                     "or before the first mission (p.17).")
     if c.planetary_drawn:
         raise CampaignError("card", "Only a single Planetary Expedition card may be drawn between missions (p.17).")
-    return _expedition(replace(c, planetary_drawn=True), c.location, card, result, note)
+    return _expedition(replace(c, planetary_drawn=True), c.location, card, result, note, effects)
 
 
-def story_expedition(c: Campaign, card: str, result: str, note: str = "") -> Change:
+def story_expedition(c: Campaign, card: str, result: str, note: str = "",
+                     effects: ExpeditionEffects | None = None) -> Change:
     """Story cards are read by number when a mission says so; the deck is never shuffled (p.17)."""
     card, result = _card(card), choose(result, EXPEDITION_RESULTS, "result", "Result")
-    return _expedition(c, STORY_DECK, card, result, note)
+    return _expedition(c, STORY_DECK, card, result, note, effects)
 
 
-def _expedition(c: Campaign, deck: str, card: str, result: str, note: str) -> Change:
+def _expedition(c: Campaign, deck: str, card: str, result: str, note: str,
+                effects: ExpeditionEffects | None = None) -> Change:
     if len(note or "") > 500:
         raise CampaignError("note", f"The note is at most 500 characters (got {len(note)}).")
     key = _deck_key(deck, card)
     if key in c.discarded_expeditions:
         raise CampaignError("card", f"{deck} expedition {card} was discarded from this campaign and can never be "
                                     "drawn again (p.39).")
-    record = ExpeditionRecord(deck, card, result, (note or "").strip())
+    c, said = _apply_effects(c, effects or ExpeditionEffects())
+    record = ExpeditionRecord(deck, card, result, (note or "").strip(), said)
     discarded = c.discarded_expeditions + ((key,) if result == "discard" else ())
     c = replace(c, expeditions=c.expeditions + (record,), discarded_expeditions=discarded)
-    fate = "discarded from the campaign" if result == "discard" else (
-        "returned to its place" if deck == STORY_DECK else "shuffled back into its deck")
-    return Change(c, f"{deck} expedition {card} resolved and {fate}")
+    return Change(c, f"{deck} expedition {card} resolved and {expedition_fate(deck, result)}"
+                     + (": " + "; ".join(said) if said else ""), said)
 
 
 def unlock_expedition(c: Campaign, deck: str, card: str) -> Change:

@@ -109,6 +109,7 @@ class ExpeditionRecord:
     card: str
     result: str  # shuffle / discard
     note: str = ""
+    effects: tuple[str, ...] = ()  # what it applied to the sheets, one line each (aboard.ExpeditionEffects)
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class Campaign:
     expeditions: tuple[ExpeditionRecord, ...] = ()
     discarded_expeditions: tuple[str, ...] = ()  # "Berkav:7", "Story:3"
     unlocked_expeditions: tuple[str, ...] = ()
+    shop_cards: tuple[Equipment, ...] = ()  # sold equipment, back in its planet deck (p.16): offered again
     upgrades: tuple[Upgrade, ...] = ()
     extra_classes: tuple[str, ...] = ()
     extra_species: tuple[str, ...] = ()
@@ -190,7 +192,9 @@ def campaign_from_dict(d: dict) -> Campaign:
     d["missions"] = {k: MissionStatus(**v) for k, v in d.get("missions", {}).items()}
     d["fame"] = dict(d.get("fame", {}))
     d["characters"] = tuple(_character(ch) for ch in d.get("characters", ()))
-    d["expeditions"] = _tuple(ExpeditionRecord, d.get("expeditions"))
+    d["expeditions"] = tuple(ExpeditionRecord(**{**r, "effects": tuple(r.get("effects", ()))})
+                             for r in d.get("expeditions") or ())
+    d["shop_cards"] = _tuple(Equipment, d.get("shop_cards"))
     d["upgrades"] = tuple(
         Upgrade(**{**u, "requirements": _tuple(Requirement, u.get("requirements"))}) for u in d.get("upgrades", ())
     )

@@ -9,7 +9,8 @@ from flask import Blueprint, url_for
 from ..phantom import aboard as rules
 from ..phantom.characters import SLOTS
 from ..schemas.forms.aboard import (
-    BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
+    BuyEquipmentForm, BuyFromCatalogueForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm,
+    UpgradeForm,
 )
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
@@ -26,6 +27,8 @@ class AboardPage(CampaignFrame):
     buyer_options: list
     for_sale: list  # (character, equipment, price)
     expedition_decks: list
+    catalogue: Any  # aboard.Catalogue: the table's cards, offered again
+    expeditions: list  # (record, what became of the card)
 
 
 def aboard_context(campaign_id: int, **kw) -> AboardPage:
@@ -36,7 +39,8 @@ def aboard_context(campaign_id: int, **kw) -> AboardPage:
         **frame, shops=shops, no_shop=None if shops else rules.no_shop_reason(c), slots=SLOTS,
         buyer_options=[(ch.id, f"{ch.name} ({ch.nova_cells} nova cells)") for ch in c.characters if ch.active],
         for_sale=[(ch, e, rules.sale_price(e)) for ch in c.characters for e in ch.equipment],
-        expedition_decks=list(c.fame) + [rules.STORY_DECK])
+        expedition_decks=list(c.fame) + [rules.STORY_DECK], catalogue=rules.catalogue(c),
+        expeditions=[(e, rules.expedition_fate(e.deck, e.result)) for e in reversed(c.expeditions)])
 
 
 page = page_renderer("aboard/aboard.html", aboard_context)
@@ -59,6 +63,12 @@ def buy(campaign_id: int):
         c, content(), f.character, f.name, f.slot, f.tier, f.cost, f.charge_slots, planet=f.planet or None))
 
 
+@bp.post("/buy-card")
+def buy_card(campaign_id: int):
+    return act(campaign_id, BuyFromCatalogueForm, lambda c, f: rules.buy_from_catalogue(
+        c, content(), f.character, f.card))
+
+
 @bp.post("/sell")
 def sell(campaign_id: int):
     return act(campaign_id, SellForm, lambda c, f: rules.sell_equipment(c, f.character, f.thing))
@@ -68,7 +78,9 @@ def sell(campaign_id: int):
 def expedition(campaign_id: int):
     def command(c, f):
         draw = rules.planetary_expedition if f.deck == "planetary" else rules.story_expedition
-        return draw(c, f.card, f.result, f.note)
+        effects = rules.ExpeditionEffects(f.nova_cells, f.sp, f.fame, f.vanished_tech or 0, f.item_character,
+                                          f.item_number, f.item_name)
+        return draw(c, f.card, f.result, f.note, effects)
     return act(campaign_id, ExpeditionForm, command)
 
 

@@ -87,6 +87,7 @@ class ExpeditionSchema(FileSchema):
     card = Text(12)
     result = fields.String(required=True, validate=validate.OneOf(["shuffle", "discard"]))
     note = fields.String(required=True, validate=validate.Length(max=500))
+    effects = fields.List(fields.String(validate=validate.Length(max=200)), load_default=list)
 
 
 class RequirementSchema(FileSchema):
@@ -122,6 +123,7 @@ class CampaignSchema(FileSchema):
     expeditions = fields.List(fields.Nested(ExpeditionSchema), required=True)
     discarded_expeditions = fields.List(fields.String(), required=True)
     unlocked_expeditions = fields.List(fields.String(), required=True)
+    shop_cards = fields.List(fields.Nested(EquipmentSchema), load_default=list)
     upgrades = fields.List(fields.Nested(UpgradeSchema), required=True)
     extra_classes = fields.List(Text(), required=True)
     extra_species = fields.List(Text(), required=True)

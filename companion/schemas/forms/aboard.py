@@ -1,7 +1,7 @@
 """Between-missions forms: shop, expeditions, the Phantom Epoch upgrade board."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, pre_load, validates_schema
 
 from ...phantom.aboard import EXPEDITION_RESULTS, REQUIREMENT_KINDS
 from ...phantom.characters import SLOTS
@@ -24,11 +24,46 @@ class SellForm(FormSchema):
     thing = text()
 
 
+class BuyFromCatalogueForm(FormSchema):
+    """One tap on a card of the table's catalogue: who buys, and which card."""
+    character = text()
+    card = text()
+
+
+def _changes() -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Integer(
+        strict=False, error_messages={"invalid": "Enter a whole number."}), load_default=dict)
+
+
+# The boxes of an expedition's result, one per character (nova_<id>, sp_<id>) or planet (fame_<planet>).
+EFFECT_BOXES = {"nova_": "nova_cells", "sp_": "sp", "fame_": "fame"}
+
+
 class ExpeditionForm(FormSchema):
     deck = choice(["planetary", "story"])
     card = text(12)
     result = choice(EXPEDITION_RESULTS)
     note = text(500, required=False)
+    nova_cells = _changes()
+    sp = _changes()
+    fame = _changes()
+    vanished_tech = count(-99, 99, required=False, default=0)
+    item_character = text(required=False)
+    item_number = text(8, required=False)
+    item_name = text(required=False)
+
+    @pre_load
+    def gather_boxes(self, data, **kwargs):
+        data = {k: v for k, v in dict(data).items() if v != "" or not k.startswith(tuple(EFFECT_BOXES))}
+        for prefix, name in EFFECT_BOXES.items():
+            data[name] = {k[len(prefix):]: data.pop(k) for k in list(data) if k.startswith(prefix)}
+        return data
+
+    @validates_schema
+    def effect_ranges(self, data, **kwargs):
+        for name in EFFECT_BOXES.values():
+            if any(not -999 <= v <= 999 for v in data.get(name, {}).values()):
+                raise ValidationError("Enter a whole number from -999 to 999.", name)
 
 
 class UnlockExpeditionForm(FormSchema):
