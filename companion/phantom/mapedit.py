@@ -233,3 +233,35 @@ def resize(draft: Draft, columns: int, rows: int) -> Edit:
     added = [h for h in grid(m.layout, columns, rows) if not in_grid(draft, h)]
     new = _rebuilt(bigger, spaces=m.spaces | set(added))
     return Edit(new, f"Resized the map to {columns}x{rows}")
+
+
+def relayout(draft: Draft, layout: Layout) -> Edit:
+    """The same map on another grid (pointy or flat, which rows or columns stagger): every space, token and
+    figure keeps its book coordinate (L-4 stays L-4); a wall whose two spaces are no longer side by side can't
+    be kept and is named."""
+    old = draft.map
+    if layout == old.layout:
+        raise EditError("shifted", "that is the map's layout already")
+
+    def moved(h: Hex) -> Hex:
+        return layout.parse(old.label(h))
+
+    def keyed(pairs):
+        return {moved(h): v for h, v in pairs}
+
+    kept, dropped = [], []
+    for a, b in sorted(old.walls):
+        (kept if moved(b) in neighbours(moved(a)) else dropped).append((a, b))
+    try:
+        new = HexMap.build(layout, {moved(h) for h in old.spaces}, [(moved(a), moved(b)) for a, b in kept],
+                           keyed(old.doors), keyed(old.terrain), keyed(old.hazards), keyed(old.objects),
+                           keyed(old.orbs), keyed(old.treasures), {moved(h) for h in old.entry_points},
+                           keyed(old.placements))
+    except MapError as exc:
+        raise EditError("shifted", str(exc)) from None
+    figures = tuple(replace(f, at=moved(f.at)) for f in draft.figures)
+    words = f"{layout.orientation} top, {layout.shifted} {'rows' if layout.orientation == 'pointy' else 'columns'} shifted"
+    lost = "".join(f"; the wall {old.label(a)}|{old.label(b)} no longer lies between two spaces side by side "
+                   "and was taken away" for a, b in dropped[:6])
+    more = f" (and {len(dropped) - 6} more)" if len(dropped) > 6 else ""
+    return Edit(replace(draft, map=new, figures=figures), f"Changed the layout to {words}{lost}{more}")

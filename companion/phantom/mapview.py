@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from ..hexboard import Cell, GridView, grid_view
 from ..hexboard import points as _points
 from ..hexboard import scaled as _scaled
-from .hexmap import Hex, HexMap, MapError, edge, neighbours
-# Read across the table: the hazard's kind and the object's state as words on a label, not a letter or a glyph.
+from .hexmap import ORIENTATIONS, SHIFTS, Hex, HexMap, Layout, MapError, edge, neighbours
+# Read across the table: the hazard's kind and the object's state as words on a label, not a letter or a glyph;
+# a word too long for a space is shortened (the map's legend and each token's title say it in full).
 HAZARD_MARK = {"fire": "Fire", "poison": "Poison", "trap": "Trap"}
-OBJECT_MARK = {"destructible": "Object", "damaged": "Damaged", "destroyed": "Destroyed", "indestructible": "Indestructible"}
+OBJECT_MARK = {"destructible": "Object", "damaged": "Damaged", "destroyed": "Destroyed", "indestructible": "Indestr."}
 LABEL_KINDS = ("fire", "poison", "trap", "placement")  # drawn as a label as wide as its text
+# A label stays inside its space: at most as wide as a hex (52 drawn units across a pointy hex's middle,
+# hexboard.SCALE) less a margin; a bold character is about 0.58 of its font size wide.
+LABEL_MAX_WIDTH, LABEL_FONT, LABEL_MIN_FONT, CHAR_WIDTH = 46, 12, 7, 0.58
 
 
 @dataclass(frozen=True)
@@ -34,11 +38,42 @@ class Token:
         return self.kind in LABEL_KINDS or self.kind.startswith("object")
 
     @property
+    def lines(self) -> tuple[str, ...]:
+        """A placement: every word of its adversary type, then its character counts ("Grallok", "Sentry",
+        "2-4"); any other label: its text."""
+        return tuple(self.text.split()) if self.kind == "placement" else (self.text,)
+
+    @property
+    def font(self) -> int:
+        """The label's font size: the usual one, smaller for a long word, so the longest line fits the space."""
+        longest = max(map(len, self.lines))
+        return max(LABEL_MIN_FONT, min(LABEL_FONT, int((LABEL_MAX_WIDTH - 6) / (CHAR_WIDTH * longest))))
+
+    @property
     def width(self) -> int:
-        """A label's width: about 7 units a character of its 12-unit bold text, and a margin; a placement's
-        two lines (its type's word over its character counts) as wide as the longer."""
-        longest = max(map(len, self.text.rsplit(" ", 1))) if self.kind == "placement" else len(self.text)
-        return 10 + 7 * longest
+        return min(LABEL_MAX_WIDTH, 6 + round(CHAR_WIDTH * self.font * max(map(len, self.lines))))
+
+    @property
+    def height(self) -> int:
+        return 4 + (self.font + 1) * len(self.lines)
+
+    @property
+    def rows(self) -> tuple[tuple[int, str], ...]:
+        """Each line with the y of its baseline, the block centred on the space."""
+        top = self.y - self.height // 2 + 2
+        return tuple((top + (i + 1) * (self.font + 1) - 2, line) for i, line in enumerate(self.lines))
+
+
+# The map's legend: every token kind as the editor draws it, with its name in full.
+LEGEND = (
+    ("door-closed", "D", "Closed door"), ("door-open", "D", "Open door"), ("difficult", "≈", "Difficult terrain"),
+    ("gap", "", "Gap"), ("fire", "Fire", "Fire hazard"), ("poison", "Poison", "Poison hazard"),
+    ("trap", "Trap", "Trap hazard"), ("object-destructible", "Object", "Destructible object"),
+    ("object-damaged", "Damaged", "Damaged object"), ("object-destroyed", "Destroyed", "Destroyed object"),
+    ("object-indestructible", "Indestr.", "Indestructible object"), ("orb", "O", "Orb (or its campaign number)"),
+    ("treasure", "T", "Treasure (or its campaign number)"), ("entry", "E", "Entry point"),
+    ("placement", "2-4", "Adversary placement: its type, for 2-4 characters"),
+)
 
 
 @dataclass(frozen=True)
@@ -111,7 +146,7 @@ def _tokens(m: HexMap, by_label: dict):
     out += [token(h, "treasure", "T" if n is None else str(n),
                   "mission treasure" if n is None else f"campaign treasure {n}") for h, n in m.treasures]
     out += [token(h, "entry", "E", "entry point") for h in sorted(m.entry_points)]
-    out += [token(h, "placement", f"{_words(p.type)[-1] if _words(p.type) else p.type} {p.min_characters}-{p.max_characters}",
+    out += [token(h, "placement", f"{p.type} {p.min_characters}-{p.max_characters}",
                   f"{p.type} with {p.min_characters}-{p.max_characters} characters") for h, p in m.placements]
     return [t for t in out if t]
 
@@ -223,3 +258,47 @@ def _space(m: HexMap, label: str) -> Hex | None:
         return m.layout.parse(label)
     except MapError:  # a name that is neither a figure nor a space
         return None
+
+
+@dataclass(frozen=True)
+class LayoutPreview:
+    """A small picture of a layout before a map is made: four columns by three rows, the staggered rows (or
+    columns) drawn apart, and in words which of the book's rows (columns) sit half a hex over."""
+    orientation: str
+    shifted: str
+    view_box: str
+    cells: tuple[tuple[str, bool, str], ...]  # (polygon points, staggered?, label)
+    caption: str
+
+    @property
+    def value(self) -> str:
+        return f"{self.orientation} {self.shifted}"
+
+
+def layout_previews() -> tuple[LayoutPreview, ...]:
+    out = []
+    for orientation in ORIENTATIONS:
+        for shifted in SHIFTS:
+            layout = Layout(orientation, shifted)
+            g = grid_view(layout, 4, 4)
+            pointy = orientation == "pointy"
+            # A row (pointy) or column (flat) is staggered when its first space lies half a hex past the others'.
+            first = {_line(c.label, pointy): (c.x if pointy else c.y) for c in g.cells if _first(c.label, pointy)}
+            staggered = {line for line, at in first.items() if at != min(first.values())}
+            cells = tuple((c.points, _line(c.label, pointy) in staggered, c.label) for c in g.cells)
+            lines = ", ".join(sorted(staggered, key=lambda t: (len(t), t)))
+            caption = (f"Pointy top: rows {lines}… sit half a hex right" if pointy
+                       else f"Flat top: columns {lines}… sit half a hex lower")
+            out.append(LayoutPreview(orientation, shifted, g.view_box, cells, caption))
+    return tuple(out)
+
+
+def _first(label: str, pointy: bool) -> bool:
+    """The first space of its row (pointy) or column (flat)."""
+    column, row = label.split("-")
+    return column == "A" if pointy else row == "1"
+
+
+def _line(label: str, pointy: bool) -> str:
+    column, row = label.split("-")
+    return row if pointy else column

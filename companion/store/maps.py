@@ -21,7 +21,7 @@ from ..schemas.forms.maps import NAME_MAX
 from .journal import Journal, NotFound, Written, dump
 from .snapshots import Snapshots
 
-__all__ = ["NotFound", "JOURNAL", "Renamed", "create", "import_doc", "export", "listing"]
+__all__ = ["NotFound", "JOURNAL", "Renamed", "create", "copy", "import_doc", "export", "listing"]
 BOARD_EXTRAS = ("decision_die", "turn", "rolls")
 
 
@@ -88,7 +88,7 @@ def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: s
                           _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
 
 
-def import_doc(db, name: str, source, sample: bool = False) -> int:
+def import_doc(db, name: str, source, sample: bool = False, request_id: str | None = None) -> int:
     """A scenario file (text, bytes or dict) as a new map; ScenarioFileError names the bad field."""
     data = parse_json(source)
     s = load_scenario(data)
@@ -100,7 +100,13 @@ def import_doc(db, name: str, source, sample: bool = False) -> int:
     name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
     doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
     return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows,
-                               "sample": int(sample)}, doc, f"Imported the map {name!r}")
+                               "sample": int(sample)}, doc, f"Imported the map {name!r}", request_id=request_id)
+
+
+def copy(db, map_id: int, request_id: str | None = None) -> int:
+    """A copy of the map beside it ("… (copy)"), to draw a variant: its own history starts here."""
+    name, doc = export(db, map_id)
+    return import_doc(db, name, doc, request_id=request_id)
 
 
 def export(db, map_id: int) -> tuple[str, dict]:

@@ -12,10 +12,13 @@ from flask import Blueprint, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapcheck import check_map
-from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
-from ..phantom.mapview import map_view
-from ..schemas.forms.maps import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
+from ..phantom.mapedit import TOOL_WORDS, paint, relayout, resize, set_walls
+from ..phantom.mapview import LEGEND, layout_previews, map_view
+from ..schemas.forms.maps import (
+    CopyMapForm, DeleteMapForm, LayoutForm, NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm,
+)
 from ..schemas.files.scenario import ScenarioFileError
+from ..store import backups
 from ..store import maps as store
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
@@ -36,7 +39,7 @@ def sample_maps() -> list[dict]:
 
 
 def index_page(status=200, errors=None):
-    ctx = {"maps": store.listing(get_db()),
+    ctx = {"maps": store.listing(get_db()), "layouts": layout_previews(),
            "samples": sample_maps(), **form_state(errors)}
     return respond("maps/index.html", ctx, status)
 
@@ -55,12 +58,17 @@ class MapEditorPage(DocumentPage):
     tool_words: Any
     problems: tuple  # mapcheck.Problem: what a mission would refuse, shown as the map is drawn
     oob: bool  # an htmx answer: the problems box is swapped in beside the map
+    view_layout: str  # the map's layout as the layout pictures name it ("pointy even")
+    legend_entries: tuple = LEGEND
+    layouts: tuple = ()
 
 
 def editor_context(map_id: int, errors=None) -> MapEditorPage:
     row, draft = store.JOURNAL.get(get_db(), map_id)  # NotFound: 404 (web/answers.py)
     return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
                          tool_words=TOOL_WORDS, problems=check_map(draft.map), oob=is_htmx(),
+                         view_layout=f"{draft.map.layout.orientation} {draft.map.layout.shifted}",
+                         layouts=layout_previews(),
                          **document_state(store.JOURNAL, map_id, errors))
 
 
@@ -139,6 +147,29 @@ def walls(map_id: int):
 @bp.post("/<int:map_id>/resize")
 def resize_map(map_id: int):
     return _edit(map_id, ResizeForm, lambda d, f: resize(d, f.columns, f.rows))
+
+
+@bp.post("/<int:map_id>/layout")
+def change_layout(map_id: int):
+    return _edit(map_id, LayoutForm, lambda d, f: relayout(d, Layout(f.orientation, f.shifted)))
+
+
+@bp.post("/<int:map_id>/copy")
+def copy_map(map_id: int):
+    answer_with(index_answer)
+    f = parse(CopyMapForm)
+    return go(url_for(".show", map_id=store.copy(get_db(), map_id, request_id=f.request_id)))
+
+
+@bp.post("/<int:map_id>/delete")
+def delete_map(map_id: int):
+    """A map deleted for good (a backup is taken first); a mission set up on it keeps its own copy of the map."""
+    answer_with(index_answer)
+    store.JOURNAL.row(get_db(), map_id)  # NotFound: 404 (web/answers.py)
+    parse(DeleteMapForm)
+    backups.take(Path(current_app.config["DATABASE"]), "before-delete")
+    store.JOURNAL.delete(get_db(), map_id)
+    return go(url_for(".index"))
 
 
 @bp.post("/<int:map_id>/rename")

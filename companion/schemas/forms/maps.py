@@ -1,7 +1,7 @@
 """Forms of the map editor."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields, pre_load, validate
 
 from ...phantom.hexmap import ORIENTATIONS, SHIFTS
 from ...phantom.mapedit import MAX_COLUMNS, MAX_ROWS, TOOLS
@@ -17,12 +17,34 @@ def labels(what: str) -> fields.List:
                        error_messages={"required": f"Tap or drag over at least one {what}."})
 
 
-class NewMapForm(FormSchema):
-    name = text(NAME_MAX)
+class LayoutForm(FormSchema):
+    """A layout: its orientation and which rows (columns) are shifted, or both in one picture's `layout`
+    ("pointy even"), as the new-map form's pictures send it."""
     orientation = choice(ORIENTATIONS)
     shifted = choice(SHIFTS)
+
+    @pre_load
+    def split_layout(self, data, **kwargs):
+        data = dict(data)
+        picked = data.pop("layout", None)
+        if isinstance(picked, str) and " " in picked:
+            data["orientation"], _, data["shifted"] = picked.partition(" ")
+        return data
+
+
+class NewMapForm(LayoutForm):
+    name = text(NAME_MAX)
     columns = count(1, MAX_COLUMNS)
     rows = count(1, MAX_ROWS)
+
+
+class CopyMapForm(FormSchema):
+    """Copying a map: nothing but the request id the form was drawn with, so a retry makes one copy."""
+
+
+class DeleteMapForm(FormSchema):
+    """Deleting a map for good: the box ticked says the table means it."""
+    confirm = choice(("yes",))
 
 
 class PaintForm(FormSchema):
