@@ -3,11 +3,16 @@ card's condition action as the card prints it."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from companion.phantom.play import Embarking, one_off_id, set_up
+from companion.phantom.hexmap import HexMap, Placement
+from companion.phantom.play import Embarking, attack_on_turn, one_off_id, place_character, set_up, start_next_turn
 from companion.schemas.content.mission_setup import set_up_content
 from companion.store.cards import samples
 from companion.web.mission_page import namer
+from helpers.mission import (
+    ARCHER, BOSS, BOSS_CARDS, BRAM, CLASSES, EARLY, LATE, SCOUT, SENTRY, SPECIES, VERA, L, P, figure, to_turns,
+)
 from helpers.mission_table import DATA, first_steps
 
 
@@ -29,3 +34,20 @@ def test_the_cards_page_shows_a_condition_action_as_the_card_prints_it(table):
     assert "Thick Hide (sample) · 3 AP" in page
     line = page.split("Thick Hide (sample) · 3 AP")[1].split("<form")[0]
     assert "Barrier on itself" in line and "condition 0" not in line
+
+
+def test_a_blocked_attacks_log_headline_names_the_blocker_in_words():
+    # p.21 step 4: a Block on the Accuracy die makes the figure or object on the line the new target; the log's
+    # headline says so in words ("blocked by object:D-3"), not the outcome's code "blocked-by:object:D-3".
+    m = HexMap.build(L, L.parse_rect("A-1:J-8"), objects={P("D-3"): "destructible"},
+                     entry_points=[P(e) for e in ("A-1", "A-3", "A-5", "A-7")],
+                     placements={P("E-3"): Placement("grallok-sentry", 1, 4)})
+    out = set_up("berkav-1", m, 2, (VERA, BRAM), (ARCHER, SENTRY, SCOUT, BOSS), species_decks=SPECIES,
+                 class_decks=CLASSES, boss_decks=BOSS_CARDS, events_1_5=EARLY, events_6_plus=LATE,
+                 rng=random.Random(7)).mission
+    out = place_character(place_character(out, "vera", "A-3").mission, "bram", "A-7").mission
+    out = start_next_turn(to_turns(out, vera=[("Dash", 1)], bram=[("Charge", 6)])).mission
+    out = replace(out, board=out.board.with_figure(replace(figure(out, "bram"), at=P("C-3"))))
+    update = attack_on_turn(out, "grallok-sentry-1", {"attack": [3], "accuracy": ["success", "block"]},
+                            attack_range=4)
+    assert update.reasons[0] == "vera attacks grallok-sentry-1: blocked by object:D-3"
