@@ -161,3 +161,25 @@ def test_an_exported_campaign_keeps_expedition_effects_and_the_shop(table, app, 
     assert resp.status_code == 303, resp.get_data(as_text=True)
     copy = campaign_state(app, 2)
     assert [e.name for e in copy.shop_cards] == ["Helm"] and copy.expeditions[-1].effects == ("fame on Berkav +1",)
+
+
+def test_an_attachment_or_item_typed_once_is_gained_again_with_one_tap(table, app, after_mission):
+    url, who = after_mission
+    table.post(f"{url}/characters/{who['Sylvestia']}/attachments", {"name": "Hemorrhage Inducer", "type": "melee",
+                                                                    "tier": "2", "charge_slots": "1"})
+    table.post(f"{url}/characters/{who['Sylvestia']}/items", {"number": "12", "name": "Stim Pack",
+                                                              "once_per_mission": "on"})
+    page = table.get(f"{url}/aboard").get_data(as_text=True)
+    assert 'id="attachments-catalogue"' in page and 'value="Hemorrhage Inducer"' in page and "#12" in page
+    resp = table.post(f"{url}/aboard/gain-card", {"_form": "gain-attachments", "character": who["Vincent"],
+                                                  "kind": "attachments", "card": "Hemorrhage Inducer"})
+    assert resp.status_code == 200 and "Vincent gained the tier 2 attachment Hemorrhage Inducer" in \
+        resp.get_data(as_text=True)
+    table.post(f"{url}/aboard/gain-card", {"character": who["Vincent"], "kind": "items", "card": "Stim Pack"})
+    vincent = campaign_state(app).characters[1]
+    att = vincent.attachments[-1]
+    assert (att.name, att.type, att.tier, att.charge_slots) == ("Hemorrhage Inducer", "melee", 2, 1)
+    assert [(i.number, i.name, i.once_per_mission) for i in vincent.items] == [("12", "Stim Pack", True)]
+    unknown = table.post(f"{url}/aboard/gain-card", {"_form": "gain-items", "character": who["Vincent"],
+                                                     "kind": "items", "card": "Jetpack"})
+    assert unknown.status_code == 422 and "type it in once" in unknown.get_data(as_text=True)

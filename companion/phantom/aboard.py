@@ -7,7 +7,7 @@ from .campaign import (
     Campaign, CampaignError, Change, Equipment, ExpeditionRecord, Requirement, Upgrade,
     character, clean_name, new_id, put_character,
 )
-from .characters import SLOTS, add_item, check_charge_slots, choose, find_thing
+from .characters import SLOTS, add_attachment, add_item, check_charge_slots, choose, find_thing
 from .content import CampaignContent
 
 REQUIREMENT_KINDS = ("schematic", "equipment", "simulation")
@@ -113,6 +113,30 @@ def buy_from_catalogue(c: Campaign, content: CampaignContent, character_id: str,
         raise CampaignError("card", f"No Equipment card {name!r} among the table's cards; type it in once below.")
     return buy_equipment(c, content, character_id, card.name, card.slot, card.tier, card.cost, card.charge_slots,
                          planet=card.planet, guard=card.guard)
+
+
+CATALOGUE_KINDS = ("attachments", "items")
+
+
+def gain_from_catalogue(c: Campaign, character_id: str, kind: str, name: str) -> Change:
+    """One tap: an attachment or item card of the catalogue gained by a character as printed (a reward, an
+    expedition's find), its type, tier, charge slots and Guard or its number as typed the first time."""
+    kind = choose(kind, CATALOGUE_KINDS, "kind", "Kind of card")
+    card = next((x for x in getattr(catalogue(c), kind) if x.name.casefold() == (name or "").strip().casefold()),
+                None)
+    if card is None:
+        raise CampaignError("card", f"No {'attachment' if kind == 'attachments' else 'item'} card {name!r} among "
+                                    "the table's cards; type it in once on the character sheet.")
+    if kind == "items":
+        return add_item(c, character_id, card.number, card.name, card.once_per_mission)
+    change = add_attachment(c, character_id, card.name, card.type, card.tier, card.charge_slots, card.starting)
+    if not card.guard:
+        return change
+    ch = character(change.campaign, character_id)
+    ch = replace(ch, attachments=ch.attachments[:-1] + (replace(ch.attachments[-1], guard=card.guard),))
+    return Change(replace(change.campaign, characters=tuple(ch if x.id == ch.id else x
+                                                            for x in change.campaign.characters)),
+                  change.description)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from flask import Blueprint, url_for
 from ..phantom import aboard as rules
 from ..phantom.characters import SLOTS
 from ..schemas.forms.aboard import (
-    BuyEquipmentForm, BuyFromCatalogueForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm,
-    UpgradeForm,
+    BuyEquipmentForm, BuyFromCatalogueForm, ExpeditionForm, GainFromCatalogueForm, SellForm, UnlockExpeditionForm,
+    UpgradeActionForm, UpgradeForm,
 )
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
@@ -67,6 +67,12 @@ def buy(campaign_id: int):
 def buy_card(campaign_id: int):
     return act(campaign_id, BuyFromCatalogueForm, lambda c, f: rules.buy_from_catalogue(
         c, content(), f.character, f.card))
+
+
+@bp.post("/gain-card")
+def gain_card(campaign_id: int):
+    return act(campaign_id, GainFromCatalogueForm, lambda c, f: rules.gain_from_catalogue(
+        c, f.character, f.kind, f.card))
 
 
 @bp.post("/sell")

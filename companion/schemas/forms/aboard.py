@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, pre_load, validates_schema
 
-from ...phantom.aboard import EXPEDITION_RESULTS, REQUIREMENT_KINDS
+from ...phantom.aboard import CATALOGUE_KINDS, EXPEDITION_RESULTS, REQUIREMENT_KINDS
 from ...phantom.characters import SLOTS
 from ..fields import choice, count, text
 from .base import FormSchema
@@ -27,6 +27,13 @@ class SellForm(FormSchema):
 class BuyFromCatalogueForm(FormSchema):
     """One tap on a card of the table's catalogue: who buys, and which card."""
     character = text()
+    card = text()
+
+
+class GainFromCatalogueForm(FormSchema):
+    """One tap on an attachment or item card of the table's catalogue: who gains it, which card."""
+    character = text()
+    kind = choice(CATALOGUE_KINDS)
     card = text()
 
 
