@@ -105,10 +105,16 @@ def catalogue(c: Campaign) -> Catalogue:
                      unique(i for ch in everyone for i in ch.items))
 
 
+def _named(cards, name: str):
+    """The card of that name (as typed in any case), or None."""
+    wanted = (name or "").strip().casefold()
+    return next((card for card in cards if card.name.casefold() == wanted), None)
+
+
 def buy_from_catalogue(c: Campaign, content: CampaignContent, character_id: str, name: str) -> Change:
     """One tap: an Equipment card of the catalogue bought as printed (its slot, tier, cost, charge slots and
     Guard), on its planet's shop, refused like any purchase when the fame or the nova cells fall short (p.16)."""
-    card = next((e for e in catalogue(c).equipment if e.name.casefold() == (name or "").strip().casefold()), None)
+    card = _named(catalogue(c).equipment, name)
     if card is None:
         raise CampaignError("card", f"No Equipment card {name!r} among the table's cards; type it in once below.")
     return buy_equipment(c, content, character_id, card.name, card.slot, card.tier, card.cost, card.charge_slots,
@@ -122,8 +128,7 @@ def gain_from_catalogue(c: Campaign, character_id: str, kind: str, name: str) ->
     """One tap: an attachment or item card of the catalogue gained by a character as printed (a reward, an
     expedition's find), its type, tier, charge slots and Guard or its number as typed the first time."""
     kind = choose(kind, CATALOGUE_KINDS, "kind", "Kind of card")
-    card = next((x for x in getattr(catalogue(c), kind) if x.name.casefold() == (name or "").strip().casefold()),
-                None)
+    card = _named(getattr(catalogue(c), kind), name)
     if card is None:
         raise CampaignError("card", f"No {'attachment' if kind == 'attachments' else 'item'} card {name!r} among "
                                     "the table's cards; type it in once on the character sheet.")
@@ -132,11 +137,9 @@ def gain_from_catalogue(c: Campaign, character_id: str, kind: str, name: str) ->
     change = add_attachment(c, character_id, card.name, card.type, card.tier, card.charge_slots, card.starting)
     if not card.guard:
         return change
-    ch = character(change.campaign, character_id)
+    ch = character(change.campaign, character_id)  # the Guard printed on the card comes along (p.21 step 5)
     ch = replace(ch, attachments=ch.attachments[:-1] + (replace(ch.attachments[-1], guard=card.guard),))
-    return Change(replace(change.campaign, characters=tuple(ch if x.id == ch.id else x
-                                                            for x in change.campaign.characters)),
-                  change.description)
+    return Change(put_character(change.campaign, ch), change.description)
 
 
 @dataclass(frozen=True)
@@ -182,7 +185,7 @@ def _apply_effects(c: Campaign, effects: ExpeditionEffects) -> tuple[Campaign, t
     if effects.item_name.strip():
         if not effects.item_character:
             raise CampaignError("item_character", "Choose who gains the item.")
-        known = next((i for i in catalogue(c).items if i.name.casefold() == effects.item_name.strip().casefold()), None)
+        known = _named(catalogue(c).items, effects.item_name)
         number = effects.item_number or (known.number if known else "")
         once = known.once_per_mission if known else False
         gained = add_item(c, effects.item_character, number, known.name if known else effects.item_name, once)
