@@ -51,3 +51,14 @@ def test_a_blocked_attacks_log_headline_names_the_blocker_in_words():
     update = attack_on_turn(out, "grallok-sentry-1", {"attack": [3], "accuracy": ["success", "block"]},
                             attack_range=4)
     assert update.reasons[0] == "vera attacks grallok-sentry-1: blocked by object:D-3"
+
+
+def test_a_mission_from_the_book_is_titled_by_its_printed_name_not_its_id(table):
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    resp = table.post("/table", {"mission": "berkav-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Lio", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.status_code == 303
+    home = table.get("/").get_data(as_text=True)
+    assert "Berkav-1 on First steps" in home and "berkav-1 on" not in home

@@ -107,7 +107,9 @@ def create():
     _, library = card_store.get(db)
     kit = set_up_content(library, draft.map, f.difficulty)
     update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
-    name = f"{f.mission} on {map_row['name']}"
+    # A Mission book mission by its printed name ("Berkav-1", not its id berkav-1); a one-off as typed.
+    title = next((m.name for m in content().missions if m.id == f.mission.strip()), f.mission.strip())
+    name = f"{title} on {map_row['name']}"
     mission_id = store.JOURNAL.create(db, {"name": name, "campaign_id": f.campaign, "map_id": f.map}, update.mission,
                                       f"Set up {name}: " + "; ".join(update.reasons[:3]), request_id=f.request_id)
     return go(url_for(".show", mission_id=mission_id))

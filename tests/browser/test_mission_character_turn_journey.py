@@ -34,7 +34,7 @@ def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(table
         row.locator('input[name="ap"]').fill(ap)
         press(page, "Select", row)
     press(page, "Reveal: turn order")
-    press(page, "Next turn: vera")
+    press(page, "Next turn: Vera")
 
     # Move 5 on the card: a tap on Vera shows where it reaches, with the MP; J-2 (10 MP) is not among them.
     page.locator('#move-form input[name="mp"]').fill("5")

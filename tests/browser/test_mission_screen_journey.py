@@ -95,8 +95,8 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     assert page.locator("#map-plan g.fig-character rect.base").count() == 2
     expect(page.locator("#map-plan .fig[data-active]")).to_have_count(0)
 
-    next_step_in_view(page, "Next turn: vera")
-    partial(page, lambda: press(page, "Next turn: vera"))
+    next_step_in_view(page, "Next turn: Vera")
+    partial(page, lambda: press(page, "Next turn: Vera"))
     active = page.locator("#map-plan .fig[data-active]")
     expect(active).to_have_attribute("data-figure", "vera")
     expect(active.locator("circle.halo")).to_have_count(1)
@@ -115,8 +115,8 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(message).to_have_count(0)
 
     partial(page, lambda: press(page, "End turn"))
-    next_step_in_view(page, "Next turn: bram")
-    partial(page, lambda: press(page, "Next turn: bram"))
+    next_step_in_view(page, "Next turn: Bram")
+    partial(page, lambda: press(page, "Next turn: Bram"))
     next_step_in_view(page, "End turn")
     partial(page, lambda: press(page, "End turn"))
     next_step_in_view(page, "Next turn: Grallok Sentry-1")

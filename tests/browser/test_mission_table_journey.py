@@ -68,15 +68,15 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
         row.locator('input[name="ap"]').fill(ap)
         press(page, "Select", row)
     press(page, "Reveal: turn order")
-    expect(page.locator("#turn-order li")).to_have_text([re.compile("vera"), re.compile("bram"),
+    expect(page.locator("#turn-order li")).to_have_text([re.compile("Vera"), re.compile("Bram"),
                                                          re.compile("Grallok Sentry-1")])
 
     # Vera's turn: she went next to the sentry (tap where she went).
-    press(page, "Next turn: vera")
+    press(page, "Next turn: Vera")
     tap_space(page, "G-3")
-    expect(page.locator("#lastlog")).to_contain_text("vera moves B-6 -> G-3")
+    expect(page.locator("#lastlog")).to_contain_text("Vera moves B-6 -> G-3")
     press(page, "End turn")
-    press(page, "Next turn: bram")
+    press(page, "Next turn: Bram")
     press(page, "End turn")
 
     # The adversary's turn: its plan on the map and in words, the die it asks for, applied.
