@@ -214,6 +214,7 @@ def test_the_editor_shows_the_maps_problems_as_it_is_drawn(table, map_url):
     body = resp.get_data(as_text=True)
     assert resp.status_code == 200 and 'id="map-problems"' in body and 'hx-swap-oob="true"' in body
     assert "door on E-4 is not between two spaces" in body and "(p.34)" in body
+    assert 'data-problem="E-4"' in body  # outlined on the map
     body = table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["E-4"]}, headers=HTMX).get_data(as_text=True)
     assert "entry point on E-4 lies on a door" in body
     table.post(f"{map_url}/undo", headers=HTMX)

@@ -125,6 +125,12 @@ def map_view(m: HexMap, columns: int, rows: int, figures=()) -> MapView:
     return MapView(g, spaces, voids, tuple(lines), tuple(_tokens(m, by_label)), tuple(_figures(m, figures)))
 
 
+def marked_cells(view: MapView, labels) -> tuple[Cell, ...]:
+    """The drawn spaces of these labels (a map check's problems, outlined in the editor)."""
+    labels = set(labels)
+    return tuple(c for c in view.grid.cells if c.label in labels)
+
+
 def _tokens(m: HexMap, by_label: dict):
     def at(h: Hex):
         c = by_label.get(m.label(h))

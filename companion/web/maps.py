@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, request, url_for
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapcheck import check_map
 from ..phantom.mapedit import TOOL_WORDS, paint, relayout, resize, set_walls
-from ..phantom.mapview import LEGEND, layout_previews, map_view
+from ..phantom.mapview import LEGEND, layout_previews, map_view, marked_cells
 from ..schemas.forms.maps import (
     CopyMapForm, DeleteMapForm, LayoutForm, NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm,
 )
@@ -57,6 +57,7 @@ class MapEditorPage(DocumentPage):
     view: Any  # mapview.map_view of the map being edited
     tool_words: Any
     problems: tuple  # mapcheck.Problem: what a mission would refuse, shown as the map is drawn
+    problem_cells: tuple  # the spaces those problems are about, outlined on the map
     oob: bool  # an htmx answer: the problems box is swapped in beside the map
     view_layout: str  # the map's layout as the layout pictures name it ("pointy even")
     legend_entries: tuple = LEGEND
@@ -65,8 +66,9 @@ class MapEditorPage(DocumentPage):
 
 def editor_context(map_id: int, errors=None) -> MapEditorPage:
     row, draft = store.JOURNAL.get(get_db(), map_id)  # NotFound: 404 (web/answers.py)
-    return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
-                         tool_words=TOOL_WORDS, problems=check_map(draft.map), oob=is_htmx(),
+    view, problems = map_view(draft.map, draft.columns, draft.rows, draft.figures), check_map(draft.map)
+    return MapEditorPage(map_id=map_id, row=row, view=view, tool_words=TOOL_WORDS, problems=problems,
+                         problem_cells=marked_cells(view, {s for p in problems for s in p.spaces}), oob=is_htmx(),
                          view_layout=f"{draft.map.layout.orientation} {draft.map.layout.shifted}",
                          layouts=layout_previews(),
                          **document_state(store.JOURNAL, map_id, errors))
