@@ -121,3 +121,13 @@ def test_the_editor_shows_the_legend_and_the_whole_placement_type(table):
     assert re.search(r">Grallok</text>.*>Sentry</text>.*>2-4</text>", body, re.S)
     page = table.get(url).get_data(as_text=True)
     assert 'id="map-legend"' in page and "Indestructible object" in page and "Closed door" in page
+
+
+def test_a_retried_rename_is_answered_with_the_editor_not_an_error(table):
+    # Found by the fuzzer: a rename sent again with the same request id (its answer lost) was a 500.
+    url = table.post("/maps", {"name": "Ruins", "layout": "pointy even", "columns": 6, "rows": 4},
+                     htmx=False).headers["Location"]
+    form = {"name": "Berkav ruins", "request_id": "b" * 32}
+    assert table.post(f"{url}/rename", form, htmx=False).status_code == 303
+    again = table.post(f"{url}/rename", form, htmx=False)
+    assert again.status_code == 200 and "Berkav ruins" in again.get_data(as_text=True)

@@ -74,7 +74,8 @@ def editor_context(map_id: int, errors=None) -> MapEditorPage:
                          **document_state(store.JOURNAL, map_id, errors))
 
 
-def editor(map_id: int, status=200, errors=None, block="main"):
+def editor(map_id: int, status=200, errors=None, block="main", **_):
+    """The editor page; an answer's other details (a retried rename's notice) change nothing on it."""
     return respond("maps/editor.html", editor_context(map_id, errors), status, block=block)
 
 
