@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import re
 
-from marshmallow import ValidationError, fields, post_dump, validate, validates_schema
+from marshmallow import ValidationError, fields, post_dump, post_load, validate, validates_schema
 
 from ...phantom.board import SIDES, Board, Figure
-from ...phantom.conditions import CONDITIONS, ConditionError, condition_name
+from ...phantom.conditions import BY_KEY, CONDITIONS, ConditionError, condition_name, key
 from ...phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
 from ...phantom.hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, ORIENTATIONS, SHIFTS, TERRAIN, HexMap, Layout, MapError, Placement, neighbours,
@@ -101,7 +101,8 @@ class ActionSchema(FileSchema):
     targets = whole(1, 9, load_default=1)
     pierce = whole(0, 99, load_default=0)
     conditions = fields.List(ConditionField(), load_default=list)
-    name = ConditionField(load_default=None)
+    # A condition action's condition (p.37, the one list); any other action may carry its printed name.
+    name = fields.String(load_default=None, validate=validate.Length(min=1, max=60))
     target = one_of(CONDITION_TARGETS, load_default="self")
     damage_multiplier = whole(1, 9, load_default=1)
     die = one_of(ATTACK_DICE, load_default="basic")
@@ -111,6 +112,14 @@ class ActionSchema(FileSchema):
     def condition_needs_a_name(self, data, **kwargs):
         if data.get("type") == "condition" and not data.get("name"):
             raise ValidationError("a condition action needs the condition's name", "name")
+        if data.get("type") == "condition" and key(data["name"]) not in BY_KEY:
+            raise ValidationError(f"is not a condition of p.37 (known: {', '.join(CONDITIONS)})", "name")
+
+    @post_load
+    def condition_by_its_name(self, data, **kwargs):
+        if data["type"] == "condition":
+            data["name"] = condition_name(data["name"])
+        return data
 
     @post_dump
     def per_character_only_when_set(self, data, **kwargs):
@@ -382,6 +391,8 @@ def _card(c: Card | ClassCard) -> dict:
             item["conditions"] = list(a.conditions)
         if a.type == "condition":
             item.update(name=a.name, target=a.target)
+        elif a.name is not None:
+            item["name"] = a.name
         if a.damage_multiplier != 1:
             item["damage_multiplier"] = a.damage_multiplier
         if a.die != "basic":
