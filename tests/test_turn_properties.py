@@ -183,8 +183,9 @@ def deadly_turns(draw):
 
 def deadly_scenario(spec, attack_range, cards, hps, rolls):
     s = scenario_for(spec, "move", 1, attack_range)
-    figures = tuple(f if f.side == "adversary" else replace(f, hp=hps[i], max_hp=10)
-                    for i, f in enumerate(s.board.figures))
+    # Every figure has HP (a figure with none given would be "defeated" on a line of sight).
+    figures = tuple((f if f.id == s.turn.adversary else replace(f, hp=5, max_hp=5)) if f.side == "adversary"
+                    else replace(f, hp=hps[i], max_hp=10) for i, f in enumerate(s.board.figures))
     turn = Turn(s.turn.adversary, tuple(Card(f"Card {n + 1}", 2, tuple(a)) for n, a in enumerate(cards)))
     return replace(s, board=Board(s.board.map, figures), turn=turn, rolls=rolls)
 

@@ -12,8 +12,9 @@ same, up to translation, wherever a segment starts, so which spaces a segment
 meets (and where it first meets them), and which grid edges it touches,
 depend only on the orientation, the axial offset between the two spaces and
 the corner pair. That is computed once per (orientation, dq, dr) with integer
-cross products and `fractions.Fraction` and kept at module level; a query is
-then set lookups against the map's blocked edges (cached per map, since maps
+cross products and `fractions.Fraction`, shipped for every offset within
+TABLE_RANGE in data/phantom-epoch/sight-geometry.txt (scripts/sight_table.py)
+and kept at module level once read; a query is then set lookups against the map's blocked edges (cached per map, since maps
 are immutable) and the board's figures and objects.
 
 Spaces, edges and positions are keyed by integers: a hex is the linear code
@@ -41,7 +42,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 from .board import Board, Figure
@@ -249,6 +249,8 @@ def _hexform(orientation: str, dq: int, dr: int):
 
     Returns (pairs, on, edges): pairs a tuple of (from_corner, to_corner); on {hex: {k: rank}};
     edges {(hex, hex) canonical: mask of k}."""
+    from fractions import Fraction  # here: offsets within the shipped table are never drawn at run time
+
     layout = Layout(orientation)
     src, tgt = (0, 0), (dq, dr)
     pc, qc = layout.corners(src), layout.corners(tgt)
