@@ -161,7 +161,7 @@ _HEXFORM: dict = {}
 # offset's geometry as `_encode` writes it.
 TABLE = Path(__file__).resolve().parents[2] / "data" / "phantom-epoch" / "sight-geometry.txt"
 TABLE_RANGE = 12
-_TABLE: dict = {}
+_TABLE: dict = {}  # "index": ({key: [start, length]}, where the entries start), once read
 
 
 def geometry(orientation: str, dq: int, dr: int) -> Geometry:
@@ -184,18 +184,20 @@ def drawn_geometry(orientation: str, dq: int, dr: int) -> Geometry:
 
 
 def _table_entry(key: str) -> str | None:
-    if not _TABLE:
+    index = _TABLE.get("index")
+    if index is None:  # first use in this process; threads that race here read the same index
         try:
             with TABLE.open("rb") as f:
-                index = f.readline()
-            _TABLE.update(json.loads(index), _body=len(index))
+                first = f.readline()
+            index = (json.loads(first), len(first))
         except (FileNotFoundError, ValueError):  # no table (or a damaged one): every offset is drawn
-            _TABLE["_body"] = None
-    where = _TABLE.get(key)
-    if where is None or _TABLE["_body"] is None:
+            index = ({}, 0)
+        _TABLE["index"] = index
+    where = index[0].get(key)
+    if where is None:
         return None
     with TABLE.open("rb") as f:
-        f.seek(_TABLE["_body"] + where[0])
+        f.seek(index[1] + where[0])
         return f.read(where[1]).decode("ascii")
 
 
