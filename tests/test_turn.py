@@ -589,6 +589,10 @@ def test_barrier_takes_bleeding_at_the_start_of_a_turn_for_characters_and_advers
         f = Figure("f", side, (0, 0), hp=2, max_hp=8, conditions=("Bleeding", "Barrier"))
         after, why = start_of_turn(HexMap(), f, HAZARD_RULES)
         assert (after.hp, after.conditions) == (2, ("Bleeding",)) and "Barrier is removed" in why[0]
+    # Burning alone: its 3 damage removes the Barrier instead, and Burning is still removed after it (p.37).
+    f = Figure("f", "adversary", (0, 0), hp=3, max_hp=8, conditions=("Burning", "Barrier"))
+    after, why = start_of_turn(HexMap(), f, HAZARD_RULES)
+    assert (after.hp, after.conditions) == (3, ()) and "Barrier is removed" in why[0]
 
 
 def test_crushing_damage_and_a_hazard_use_the_same_barrier_rule():
