@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
-import secrets
-import socket
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +28,8 @@ def _app(args, **config):
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses as the tablet would type them (no packet is sent)."""
+    import socket  # here, as in every command but resolve and sight: they start without it
+
     found = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
@@ -45,6 +44,8 @@ def lan_addresses() -> list[str]:
 
 
 def _interfaces():
+    import socket
+
     try:
         return socket.if_nameindex()
     except OSError:
@@ -53,6 +54,8 @@ def _interfaces():
 
 def _interface_address(name: str) -> str | None:
     """The IPv4 address of a network interface (Linux SIOCGIFADDR); None elsewhere."""
+    import socket
+
     try:
         import fcntl
         import struct
@@ -69,6 +72,9 @@ def _interface_address(name: str) -> str | None:
 
 
 def _table_pin(args) -> str:
+    import getpass
+    import secrets
+
     pin = args.pin or os.environ.get("COMPANION_PIN")
     if not pin and sys.stdin.isatty():
         pin = getpass.getpass("Table PIN for the devices on the Wi-Fi (4 or more characters, blank for a random one): ")
@@ -79,6 +85,8 @@ def _table_pin(args) -> str:
 
 
 def cmd_serve(args) -> int:
+    import socket
+
     from waitress import serve
 
     host = "0.0.0.0" if args.lan else args.host
