@@ -258,7 +258,8 @@ def test_a_finished_modification_completes_onto_a_unit_of_the_required_type_or_s
     g = with_units(g, unit("u50", 0, "Frigate"))
     with pytest.raises(GameError, match="modifies capital units"):
         se.allocate(with_units(g, unit("u51", 0, "Interceptor")), g.projects[0].id, 1, "u51")
-    g = se.allocate(g, g.projects[0].id, 1, "u50").state
+    # its Yield is all allocated (2 of 2): the unit is named without more Yield (issue 29: no Yield past the cost)
+    g = se.choose_modified(g, g.projects[0].id, "u50").state
     g = se.next_step(g).state
     assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),)
 

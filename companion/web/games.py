@@ -51,6 +51,7 @@ class GameFrame:
     can_undo: bool
     can_redo: bool
     last_change: Any
+    advance: tuple = (True, "")  # the rules module's can_advance: Next pressable now, or why not
     result: Any = None
     conflict: str | None = None
     active_form: str | None = None
@@ -63,7 +64,8 @@ def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     status = store.JOURNAL.status(get_db(), game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
                      verdict=row.rules.verdict(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
-                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+                     last_change=status.last_change, advance=row.rules.can_advance(row.state), result=result,
+                     conflict=conflict, **form_state(errors))
 
 
 def context(game_id: int, **kw) -> dict:
