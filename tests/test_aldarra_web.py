@@ -159,6 +159,22 @@ def test_combat_dice_are_tapped_as_big_face_buttons_per_die_and_explosions_re_ro
     assert f"{s.players[enemy].name}: green " in log  # rolled for them, one die
 
 
+def test_a_die_that_explodes_twice_is_tapped_face_by_face(expanding, app, table):
+    # p.10-11: a * face adds its number and the die is rolled again, as often as it explodes. The form offers
+    # a third row (1*, re-roll 1*, re-roll 0); it was refused as "'1*+1*'" (issue 29).
+    g = expanding
+    me, home, spot = put_enemy_next_to(g, app)
+    g.do("order", {"player": str(me), "at": spot})
+    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
+    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    page = table.get(g.url).get_data(as_text=True)
+    assert f'name="face_{me}_green_0_1_2"' in page  # the second re-roll's row
+    g.do("roll", {f"face_{me}_green_0": "1*", f"face_{me}_green_0_1": "1*", f"face_{me}_green_0_1_2": "0",
+                  "roll": "1"})
+    assert g.row.state.combat.rolled
+    assert "green 1*+1*+0 = 2" in table.get(f"{g.url}/log").get_data(as_text=True)
+
+
 def test_an_exploding_face_tapped_without_its_re_roll_is_refused(expanding, app):
     g = expanding
     refused(app, g, "roll", {"face_0_green_0": "1*"}, "Ann's green dice", "explodes")
