@@ -42,3 +42,10 @@ def test_lost_empires_use_this_deck_with_nothing_ticked_is_refused_not_a_500(app
     g.do("faction", {"player": "0", "faction": "Feng"})
     resp = g.do("deck", {"player": "0"}, form="deck-0", status=422)
     assert "A deck is 18 cards" in resp.get_data(as_text=True) and game_state(app).state.sides[0].deck == ()
+
+
+def test_shattered_empires_use_this_deck_with_no_card_is_refused_not_a_500(app, new_se):
+    g = new_se
+    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
+    resp = g.do("deck", {"player": "0"}, form="deck-0", status=422)
+    assert "at least 40 cards" in resp.get_data(as_text=True) and game_state(app).state.sides[0].deck == ()
