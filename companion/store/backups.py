@@ -117,10 +117,15 @@ def _read_only(path: Path) -> sqlite3.Connection:
 
 
 def check(path: Path) -> str:
+    """"ok", or what is damaged; a full disk (quick_check's scratch space) is raised, not a verdict on the file."""
+    from ..db import disk_full
+
     conn = _read_only(path)
     try:
         rows = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
     except sqlite3.DatabaseError as exc:
+        if disk_full(exc):
+            raise
         return str(exc)
     finally:
         conn.close()
@@ -185,13 +190,13 @@ def restore(db_path: Path, name: str) -> Path | None:
         prepare(source, work, name, page_size)
         if health == "ok":
             safety = take(db_path, "before-restore", verify=True)
+            marked = True  # before: the marker may be in place when a step after its writing fails
             _mark(db_path, name, safety)
-            marked = True
             _copy(work, db_path)  # the commit point: one transaction, rolled back by any error before it
         else:
             safety = _keep_as_it_is(db_path) if health != "missing" else None
-            _mark(db_path, name, safety)
             marked = True
+            _mark(db_path, name, safety)
             _replace_whole(work, db_path)
         replaced = True
         _remove(_marker(db_path))
@@ -304,14 +309,15 @@ def _copy(source: Path, target: Path, count: bool = False) -> dict[str, int] | N
     src = sqlite3.connect(str(source), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     dst = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        src.execute("BEGIN")
-        counts = _counts(src)  # also opens the read snapshot the backup then copies
-        src.backup(dst)
-        src.execute("COMMIT")
+        counts = None
+        if count:
+            src.execute("BEGIN")
+            counts = _counts(src)  # also opens the read snapshot the backup then copies
+        src.backup(dst)  # the last step: once it returns, the target holds the whole copy
     finally:
         dst.close()
-        src.close()
-    return counts if count else None
+        src.close()  # which ends the read transaction
+    return counts
 
 
 def _counts(conn: sqlite3.Connection) -> dict[str, int]:
