@@ -45,16 +45,16 @@ def on_page(at, **kw):
         return current_app.handle_http_exception(exc)
 
 
-DISK_FULL = "the laptop's disk is full — nothing was saved. Free some space, then try again."
+DISK_FULL = "The laptop's disk is full — nothing was saved. Free some space on it, then try again."
 INSUFFICIENT_STORAGE = 507
 
 
-def refused(errors: dict, status: int = 422):
+def refused(errors: dict):
     at = answering()
     if at is None:
         return render_template("error.html", title="Not saved",
-                               message=" ".join(f"{k}: {v}" if k else v for k, v in errors.items())), status
-    return on_page(at, status=status, errors=errors)
+                               message=" ".join(f"{k}: {v}" if k else v for k, v in errors.items())), 422
+    return on_page(at, status=422, errors=errors)
 
 
 def bad_form(exc: ValidationError):
@@ -92,7 +92,10 @@ def full(exc: Exception):
     this handler's to answer."""
     if not disk_full(exc):
         raise exc
-    return refused({"disk": DISK_FULL}, INSUFFICIENT_STORAGE)
+    at = answering()
+    if at is None:
+        return render_template("error.html", title="Not saved", message=DISK_FULL), INSUFFICIENT_STORAGE
+    return on_page(at, status=INSUFFICIENT_STORAGE, conflict=DISK_FULL)  # said over the page, as a conflict is
 
 
 def init_app(app: Flask) -> None:
