@@ -53,3 +53,24 @@ def test_a_backup_from_before_a_migration_passes_the_checks_at_its_level(app, ta
     resp = table.post(f"/backups/{name}/restore", {"confirm": "restore", "_form": "restore"})
     assert resp.status_code == 200, resp.get_data(as_text=True)[-1500:]
     assert Table(app.test_client()).get("/campaigns/1").status_code == 200
+
+
+def test_a_backup_with_the_old_ledger_table_passes_the_checks(app, table, campaign):
+    """Before sqlite-utils' ledger the app kept its own schema_migrations table: such a backup is one it wrote."""
+    from companion import db as dbmod
+
+    name = hostile.backup_name(2)
+    path = backups.folder(app.config["DATABASE"]) / name
+    path.parent.mkdir(exist_ok=True)
+    old = dbmod.connect(path)
+    old["schema_migrations"].create({"version": int, "name": str, "applied_at": str}, pk="version")
+    for number, title, step in dbmod.MIGRATIONS[:3]:
+        with dbmod.immediate(old):
+            step(old)
+            old["schema_migrations"].insert({"version": number, "name": title, "applied_at": "2025-01-01"})
+    old.conn.close()
+    resp = table.post(f"/backups/{name}/restore", {"confirm": "restore", "_form": "restore"})
+    assert resp.status_code == 200, resp.get_data(as_text=True)[-1500:]
+    db = dbmod.connect(app.config["DATABASE"])
+    assert dbmod.pending_migrations(db) == [] and db["campaigns"].count == 0
+    db.conn.close()
