@@ -199,6 +199,7 @@ def restore(db_path: Path, name: str) -> Path | None:
             _mark(db_path, name, safety)
             _replace_whole(work, db_path)
         replaced = True
+        _fsync(db_path.parent)  # the rename, or the restored file's size, made durable
         _remove(_marker(db_path))
     except (sqlite3.Error, OSError) as exc:
         if replaced:
@@ -397,7 +398,6 @@ def _replace_whole(work: Path, db_path: Path) -> None:
     for suffix in ("-wal", "-shm"):
         Path(f"{db_path}{suffix}").unlink(missing_ok=True)
     os.replace(work, db_path)
-    _fsync(db_path.parent)
 
 
 def _fsync(path: Path) -> None:
