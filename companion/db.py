@@ -233,7 +233,7 @@ MIGRATION_SET = "companion"
 LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it
 
 
-def ledger_key(number: int, name: str) -> str:
+def _key(number: int, name: str) -> str:
     return f"{number:03d} {name}"
 
 
@@ -242,7 +242,7 @@ def migrations(steps=None) -> Migrations:
     test may add one)."""
     found = Migrations(MIGRATION_SET)
     for number, name, step in MIGRATIONS if steps is None else steps:
-        found(name=ledger_key(number, name))(step)
+        found(name=_key(number, name))(step)
     return found
 
 
@@ -262,6 +262,11 @@ def reference(applied: list[int], legacy: bool) -> sqlite_utils.Database:
         the_set.apply(db)
         _ledger_view(db)
     return db
+
+
+def ledger_keys() -> dict[int, str]:
+    """Each migration's key in sqlite-utils' ledger, by its number."""
+    return {number: _key(number, name) for number, name, _ in MIGRATIONS}
 
 
 def key_number(key: str) -> int | None:
@@ -287,7 +292,7 @@ def _bridge(db: sqlite_utils.Database) -> None:
     migrations().ensure_migrations_table(db)
     ledger = db[Migrations.migrations_table]
     for old in db[LEGACY_LEDGER].rows_where(order_by="version"):
-        key = ledger_key(old["version"], names.get(old["version"], old["name"]))
+        key = _key(old["version"], names.get(old["version"], old["name"]))
         ledger.insert({"migration_set": MIGRATION_SET, "name": key, "applied_at": old["applied_at"]})
     db[LEGACY_LEDGER].drop()
     _ledger_view(db)
@@ -302,9 +307,9 @@ def _ledger_view(db: sqlite_utils.Database) -> None:
 def pending_migrations(db: sqlite_utils.Database) -> list:
     keys = {m.name for m in migrations().pending(db)}
     if LEGACY_LEDGER in db.table_names():  # not bridged yet: its rows count as applied
-        keys -= {ledger_key(r["version"], name) for r in db[LEGACY_LEDGER].rows
+        keys -= {_key(r["version"], name) for r in db[LEGACY_LEDGER].rows
                  for number, name, _ in MIGRATIONS if number == r["version"]}
-    return [m for m in MIGRATIONS if ledger_key(m[0], m[1]) in keys]
+    return [m for m in MIGRATIONS if _key(m[0], m[1]) in keys]
 
 
 def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
@@ -324,9 +329,9 @@ def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
             _bridge(db)
             the_set = migrations()
             waiting = [m.name for m in the_set.pending(db)]
-            if ledger_key(number, name) not in waiting:
+            if _key(number, name) not in waiting:
                 continue  # another process applied it meanwhile
-            the_set.apply(db, stop_before=waiting[waiting.index(ledger_key(number, name)) + 1:])
+            the_set.apply(db, stop_before=waiting[waiting.index(_key(number, name)) + 1:])
             if LEGACY_LEDGER not in db.view_names():
                 _ledger_view(db)
         applied.append(number)

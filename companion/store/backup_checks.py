@@ -52,7 +52,7 @@ def ledger(conn: sqlite3.Connection, name: str) -> tuple[list[int], bool]:
             steps = [(dbmod.key_number(key) if isinstance(key, str) else None, key) for _, key in rows]
     except sqlite3.DatabaseError as exc:
         raise _refuse(name, [f"its migration ledger cannot be read ({exc})"]) from None
-    known = {number: dbmod.ledger_key(number, title) for number, title, _ in dbmod.MIGRATIONS}
+    known = dbmod.ledger_keys()
     insane = [key if key is not None else v for v, key in steps
               if not isinstance(v, int) or isinstance(v, bool) or v < 1]
     if insane:
