@@ -84,8 +84,10 @@ def _canonical(sql: str | None) -> str | None:
 
 
 def _objects(conn: sqlite3.Connection) -> dict[str, tuple[str, str, str | None]]:
+    # The ledger's own indexes are sqlite-utils' to name, and their names changed between its versions.
     return {name: (kind, table, _canonical(sql)) for kind, name, table, sql
-            in conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master") if not SQLITE_OWN.match(name)}
+            in conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")
+            if not SQLITE_OWN.match(name) and not (kind == "index" and table in LEDGER_TABLES)}
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
