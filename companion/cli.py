@@ -97,6 +97,7 @@ def cmd_serve(args) -> int:
         config["TABLE_PIN"] = _table_pin(args)
         config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", hostname, f"{hostname}.local", *addresses]
     app = _app(args, **config)
+    _say_interrupted_restore(app)
     if args.lan:
         print("Open on the tablet (same Wi-Fi):")
         for a in addresses or [socket.gethostname()]:
@@ -106,6 +107,14 @@ def cmd_serve(args) -> int:
         print(f"Table Companion on http://{host}:{args.port}/ (use --lan to open it from a tablet)")
     serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
     return 0
+
+
+def _say_interrupted_restore(app) -> None:
+    from .store.backups import interrupted_line
+
+    note = interrupted_line(app.config["DATABASE"])
+    if note:
+        print(note)
 
 
 def _find_campaign(db, ref: str):
@@ -169,6 +178,9 @@ def cmd_restore(args) -> int:
     db_path = _instance(args) / "companion.sqlite3"
     found = backups.list_backups(backups.folder(db_path))
     if args.list or not args.name:
+        note = backups.interrupted_line(db_path)
+        if note:
+            print(note)
         for b in found:
             print(f"{b['name']}\t{b['reason']}\t{backups.check(b['path'])}")
         return 0 if args.list else _bad("name: which backup to restore is required (see --list).")
@@ -178,6 +190,9 @@ def cmd_restore(args) -> int:
         raise BadInput(f"name: no backup called {args.name!r} (see --list).") from None
     except ValueError as exc:
         raise BadInput(f"name: {exc}") from None
+    except backups.NotRestored as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
     print(f"Restored {args.name}." + (f" The previous state is kept as {safety.name}." if safety else ""))
     return 0
 
