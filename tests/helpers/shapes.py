@@ -1,5 +1,5 @@
 """What a value is, as plain nested tuples: dataclasses by class and field, sets sorted, so two values that are
-equal have the same shape, whatever order a set was built in. The fixture of states written before the
+equal have the same shape, whatever order a set was built in or the fields are declared in. The fixture of states written before the
 phantom codec (tests/data/phantom_states_before_codec.json) keeps the digest of what the old readers read."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import hashlib
 
 def shape(value):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__qualname__, tuple((f.name, shape(getattr(value, f.name)))
-                                               for f in dataclasses.fields(value)))
+        return (type(value).__qualname__, tuple(sorted((f.name, shape(getattr(value, f.name)))
+                                                      for f in dataclasses.fields(value))))
     if isinstance(value, enum.Enum):
         return repr(value)
     if isinstance(value, (set, frozenset)):
