@@ -82,60 +82,18 @@ class Kept:
 
 def encode(value, context=None):
     """Plain JSON shapes: dataclasses as dicts in field order, tuples and lists as lists, enums by value."""
-    return _encode(value, Any, context)
+    return _write_any(value, context)
 
 
 def decode(tp, doc, context=None):
     """The value of type `tp` that `encode` wrote as `doc`."""
-    if get_origin(tp) is Annotated:
-        base, *marks = get_args(tp)
-        for mark in marks:
-            if isinstance(mark, Shape):
-                return mark.read(doc, context)
-            if isinstance(mark, Kept):
-                return mark.value(doc, lambda: decode(base, doc, context))
-        if doc is not None and AS_OBJECT in marks:
-            key, val = _pair(base)
-            return tuple((decode(key, k, context), decode(val, v, context)) for k, v in doc.items())
-        return decode(base, doc, context)
-    if doc is None:
-        return None
-    if tp is Any or tp is object or isinstance(tp, typing.TypeVar):
-        return doc
-    if dataclasses.is_dataclass(get_origin(tp) or tp):
-        return _dataclass(tp, doc, context)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(doc)
-    origin = get_origin(tp)
-    if origin is tuple:
-        args = get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v, context) for v in doc)
-        if not args:
-            return tuple(doc)
-        if len(args) != len(doc):
-            raise ValueError(f"expected {len(args)} values, not {len(doc)}")
-        return tuple(decode(a, v, context) for a, v in zip(args, doc))
-    if origin in (list, set, frozenset):
-        (arg,) = get_args(tp) or (Any,)
-        return origin(decode(arg, v, context) for v in doc)
-    if tp in (tuple, list, set, frozenset):
-        return tp(doc)
-    if origin is dict:
-        key, val = get_args(tp) or (Any, Any)
-        return {decode(key, k, context): decode(val, v, context) for k, v in doc.items()}
-    if origin is Union or origin is types.UnionType:
-        return _union(get_args(tp), doc, context)
-    if origin is Literal:
-        if doc not in get_args(tp):
-            raise ValueError(f"{doc!r} is not one of {get_args(tp)!r}")
-        return doc
-    return doc
+    return _reader(tp)(doc, context)
 
 
 def state_codec(cls):
     """(to_dict, from_dict) for a state that is the frozen dataclass `cls`."""
-    return encode, lambda doc: decode(cls, doc)
+    read = _reader(cls)
+    return encode, lambda doc: read(doc, None)
 
 
 # -- the fields of a dataclass, as the codec reads them ------------------------------------------------------
@@ -189,84 +147,216 @@ def _pair(tp) -> tuple[Any, Any]:
     return get_args(args[0]) if args and len(get_args(args[0])) == 2 else (Any, Any)
 
 
-# -- writing ---------------------------------------------------------------------------------------------------
+# -- writing: one function per type, made once from its hints (a state is written on every step) ------------
 
-def _encode(value, tp, context):
-    if get_origin(tp) is Annotated:
-        base, *marks = get_args(tp)
-        for mark in marks:
-            if isinstance(mark, Shape):
-                return mark.write(value, context)
-        if value is not None and AS_OBJECT in marks:
-            key, val = _pair(base)
-            return {_encode(k, key, context): _encode(v, val, context) for k, v in value}
-        order = next((m for m in marks if isinstance(m, Sorted)), None)
-        if order is not None and isinstance(value, (set, frozenset)):
-            (arg,) = get_args(base) or (Any,)
-            return [_encode(v, arg, context) for v in sorted(value, key=lambda v: order.key(v, context))]
-        return _encode(value, base, context)
-    if value is None:
-        return None
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
-        return _encode_dataclass(value, tp if get_origin(tp) is cls else cls, context)
-    if isinstance(value, enum.Enum):
-        return value.value
-    origin = get_origin(tp)
-    if origin is Union or origin is types.UnionType:
-        return _encode(value, _member(get_args(tp), value), context)
-    if isinstance(value, (list, tuple)):
-        args = get_args(tp) if origin in (tuple, list) else ()
-        if len(args) == 2 and args[1] is Ellipsis or len(args) == 1:
-            return [_encode(v, args[0], context) for v in value]
-        if len(args) == len(value):
-            return [_encode(v, a, context) for v, a in zip(value, args)]
-        return [_encode(v, Any, context) for v in value]
-    if isinstance(value, (set, frozenset)):
-        (arg,) = get_args(tp) or (Any,)
-        return sorted(_encode(v, arg, context) for v in value)
-    if isinstance(value, dict):
-        key, val = get_args(tp) if origin is dict else (Any, Any)
-        return {_encode(k, key, context): _encode(v, val, context) for k, v in value.items()}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _same(value, context):
     return value
 
 
-def _encode_dataclass(value, tp, context) -> dict:
-    doc = {}
-    for f in _fields(tp):
-        v = getattr(value, f.name)
-        if f.omits and v == f.omitted:
-            continue
-        if f.flatten:
-            doc.update(_encode(v, f.tp, context))
-        else:
-            doc[f.key] = _encode(v, f.tp, context)
-    return doc
+def _write_any(value, context):
+    """A value whose type the hints do not say (Any, a bare tuple): by what it is."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _writer(type(value))(value, context)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [_write_any(v, context) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_write_any(v, context) for v in value)
+    if isinstance(value, dict):
+        return {k: _write_any(v, context) for k, v in value.items()}
+    return value
 
 
-def _member(args: tuple, value):
-    """The member of a union that `value` is an instance of (Any when none says so)."""
-    for arg in args:
-        base = get_args(arg)[0] if get_origin(arg) is Annotated else arg
-        cls = get_origin(base) or base
-        if isinstance(cls, type) and isinstance(value, cls):
-            return arg
-    return Any
+@cache
+def _writer(tp) -> Callable[[Any, Any], Any]:
+    """(value, context) -> its JSON shape, for values of type `tp`."""
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        return _annotated_writer(args[0], args[1:])
+    if dataclasses.is_dataclass(origin or tp):
+        return _DataclassWriter(tp)
+    if tp in _PLAIN or origin is Literal:
+        return _same
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return lambda value, context: None if value is None else value.value
+    if origin is Union or origin is types.UnionType:
+        members = [a for a in args if a is not type(None)]
+        if all(_writer(a) is _same for a in members):
+            return _same
+        if len(members) == 1:
+            one = _writer(members[0])
+            return lambda value, context: None if value is None else one(value, context)
+        choices = tuple((_class_of(a), _writer(a)) for a in members)
+
+        def member(value, context):
+            if value is None:
+                return None
+            for cls, write in choices:
+                if isinstance(value, cls):
+                    return write(value, context)
+            return _write_any(value, context)
+        return member
+    if origin in (tuple, list) and (len(args) == 1 or len(args) == 2 and args[1] is Ellipsis):
+        item = _writer(args[0])
+        if item is _same:
+            return lambda value, context: None if value is None else list(value)
+        return lambda value, context: None if value is None else [item(v, context) for v in value]
+    if origin is tuple and args:
+        items = tuple(_writer(a) for a in args)
+        return lambda value, context: None if value is None else [w(v, context) for w, v in zip(items, value)]
+    if origin in (set, frozenset) and args:
+        item = _writer(args[0])
+        return lambda value, context: None if value is None else sorted(item(v, context) for v in value)
+    if origin is dict and args:
+        key, val = _writer(args[0]), _writer(args[1])
+        return lambda value, context: None if value is None else {key(k, context): val(v, context)
+                                                                   for k, v in value.items()}
+    return _write_any
 
 
-# -- reading ---------------------------------------------------------------------------------------------------
+def _annotated_writer(base, marks):
+    for mark in marks:
+        if isinstance(mark, Shape):
+            return mark.write
+    if AS_OBJECT in marks:
+        key_type, val_type = _pair(base)
+        key, val = _writer(key_type), _writer(val_type)
+        return lambda value, context: None if value is None else {key(k, context): val(v, context)
+                                                                   for k, v in value}
+    order = next((m.key for m in marks if isinstance(m, Sorted)), None)
+    if order is not None:
+        item = _writer((get_args(base) or (Any,))[0])
+        return lambda value, context: None if value is None else [
+            item(v, context) for v in sorted(value, key=lambda v: order(v, context))]
+    return _writer(base)
 
-def _dataclass(tp, doc: dict, context):
-    cls = get_origin(tp) or tp
-    values = {}
-    for f in _fields(tp):
-        if f.flatten:
-            values[f.name] = decode(f.tp, doc, context)
-        elif f.key in doc:
-            values[f.name] = decode(f.tp, doc[f.key], context)
-        elif f.reads_omitted:
-            values[f.name] = f.omitted
-    return cls(**values)
+
+class _DataclassWriter:
+    """Writes a dataclass's fields in order; the plan is made on first use (a class may refer to itself)."""
+
+    def __init__(self, tp):
+        self.tp, self.cls, self.plan = tp, get_origin(tp) or tp, None
+
+    def __call__(self, value, context):
+        if value is None:
+            return None
+        if type(value) is not self.cls:  # a subclass, or a value the hints do not describe
+            return _write_any(value, context) if get_origin(self.tp) is None else _writer(type(value))(value, context)
+        if self.plan is None:
+            self.plan = tuple((f.name, f.key, _writer(f.tp), f.omits, f.omitted, f.flatten) for f in _fields(self.tp))
+        doc = {}
+        for name, key, write, omits, omitted, flatten in self.plan:
+            v = getattr(value, name)
+            if omits and v == omitted:
+                continue
+            if flatten:
+                doc.update(write(v, context))
+            else:
+                doc[key] = write(v, context)
+        return doc
+
+
+def _class_of(tp) -> type | tuple[()]:
+    """The class a value of a union's member `tp` is an instance of (for Annotated[X, ...] or X[...], X's)."""
+    base = get_args(tp)[0] if get_origin(tp) is Annotated else tp
+    cls = get_origin(base) or base
+    return cls if isinstance(cls, type) else ()
+
+
+# -- reading: one function per type, made once ------------------------------------------------------------------
+
+@cache
+def _reader(tp) -> Callable[[Any, Any], Any]:
+    """(document, context) -> the value of type `tp` it holds."""
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        return _annotated_reader(args[0], args[1:])
+    if tp is Any or tp is object or isinstance(tp, typing.TypeVar):
+        return _same
+    if dataclasses.is_dataclass(origin or tp):
+        return _DataclassReader(tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return lambda doc, context: None if doc is None else tp(doc)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _reader(args[0])
+            if item is _same:
+                return lambda doc, context: None if doc is None else tuple(doc)
+            return lambda doc, context: None if doc is None else tuple(item(v, context) for v in doc)
+        if not args:
+            return lambda doc, context: None if doc is None else tuple(doc)
+        items = tuple(_reader(a) for a in args)
+
+        def fixed(doc, context):
+            if doc is None:
+                return None
+            if len(items) != len(doc):
+                raise ValueError(f"expected {len(items)} values, not {len(doc)}")
+            return tuple(r(v, context) for r, v in zip(items, doc))
+        return fixed
+    if origin in (list, set, frozenset):
+        item = _reader((args or (Any,))[0])
+        return lambda doc, context: None if doc is None else origin(item(v, context) for v in doc)
+    if tp in (tuple, list, set, frozenset):
+        return lambda doc, context: None if doc is None else tp(doc)
+    if origin is dict:
+        key, val = (_reader(args[0]), _reader(args[1])) if args else (_same, _same)
+        return lambda doc, context: None if doc is None else {key(k, context): val(v, context) for k, v in doc.items()}
+    if origin is Union or origin is types.UnionType:
+        members = [a for a in args if a is not type(None)]
+        if len(members) == 1 and not (members[0] in _PLAIN or get_origin(members[0]) is Literal):
+            one = _reader(members[0])  # X | None: nothing to choose
+            return lambda doc, context: None if doc is None else one(doc, context)
+        return lambda doc, context: None if doc is None else _union(args, doc, context)
+    if origin is Literal:
+        def literal(doc, context):
+            if doc is not None and doc not in args:
+                raise ValueError(f"{doc!r} is not one of {args!r}")
+            return doc
+        return literal
+    return _same
+
+
+def _annotated_reader(base, marks):
+    for mark in marks:
+        if isinstance(mark, Shape):
+            return mark.read
+        if isinstance(mark, Kept):
+            read = _reader(base)
+            return lambda doc, context: mark.value(doc, lambda: read(doc, context))
+    if AS_OBJECT in marks:
+        key_type, val_type = _pair(base)
+        key, val = _reader(key_type), _reader(val_type)
+        return lambda doc, context: None if doc is None else tuple((key(k, context), val(v, context))
+                                                                    for k, v in doc.items())
+    return _reader(base)
+
+
+class _DataclassReader:
+    """Reads a dataclass's fields by their keys; the plan is made on first use (a class may refer to itself)."""
+
+    def __init__(self, tp):
+        self.tp, self.cls, self.plan = tp, get_origin(tp) or tp, None
+
+    def __call__(self, doc, context):
+        if doc is None:
+            return None
+        if self.plan is None:
+            fields = _fields(self.tp)
+            self.plan = (tuple((f.name, f.key, _reader(f.tp)) for f in fields if not f.flatten),
+                         tuple((f.name, _reader(f.tp)) for f in fields if f.flatten),
+                         {f.name: f.omitted for f in fields if f.reads_omitted})
+        keyed, flattened, omitted = self.plan
+        values = {name: read(doc[key], context) for name, key, read in keyed if key in doc}
+        for name, read in flattened:
+            values[name] = read(doc, context)
+        for name, value in omitted.items():
+            values.setdefault(name, value)
+        return self.cls(**values)
 
 
 def _union(args: tuple, doc, context):
@@ -275,7 +365,7 @@ def _union(args: tuple, doc, context):
         if arg is type(None):
             continue
         if _fits(arg, doc):
-            return decode(arg, doc, context)
+            return _reader(arg)(doc, context)
     raise ValueError(f"{doc!r} fits none of {args!r}")
 
 

@@ -24,8 +24,9 @@ from ..errors import RuleError
 # importable from here for the map engine's modules.
 from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, to_offset  # noqa: F401
 Point = tuple[int, int]
-# A space as a stored mission holds it: its label under the map's layout (the context the mission's codec passes).
-Space = Annotated[Hex, Shape(lambda h, layout: layout.label(h), lambda label, layout: layout.parse(label))]
+# A space as a stored mission holds it: its label, from the context the mission's codec passes: the map when
+# writing (its labels are made once), its layout when reading.
+Space = Annotated[Hex, Shape(lambda h, hexmap: hexmap.label(h), lambda label, layout: layout.parse(label))]
 
 ORIENTATIONS = ("pointy", "flat")
 SHIFTS = ("even", "odd")
@@ -147,9 +148,9 @@ GEOMETRY_CACHES = {"_labels", "door_states", "closed_doors", "blocked_edges", "w
                    "open_neighbours", "_range_cache"}
 
 
-def in_rows(h: Hex, layout: Layout) -> tuple[int, int]:
+def in_rows(h: Hex, hexmap: "HexMap") -> tuple[int, int]:
     """Reading order: row by row, west to east (how spaces are listed and stored)."""
-    col, row = layout.to_offset(h)
+    col, row = hexmap.layout.to_offset(h)
     return (row, col)
 
 

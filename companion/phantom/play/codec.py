@@ -3,7 +3,7 @@
 
 The one codec (companion/codec.py) writes it from the state's type hints (play/state.py, hexmap.py,
 board.py, scenario.py say where the stored shape is not the plain one); a space is written as its label
-under the mission map's layout, which the codec is given as its context."""
+under the mission map's layout: the codec is given the map to write, its layout to read."""
 from __future__ import annotations
 
 from ...codec import decode, encode
@@ -15,7 +15,7 @@ FORMAT = "phantom-epoch-mission/1"
 
 def mission_to_dict(mission: Mission) -> dict:
     """The whole mission as lists, dicts, strings and numbers; `mission_from_dict` reads it back equal."""
-    return {"format": FORMAT, **encode(mission, mission.map.layout)}
+    return {"format": FORMAT, **encode(mission, mission.map)}
 
 
 def mission_from_dict(d: dict) -> Mission:

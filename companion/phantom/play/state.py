@@ -333,7 +333,7 @@ def finished(mission: Mission, success: bool, reasons: list[str]) -> Update:
 # -- how the reasons and the saved shape name things -------------------------------------------------------
 
 def map_order(hexmap: HexMap, h: Hex) -> tuple[int, int]:
-    return in_rows(h, hexmap.layout)
+    return in_rows(h, hexmap)
 
 
 def color_name(color: str | None) -> str:
