@@ -245,7 +245,7 @@ class _DataclassWriter:
         if value is None:
             return None
         if type(value) is not self.cls:  # a subclass, or a value the hints do not describe
-            return _write_any(value, context) if get_origin(self.tp) is None else _writer(type(value))(value, context)
+            return _write_any(value, context)
         if self.plan is None:
             self.plan = tuple((f.name, f.key, _writer(f.tp), f.omits, f.omitted, f.flatten) for f in _fields(self.tp))
         doc = {}
