@@ -286,7 +286,7 @@ def _reader(tp) -> Callable[[Any, Any], Any]:
             item = _reader(args[0])
             if item is _same:
                 return lambda doc, context: None if doc is None else tuple(doc)
-            return lambda doc, context: None if doc is None else tuple(item(v, context) for v in doc)
+            return lambda doc, context: None if doc is None else tuple([item(v, context) for v in doc])
         if not args:
             return lambda doc, context: None if doc is None else tuple(doc)
         items = tuple(_reader(a) for a in args)
@@ -311,6 +311,17 @@ def _reader(tp) -> Callable[[Any, Any], Any]:
         if len(members) == 1 and not (members[0] in _PLAIN or get_origin(members[0]) is Literal):
             one = _reader(members[0])  # X | None: nothing to choose
             return lambda doc, context: None if doc is None else one(doc, context)
+        if all(dataclasses.is_dataclass(get_origin(a) or a) for a in members):  # told apart by their keys
+            choices = tuple((tuple(f.key for f in _fields(a) if f.required), _reader(a)) for a in members)
+
+            def dataclass_member(doc, context):
+                if doc is None:
+                    return None
+                for keys, read in choices:
+                    if isinstance(doc, dict) and all(k in doc for k in keys):
+                        return read(doc, context)
+                raise ValueError(f"{doc!r} fits none of {args!r}")
+            return dataclass_member
         return lambda doc, context: None if doc is None else _union(args, doc, context)
     if origin is Literal:
         def literal(doc, context):
@@ -346,12 +357,16 @@ class _DataclassReader:
         if doc is None:
             return None
         if self.plan is None:
-            fields = _fields(self.tp)
-            self.plan = (tuple((f.name, f.key, _reader(f.tp)) for f in fields if not f.flatten),
-                         tuple((f.name, _reader(f.tp)) for f in fields if f.flatten),
-                         {f.name: f.omitted for f in fields if f.reads_omitted})
-        keyed, flattened, omitted = self.plan
-        values = {name: read(doc[key], context) for name, key, read in keyed if key in doc}
+            fields = [(f, _reader(f.tp)) for f in _fields(self.tp)]
+            self.plan = (tuple((f.name, f.key) for f, read in fields if read is _same and not f.flatten),
+                         tuple((f.name, f.key, read) for f, read in fields if read is not _same and not f.flatten),
+                         tuple((f.name, read) for f, read in fields if f.flatten),
+                         {f.name: f.omitted for f, _ in fields if f.reads_omitted})
+        plain, keyed, flattened, omitted = self.plan
+        values = {name: doc[key] for name, key in plain if key in doc}
+        for name, key, read in keyed:
+            if key in doc:
+                values[name] = read(doc[key], context)
         for name, read in flattened:
             values[name] = read(doc, context)
         for name, value in omitted.items():
