@@ -57,20 +57,21 @@ def test_the_fixture_covers_a_campaign_with_every_part_and_missions_of_every_sta
 
 
 def test_rows_of_an_old_database_load_take_a_step_and_undo_back_to_the_very_text_they_held(db, monkeypatch):
+    at = "2026-01-01T00:00:00Z"
     old = BEFORE["campaigns"][-1]["doc"]
-    cid = campaigns.create(db, campaign_from_dict(old), "Imported")
-    db["campaigns"].update(cid, {"state": stored(old)})  # the row as the old codec left it
-    assert campaigns.get(db, cid).campaign == campaign_from_dict(old)
-    campaigns.change(db, cid, lambda c: rename(c, "Renamed", None))
-    assert campaigns.undo(db, cid).startswith("Renamed the campaign")
+    cid = db["campaigns"].insert({"name": old["name"], "state": stored(old), "created_at": at, "updated_at": at}).last_pk
+    journal = campaigns.JOURNAL
+    assert journal.get(db, cid).campaign == campaign_from_dict(old)
+    journal.change(db, cid, lambda c: rename(c, "Renamed", None))
+    assert journal.undo(db, cid).startswith("Renamed the campaign")
     assert db["campaigns"].get(cid)["state"] == stored(old)
 
     old = next(m["doc"] for m in BEFORE["missions"] if m["doc"]["round"] and not m["doc"]["result"])
-    mid = mission_table.create(db, "Old", mission_from_dict(old), "Set up")
-    db["missions"].update(mid, {"state": stored(old)})
+    mid = db["missions"].insert({"name": "Old", "state": stored(old), "created_at": at, "updated_at": at}).last_pk
     monkeypatch.setattr(mission_table, "SNAPSHOTS", type(mission_table.SNAPSHOTS)())  # a restart: read the row
-    assert mission_table.get(db, mid).mission == mission_from_dict(old)
-    mission_table.change(db, mid, None, abandon)
-    assert mission_table.get(db, mid).mission.result is not None
-    mission_table.undo(db, mid)
+    journal = mission_table.JOURNAL
+    assert journal.get(db, mid).mission == mission_from_dict(old)
+    journal.change(db, mid, abandon)
+    assert journal.get(db, mid).mission.result is not None
+    journal.undo(db, mid)
     assert db["missions"].get(mid)["state"] == stored(old)
