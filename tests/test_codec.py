@@ -85,7 +85,8 @@ def test_a_value_that_fits_the_type_nowhere_is_refused():
 
 # A point stored as a name the context gives it, like a mission's spaces as their labels under its map's layout.
 NAMES = {(0, 0): "home", (1, 0): "east", (0, 1): "south"}
-Point = Annotated[tuple[int, int], Shape(lambda p, names: names[p], lambda name, names: {v: k for k, v in names.items()}[name])]
+Point = Annotated[tuple[int, int], Shape(lambda p, names: names[p],
+                                         lambda name, names: {v: k for k, v in names.items()}[name])]
 T = TypeVar("T")
 
 

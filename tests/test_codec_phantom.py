@@ -59,7 +59,8 @@ def test_the_fixture_covers_a_campaign_with_every_part_and_missions_of_every_sta
 def test_rows_of_an_old_database_load_take_a_step_and_undo_back_to_the_very_text_they_held(db, monkeypatch):
     at = "2026-01-01T00:00:00Z"
     old = BEFORE["campaigns"][-1]["doc"]
-    cid = db["campaigns"].insert({"name": old["name"], "state": stored(old), "created_at": at, "updated_at": at}).last_pk
+    row = {"name": old["name"], "state": stored(old), "created_at": at, "updated_at": at}
+    cid = db["campaigns"].insert(row).last_pk
     journal = campaigns.JOURNAL
     assert journal.get(db, cid).campaign == campaign_from_dict(old)
     journal.change(db, cid, lambda c: rename(c, "Renamed", None))

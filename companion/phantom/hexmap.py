@@ -168,7 +168,8 @@ class HexMap:
     treasures: Annotated[tuple[tuple[Space, int | None], ...], AS_OBJECT] = ()  # number or None
     entry_points: frozenset[Space] = frozenset()
     placements: Annotated[tuple[tuple[Space, Placement], ...], AS_OBJECT] = ()
-    hazard_tokens: frozenset[Space] = frozenset()  # hazards that are tokens, not printed: a Trap token goes when triggered (p.33)
+    # Hazards that are tokens, not printed: a Trap token goes when triggered (p.33).
+    hazard_tokens: frozenset[Space] = frozenset()
 
     # -- building -----------------------------------------------------------------
     @classmethod

@@ -1,6 +1,7 @@
 """What a value is, as plain nested tuples: dataclasses by class and field, sets sorted, so two values that are
-equal have the same shape, whatever order a set was built in or the fields are declared in. The fixture of states written before the
-phantom codec (tests/data/phantom_states_before_codec.json) keeps the digest of what the old readers read."""
+equal have the same shape, whatever order a set was built in or the fields are declared in. The fixture of
+states written before the phantom codec (tests/data/phantom_states_before_codec.json) keeps the digest of what
+the old readers read."""
 from __future__ import annotations
 
 import dataclasses
