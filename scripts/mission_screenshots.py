@@ -62,16 +62,16 @@ def round_in_progress(app, map_file: Path) -> int:
     m = rules.add_condition(m, party[0].id, "Bleeding").mission
     db = connect(app.config["DATABASE"])
     try:
-        mid = store.create(db, f"Round 1 on {map_file.stem}", m, "Set up the screenshot mission")
+        mid = store.JOURNAL.create(db, {"name": f"Round 1 on {map_file.stem}"}, m, "Set up the screenshot mission")
         while True:
-            now = store.get(db, mid).mission
+            now = store.JOURNAL.get(db, mid).mission
             current = now.round.current
             if current is not None and now.figure(current).side == "adversary":
                 return mid  # its plan drawn, waiting for the dice
             if current is not None:
-                store.change(db, mid, None, rules.end_turn)  # a character stays where it is
+                store.JOURNAL.change(db, mid, rules.end_turn)  # a character stays where it is
             elif rules.turn_order(now).next:
-                store.change(db, mid, None, rules.start_next_turn)
+                store.JOURNAL.change(db, mid, rules.start_next_turn)
             else:
                 return mid
     finally:

@@ -51,7 +51,7 @@ def campaign_state(app, campaign_id: int = 1):
 
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        return store.get(db, campaign_id).campaign
+        return store.JOURNAL.get(db, campaign_id).campaign
     finally:
         db.conn.close()
 

@@ -22,7 +22,7 @@ def stored(doc) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))  # as store/games.py writes a state
 
 
-@pytest.mark.parametrize("key", sorted(KITS))
+@pytest.mark.parametrize("key", sorted(BEFORE))
 def test_a_state_stored_before_the_codec_reads_as_it_did_and_writes_back_byte_for_byte(key):
     rules = KITS[key].rules
     doc = BEFORE[key]["state"]
@@ -32,8 +32,11 @@ def test_a_state_stored_before_the_codec_reads_as_it_did_and_writes_back_byte_fo
     assert rules.from_dict(json.loads(stored(rules.to_dict(state)))) == state
 
 
-def test_every_registered_game_has_a_state_written_before_the_codec():
-    assert sorted(BEFORE) == sorted(KITS)
+def test_every_game_registered_before_the_codec_has_a_state_written_then_and_is_still_registered():
+    # The four games of commit d43d1c4; a game added since never had a hand-written reader and needs no entry
+    # (its export/import round trip is tests/test_game_kits.py's).
+    assert sorted(BEFORE) == ["aldarra-reborn", "lost-empires", "shattered-empires", "suriya-162"]
+    assert set(BEFORE) <= set(KITS)
 
 
 class Mood(enum.Enum):

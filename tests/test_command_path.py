@@ -154,6 +154,8 @@ def test_the_rulebook_page_is_said_with_the_refusal(app):
     assert said(RuleError("space", "not adjacent", "21")) == "not adjacent (p.21)"
     assert said(RuleError("space", "not adjacent (p.21)", "21")) == "not adjacent (p.21)"
     assert said(RuleError("space", "not adjacent")) == "not adjacent"
+    assert said(RuleError("choices", "Vera must rest or select cards first", "12 step 3")) == \
+        "Vera must rest or select cards first (p.12 step 3)"  # a page with its step, or a range ("13-14")
 
 
 def test_a_stale_form_is_told_with_the_current_state(app, table, campaign):
@@ -222,7 +224,7 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     # A party of one is refused at set-up (p.8): Vera and Bram, Bram already on an entry point, Vera still to place.
     with app.test_request_context("/table/1"):
         mission = place_character(first_steps(), "bram", "C-6").mission
-        mission_store.create(get_db(), "sample-1 on First steps", mission, "Set up")
+        mission_store.JOURNAL.create(get_db(), {"name": "sample-1 on First steps"}, mission, "Set up")
         page = context(1)
     assert isinstance(page, MissionPage) and page.mission_id == 1 and page.row.id == 1
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",
@@ -296,3 +298,16 @@ def test_the_other_pages_contexts_are_dataclasses_their_templates_read(module, p
     cls = getattr(importlib.import_module(f"companion.web.{module}"), page_type)
     own = {f.name for f in dataclasses.fields(cls)} - {"active_form", "form_values", "form_errors"}
     assert own <= read_by(template), own - read_by(template)
+
+
+@pytest.mark.parametrize("back, answered", [
+    ("campaign", "campaign"), ("missions", "missions"), ("aboard", "aboard"), ("history", "history"),
+    ("character:Vincent", "character:Vincent"),
+    ("nonsense", "campaign"), ("missions:x", "campaign"), ("character", "campaign")])  # unknown: the sheet
+def test_an_undo_answers_with_the_campaign_page_it_was_pressed_on(app, table, campaign, back, answered):
+    """Each campaign page registers itself for the answer to an undo pressed on it (campaign_context.py)."""
+    vincent = character_ids(app)["Vincent"]
+    table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
+    resp = table.post(f"{campaign}/undo", {"back": back.replace("Vincent", vincent)})
+    assert resp.status_code == 200 and "Undid: Fame on Orbos +1" in text(resp)
+    assert re.findall(r'name="back" value="([^"]*)"', text(resp))[0] == answered.replace("Vincent", vincent)

@@ -1,7 +1,10 @@
-"""The contract every registered game keeps, run over the registry (companion/kits): set-up from the home
-page, the export/import round trip, undo and redo through the web, and bad input answered with 422.
+"""The contract every registered game keeps, run over the registry (companion/games/registry.py and the kits
+beside it): set-up from the home page, the export/import round trip, undo and redo through the web, and bad
+input answered with 422. The toy game of tests/toy_game/ is registered for this module with one line and
+keeps it too.
 
-A fifth game added to the registry runs these too; it only has to name one first move below."""
+A fifth game added to the registry runs these too: everything they need comes from its kit (its `sample_move`,
+its labels, its templates) and its rules' state (the `frame.GameState` fields)."""
 from __future__ import annotations
 
 import html
@@ -12,24 +15,19 @@ import pytest
 from marshmallow import ValidationError
 
 from companion import db as dbmod
-from companion.games.frame import COLORS
+import toy_game
+from companion.games.frame import COLORS, STAGES, Player, GameState, RulesModule, ScoreRow
 from companion.kits import KITS
+from companion.kits.kit import FRAME_PARTIALS
 from companion.store import games as store
 
-# One change each game accepts on a fresh table: (action, form), "next" being the stepper.
-FIRST_MOVES = {
-    "lost-empires": ("roll", {"die_1a": "3", "die_1b": "4c", "die_2a": "1", "die_2b": "2"}),
-    "aldarra-reborn": ("next", {}),
-    "suriya-162": ("roll", {"damage_1": "2", "damage_2": "1"}),
-    "shattered-empires": ("base", {"player": "0", "base": "Imperial Command Hub"}),
-}
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
 
 def row(app, game_id: int):
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        return store.get(db, game_id)
+        return store.JOURNAL.get(db, game_id)
     finally:
         db.conn.close()
 
@@ -44,19 +42,29 @@ def new_game(table, key: str) -> int:
 
 
 def first_move(app, table, key: str, game_id: int):
-    action, data = FIRST_MOVES[key]
+    action, data = KITS[key].sample_move  # one change a fresh table accepts: (action, form), "next" the stepper
     path = f"/games/{game_id}/{action}" if action == "next" else f"/games/{game_id}/do/{action}"
     resp = table.post(path, {"_form": action, "version": str(row(app, game_id).version), **data})
     assert resp.status_code == 200, resp.get_data(as_text=True)[:2000]
 
 
-@pytest.fixture(params=sorted(KITS))
+@pytest.fixture(scope="module", autouse=True)
+def toy():
+    """Race to Ten (tests/toy_game/) registered for every test here, before any app starts."""
+    with toy_game.registered() as rules:
+        yield rules
+
+
+@pytest.fixture(params=sorted([*KITS, toy_game.race.KEY]))
 def key(request):
     return request.param
 
 
 def test_every_registered_game_names_a_first_move():
-    assert sorted(FIRST_MOVES) == sorted(KITS)
+    for kit in KITS.values():
+        action, form = kit.sample_move
+        assert action == "next" or action in kit.page.ACTIONS, f"{kit.key}: {action!r} is not one of its actions"
+        assert all(isinstance(v, str) for v in form.values())
 
 
 def test_a_game_is_set_up_from_the_home_page(app, table, key):
@@ -125,10 +133,14 @@ def test_each_kit_folder_is_registered_once_and_holds_the_whole_edge_of_its_game
 
     import companion.kits as kits
 
-    folders = sorted(p.parent.name for p in Path(kits.__file__).parent.glob("*/__init__.py"))
-    assert sorted(kit.folder.name for kit in KITS.values()) == folders
+    here = Path(kits.__file__).parent
+    folders = sorted(p.parent.name for p in here.glob("*/__init__.py"))
+    assert sorted(kit.folder.name for kit in KITS.values() if kit.folder.parent == here) == folders
+    assert len({kit.folder.name for kit in KITS.values()}) == len(KITS)  # one Jinja folder games/<name> each
     for kit in KITS.values():
-        assert kit.rules.__name__ == f"companion.games.{kit.folder.name}"  # the pure rules, beside the kit
+        root = kit.page.__name__.split(".kits.")[0]  # companion, or the toy's tests/toy_game
+        assert kit.page.__name__ == f"{root}.kits.{kit.folder.name}.page"
+        assert kit.rules.__name__ == f"{root}.games.{kit.folder.name}"  # the pure rules, beside the kit
         for part in ("forms.py", "page.py", "content.py", "state_file.py", "templates/page.html"):
             assert (kit.folder / part).is_file(), f"{kit.key}: no {part}"
         assert kit.page.TEMPLATE == f"games/{kit.folder.name}/page.html"
@@ -139,3 +151,73 @@ def test_the_results_page_shows_the_games_own_score_panel(app, table, key):
     game_id = new_game(table, key)
     resp = table.get(f"/games/{game_id}/results")
     assert resp.status_code == 200 and 'id="score"' in resp.get_data(as_text=True)
+
+
+def test_every_registered_games_rules_and_state_have_what_the_frame_reads(key):
+    kit = KITS[key]
+    assert isinstance(kit.rules, RulesModule), f"{key}: its rules module lacks part of frame.RulesModule"
+    low = kit.rules.PLAYERS_RANGE[0]
+    state = kit.rules.new_game(tuple(Player(NAMES[i], COLORS[i]) for i in range(low)))
+    assert isinstance(state, kit.rules.Game) and isinstance(state, GameState)
+    assert state.stage in STAGES and len(state.sides) == len(state.players) == low
+    assert [isinstance(r, ScoreRow) for r in kit.rules.score(state)] == [True] * low
+
+
+def test_a_kit_without_its_own_set_up_or_score_panel_gets_the_frames(app, table, toy):
+    kit = KITS[toy.KEY]
+    assert not [name for name in FRAME_PARTIALS if (kit.folder / "templates" / name).exists()]
+    game_id = new_game(table, toy.KEY)
+    setup = table.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="setup"' in setup and "Ann" in setup and "Bob" in setup
+    first_move(app, table, toy.KEY, game_id)  # round 1 begins: the board, and the score panel in the rail
+    added = table.post(f"/games/{game_id}/do/add", {"_form": "add", "version": str(row(app, game_id).version),
+                                                    "amount": "3"})
+    assert added.status_code == 200 and row(app, game_id).state.sides[0].points == 3
+    page = table.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="setup"' not in page and 'id="score"' in page and 'class="who color-red"' in page
+    refused = table.post(f"/games/{game_id}/do/add", {"_form": "add", "version": str(row(app, game_id).version),
+                                                      "amount": "4"})
+    assert refused.status_code == 422 and "Points to add" in refused.get_data(as_text=True)  # the kit's label
+
+
+def test_a_kits_style_sheet_is_linked_from_its_pages_and_served_by_the_frame(app, table, key):
+    kit = KITS[key]
+    game_id = new_game(table, key)
+    href = f"/games/kits/{key}.css"
+    for page in (f"/games/{game_id}", f"/games/{game_id}/results"):
+        assert (f'href="{href}"' in table.get(page).get_data(as_text=True)) == (kit.css is not None)
+    served = table.get(href)
+    if kit.css is None:
+        assert served.status_code == 404
+    else:
+        assert served.status_code == 200 and served.mimetype == "text/css"
+        assert served.get_data(as_text=True) == kit.css.read_text(encoding="utf-8")
+
+
+def test_next_is_offered_disabled_with_the_rules_reason_when_the_phase_cannot_end(app, table, key):
+    # Only legal actions offered (issue 29): each rules module says whether Next may be pressed now
+    # (`can_advance`, companion/games/frame.py) and the stepper shows it disabled with that reason; pressed
+    # anyway (a stale page), the same rule refuses it.
+    import re
+
+    game_id = new_game(table, key)
+    first_move(app, table, key, game_id)
+    r = row(app, game_id)
+    ok, why = r.rules.can_advance(r.state)
+    page = table.get(f"/games/{game_id}").get_data(as_text=True)
+    button = re.search(rf'action="/games/{game_id}/next".*?(<button[^>]*>)', page, re.S).group(1)
+    if ok:
+        assert "disabled" not in button and 'id="next-why"' not in page
+        return
+    assert why and "disabled" in button and 'aria-describedby="next-why"' in button
+    assert f'id="next-why">{html.escape(why, quote=False)}</p>' in page.replace("&#39;", "'")
+    resp = table.post(f"/games/{game_id}/next", {"_form": "step", "version": str(r.version)})
+    assert resp.status_code == 422 and html.escape(why, quote=False) in resp.get_data(as_text=True).replace("&#39;", "'")
+
+
+def test_some_game_holds_next_after_its_first_move():
+    # The check above is not vacuous: after the first move, Aldarra's Arrival waits for the Strongholds (p.8).
+    from companion.games import aldarra as al
+
+    g = al.next_step(al.new_game(tuple(al.Player(n, c) for n, c in zip(NAMES, COLORS[:3])))).state
+    assert al.can_advance(g) == (False, "Every player places a Stronghold, then an Outpost, first (p.8).")

@@ -19,47 +19,48 @@ CONTENT = load_lost_empires_content(Path(ROOT) / "data" / "lost-empires")
 
 def new(db) -> int:
     g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
-    return store.create(db, le.KEY, "Friday", g, "Started Lost Empires")
+    return store.JOURNAL.create(db, {"kind": le.KEY, "name": "Friday"}, g, "Started Lost Empires")
 
 
 def test_a_change_is_one_event_and_undo_redo_walk_the_log(db):
     gid = new(db)
-    v = store.version(db, gid)
-    store.change(db, gid, v, lambda g: le.roll_for_first(g, (8, 4)))
-    assert store.get(db, gid).state.first == 0
-    assert [e.description for e in store.events(db, gid)[0]] == ["Ann is First Player (8 against 4)",
+    v = store.JOURNAL.version(db, gid)
+    store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (8, 4)), seen_version=v)
+    assert store.JOURNAL.get(db, gid).state.first == 0
+    assert [e.description for e in store.JOURNAL.history(db, gid)[0]] == ["Ann is First Player (8 against 4)",
                                                                 "Started Lost Empires"]
-    assert store.undo(db, gid) == "Ann is First Player (8 against 4)"
-    assert store.get(db, gid).state.first is None
-    assert store.redo(db, gid) == "Ann is First Player (8 against 4)"
-    assert store.get(db, gid).state.first == 0
-    assert store.version(db, gid) == v + 3  # the change, the undo and the redo
+    assert store.JOURNAL.undo(db, gid) == "Ann is First Player (8 against 4)"
+    assert store.JOURNAL.get(db, gid).state.first is None
+    assert store.JOURNAL.redo(db, gid) == "Ann is First Player (8 against 4)"
+    assert store.JOURNAL.get(db, gid).state.first == 0
+    assert store.JOURNAL.version(db, gid) == v + 3  # the change, the undo and the redo
 
 
 def test_a_new_change_after_undo_abandons_the_redo(db):
     gid = new(db)
-    store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
-    store.undo(db, gid)
-    store.change(db, gid, None, lambda g: le.roll_for_first(g, (2, 4)))
-    assert store.can_undo_redo(db, gid) == (True, False)
-    assert store.get(db, gid).state.first == 1
+    store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (8, 4)))
+    store.JOURNAL.undo(db, gid)
+    store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (2, 4)))
+    status = store.JOURNAL.status(db, gid)
+    assert (status.can_undo, status.can_redo) == (True, False)
+    assert store.JOURNAL.get(db, gid).state.first == 1
 
 
 def test_a_stale_version_is_refused_and_nothing_changes(db):
     gid = new(db)
-    v = store.version(db, gid)
-    store.change(db, gid, v, lambda g: le.roll_for_first(g, (7, 7)))  # another device rolled a tie
+    v = store.JOURNAL.version(db, gid)
+    store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (7, 7)), seen_version=v)  # another device rolled a tie
     with pytest.raises(store.StaleGame):
-        store.change(db, gid, v, lambda g: le.roll_for_first(g, (8, 4)))
-    assert store.get(db, gid).state.first is None
+        store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (8, 4)), seen_version=v)
+    assert store.JOURNAL.get(db, gid).state.first is None
 
 
 def test_a_refused_command_changes_nothing(db):
     gid = new(db)
-    before = (store.version(db, gid), store.events(db, gid))
+    before = (store.JOURNAL.version(db, gid), store.JOURNAL.history(db, gid))
     with pytest.raises(GameError):
-        store.change(db, gid, None, lambda g: le.begin(g))
-    assert (store.version(db, gid), store.events(db, gid)) == before
+        store.JOURNAL.change(db, gid, lambda g: le.begin(g))
+    assert (store.JOURNAL.version(db, gid), store.JOURNAL.history(db, gid)) == before
 
 
 def test_the_game_survives_a_restart(tmp_path):
@@ -67,21 +68,22 @@ def test_the_game_survives_a_restart(tmp_path):
     first = dbmod.connect(path)
     dbmod.migrate(first)
     gid = new(first)
-    store.change(first, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+    store.JOURNAL.change(first, gid, lambda g: le.roll_for_first(g, (8, 4)))
     first.conn.close()
     again = dbmod.connect(path)
     dbmod.migrate(again)
-    assert store.get(again, gid).state.first == 0 and store.can_undo_redo(again, gid) == (True, False)
+    status = store.JOURNAL.status(again, gid)
+    assert store.JOURNAL.get(again, gid).state.first == 0 and (status.can_undo, status.can_redo) == (True, False)
     again.conn.close()
 
 
 def test_finish_and_delete(db):
     gid = new(db)
     store.set_status(db, gid, finished=True)
-    assert store.get(db, gid).status == "finished"
-    assert store.delete(db, gid) == "Friday"
+    assert store.JOURNAL.get(db, gid).status == "finished"
+    assert store.JOURNAL.delete(db, gid)["name"] == "Friday"
     with pytest.raises(store.NotFound):
-        store.get(db, gid)
+        store.JOURNAL.get(db, gid)
     assert db.execute("SELECT COUNT(*) FROM game_events").fetchone()[0] == 0  # the log goes with it
 
 
@@ -147,10 +149,10 @@ def test_a_finished_game_refuses_changes_until_taken_up_again(db):
     gid = new(db)
     store.set_status(db, gid, finished=True)
     with pytest.raises(GameError, match="finished"):
-        store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
+        store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (8, 4)))
     store.set_status(db, gid, finished=False)
-    store.change(db, gid, None, lambda g: le.roll_for_first(g, (8, 4)))
-    assert store.get(db, gid).state.first == 0
+    store.JOURNAL.change(db, gid, lambda g: le.roll_for_first(g, (8, 4)))
+    assert store.JOURNAL.get(db, gid).state.first == 0
 
 
 # -- Aldarra Reborn on the same frame ----------------------------------------------------------------
@@ -164,15 +166,16 @@ def aldarra_game():
 
 def test_an_aldarra_game_undoes_redoes_and_round_trips_through_export(db):
     al, g = aldarra_game()
-    gid = store.create(db, al.KEY, "Saturday", g, "Started Aldarra Reborn")
+    gid = store.JOURNAL.create(db, {"kind": al.KEY, "name": "Saturday"}, g, "Started Aldarra Reborn")
     first = g.turn_order[0]
     at = next(t.id for t in g.tiles if t.kind != "Crystal Deposit")
-    store.change(db, gid, store.version(db, gid), lambda s: al.place_stronghold(s, first, at))
-    assert al.stronghold_of(store.get(db, gid).state, first).id == at
-    store.undo(db, gid)
-    assert al.stronghold_of(store.get(db, gid).state, first) is None
-    store.redo(db, gid)
-    state = store.get(db, gid).state
+    store.JOURNAL.change(db, gid, lambda s: al.place_stronghold(s, first, at),
+                         seen_version=store.JOURNAL.version(db, gid))
+    assert al.stronghold_of(store.JOURNAL.get(db, gid).state, first).id == at
+    store.JOURNAL.undo(db, gid)
+    assert al.stronghold_of(store.JOURNAL.get(db, gid).state, first) is None
+    store.JOURNAL.redo(db, gid)
+    state = store.JOURNAL.get(db, gid).state
     kind, name, back = load_game_file(dump_game_file(al.KEY, "Saturday", state, "2026-01-01T00:00:00"))
     assert (kind, name, back) == (al.KEY, "Saturday", state)
 

@@ -128,7 +128,7 @@ def test_the_results_screen_names_the_winner_and_how(app, table, started):
     from companion.games import lost_empires as le
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, 1, None, lambda s: le.next_step(replace(s, phase="gate", sides=(
+        store.JOURNAL.change(db, 1, lambda s: le.next_step(replace(s, phase="gate", sides=(
             le.Side(artifacts=4, gates=3), s.sides[1]))))
     finally:
         db.conn.close()

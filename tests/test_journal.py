@@ -22,7 +22,6 @@ from companion.schemas.content.campaign import load_campaign_content
 from companion.schemas.content.mission_setup import set_up_content
 from companion.schemas.files.scenario import load_scenario
 from companion.store import campaigns, cards, games, journal, maps, mission_table
-from companion.store.documents import Outcome
 
 DATA = Path(ROOT) / "data" / "phantom-epoch"
 CONTENT, _ = load_campaign_content(DATA)
@@ -41,19 +40,21 @@ class Kind:
 
 
 def _campaign(db, request_id=None):
-    return campaigns.create(db, rules.new_campaign("The Historians", CONTENT), "Created", request_id=request_id)
+    return campaigns.JOURNAL.create(db, {}, rules.new_campaign("The Historians", CONTENT), "Created",
+                                    request_id=request_id)
 
 
 def _game(db, request_id=None):
     g = le.new_game((Player("Ann", "red"), Player("Bob", "blue")))
-    return games.create(db, le.KEY, "Friday", g, "Started Lost Empires", request_id=request_id)
+    return games.JOURNAL.create(db, {"kind": le.KEY, "name": "Friday"}, g, "Started Lost Empires",
+                                request_id=request_id)
 
 
 def _mission(db, request_id=None):
     hexmap = load_scenario(json.loads((DATA / "maps" / "first-steps.json").read_text())).board.map
     m = set_up("sample-1", hexmap, 2, [Embarking("vera", "Vera", "Human", max_ap=6, max_hp=10, color="red")],
                rng=random.Random(3), **set_up_content(cards.samples(DATA), hexmap, 2)).mission
-    return mission_table.create(db, "First steps", m, "Set up the mission", request_id=request_id)
+    return mission_table.JOURNAL.create(db, {"name": "First steps"}, m, "Set up the mission", request_id=request_id)
 
 
 def _map(db, request_id=None):
@@ -62,11 +63,7 @@ def _map(db, request_id=None):
 
 
 def _paint(where):
-    def command(pair):
-        row, doc = pair
-        d = paint(maps._draft(row, doc), "fire", [where])
-        return Outcome(maps._doc(d.draft, doc), d.description)
-    return command
+    return lambda draft: paint(draft, "fire", [where])
 
 
 def _cards(db, request_id=None):
@@ -74,18 +71,19 @@ def _cards(db, request_id=None):
 
 
 def _card_note(n):
-    return lambda pair: Outcome({**pair[1], "bosses": {**pair[1]["bosses"], f"Boss {n}": {"n": n}}}, f"Boss {n}")
+    return lambda doc: journal.Written({**doc, "bosses": {**doc["bosses"], f"Boss {n}": {"n": n}}}, f"Boss {n}")
 
 
 KINDS = [
     Kind("campaign", campaigns.JOURNAL, _campaign, lambda c: rules.adjust_fame(c, "Berkav", 1),
-         lambda c: rules.adjust_fame(c, "Berkav", 2), lambda db, i: campaigns.get(db, i).campaign.fame["Berkav"]),
+         lambda c: rules.adjust_fame(c, "Berkav", 2),
+         lambda db, i: campaigns.JOURNAL.get(db, i).campaign.fame["Berkav"]),
     Kind("game", games.JOURNAL, _game, lambda g: le.roll_for_first(g, (7, 7)), lambda g: le.roll_for_first(g, (8, 4)),
          lambda db, i: games.JOURNAL.row(db, i)["state"]),
     Kind("mission", mission_table.JOURNAL, _mission, lambda m: place_character(m, "vera", "B-6"),
          lambda m: move_figure(m, "vera", "C-6"), lambda db, i: mission_table.JOURNAL.row(db, i)["state"]),
     Kind("map", maps.JOURNAL, _map, _paint("A-1"), _paint("B-2"), lambda db, i: maps.JOURNAL.get(db, i)[1]),
-    Kind("cards", cards.JOURNAL, _cards, _card_note(1), _card_note(2), lambda db, i: cards.JOURNAL.get(db, i)[1]),
+    Kind("cards", cards.JOURNAL, _cards, _card_note(1), _card_note(2), lambda db, i: cards.JOURNAL.get(db, i)),
 ]
 
 
@@ -192,29 +190,59 @@ def test_the_mission_snapshot_cache_is_shared_safely_between_threads():
 def test_deleting_a_document_forgets_its_request_ids(db):
     game_id = _game(db, request_id=C)
     games.JOURNAL.change(db, game_id, KINDS[1].first, request_id=A)
-    games.delete(db, game_id)
+    games.JOURNAL.delete(db, game_id)
     assert db["applied_requests"].count == 0 and db["game_events"].count == 0
     again = _game(db, request_id=C)  # a set-up sent again after the delete makes a new game, not a dead id
-    assert db["games"].count == 1 and games.get(db, again).name == "Friday"
+    assert db["games"].count == 1 and games.JOURNAL.get(db, again).name == "Friday"
 
 
 def test_a_plus_one_fame_tapped_again_after_its_answer_was_lost_counts_once(db):
     campaign_id = _campaign(db)
     plus_one = lambda c: rules.adjust_fame(c, "Berkav", 1)  # noqa: E731
-    campaigns.change(db, campaign_id, plus_one, request_id=A)
+    campaigns.JOURNAL.change(db, campaign_id, plus_one, request_id=A)
     with pytest.raises(campaigns.AlreadyApplied):
-        campaigns.change(db, campaign_id, plus_one, request_id=A)
-    assert campaigns.get(db, campaign_id).campaign.fame["Berkav"] == 1
-    assert [e.description for e in campaigns.history(db, campaign_id)[0]] == ["Fame on Berkav +1 (now 1)", "Created"]
-    assert campaigns.get(db, campaign_id).version == 2
+        campaigns.JOURNAL.change(db, campaign_id, plus_one, request_id=A)
+    assert campaigns.JOURNAL.get(db, campaign_id).campaign.fame["Berkav"] == 1
+    assert [e.description for e in campaigns.JOURNAL.history(db, campaign_id)[0]] == ["Fame on Berkav +1 (now 1)",
+                                                                                       "Created"]
+    assert campaigns.JOURNAL.get(db, campaign_id).version == 2
 
 
 def test_the_campaign_forms_own_version_still_guards_rename_and_notes(db):
     campaign_id = _campaign(db)
-    campaigns.change(db, campaign_id, lambda c: rules.rename(c, "The Archivists", 1))
+    campaigns.JOURNAL.change(db, campaign_id, lambda c: rules.rename(c, "The Archivists", 1))
     with pytest.raises(rules.StaleVersion):  # a second device's rename, drawn before the first
-        campaigns.change(db, campaign_id, lambda c: rules.rename(c, "The Scribes", 1))
-    assert campaigns.get(db, campaign_id).campaign.name == "The Archivists"
+        campaigns.JOURNAL.change(db, campaign_id, lambda c: rules.rename(c, "The Scribes", 1))
+    assert campaigns.JOURNAL.get(db, campaign_id).campaign.name == "The Archivists"
     assert db["campaigns"].get(campaign_id)["name"] == "The Archivists"  # the listed name follows the document
-    campaigns.undo(db, campaign_id)
+    campaigns.JOURNAL.undo(db, campaign_id)
     assert db["campaigns"].get(campaign_id)["name"] == "The Historians"
+
+
+def test_a_history_played_in_memory_is_written_as_the_journal_records_it(db):
+    """The bench fills its scratch database through `Played`: the same entries and document as the same steps
+    taken one by one through the campaign's JOURNAL (a change after an undo abandons it)."""
+    start = rules.new_campaign("The Historians", CONTENT)
+    steps = [lambda c: rules.adjust_fame(c, "Berkav", 1), lambda c: rules.adjust_fame(c, "Orbos", 2), "undo",
+             lambda c: rules.adjust_vanished_tech(c, 1), "undo", "redo", "undo", "undo", "redo",
+             lambda c: rules.adjust_fame(c, "Berkav", -1)]
+    stepped = _campaign(db)
+    played, c = journal.Played(rules.campaign_to_dict(start)), start
+    for step in steps:
+        if step in ("undo", "redo"):
+            getattr(campaigns.JOURNAL, step)(db, stepped)
+            assert getattr(played, step)()
+            c = rules.campaign_from_dict(played.doc)
+        else:
+            campaigns.JOURNAL.change(db, stepped, step)
+            result = step(c)
+            played.change(rules.campaign_to_dict(result.campaign), result.description, "2026-01-01T00:00:00")
+            c = result.campaign
+    written = campaigns.JOURNAL.create_played(db, {}, played, "Created", "2026-01-01T00:00:00")
+
+    def recorded(doc_id):
+        return (db.execute("SELECT state, name FROM campaigns WHERE id = ?", [doc_id]).fetchone(),
+                db.execute("SELECT description, diff, status FROM history WHERE campaign_id = ? ORDER BY id",
+                           [doc_id]).fetchall())
+    assert recorded(written) == recorded(stepped)
+    assert [s for _, _, s in recorded(written)[1]] == ["done", "done", "abandoned", "abandoned", "done"]

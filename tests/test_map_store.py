@@ -9,7 +9,6 @@ from companion.phantom.mapedit import EditError, paint, set_walls
 from companion.schemas.files.card_library import CardFileError, FORMAT
 from companion.schemas.files.scenario import ScenarioFileError
 from companion.store import cards, maps
-from companion.store.documents import MAPS
 
 
 
@@ -21,27 +20,29 @@ def test_migration_3_leaves_number_2_free(db):
 
 def test_every_paint_is_undone_and_redone(db):
     map_id = maps.create(db, "Crash site", Layout(), 12, 8)
-    maps.edit(db, map_id, lambda d: paint(d, "fire", ["C-3"]))
-    maps.edit(db, map_id, lambda d: set_walls(d, [("D-4", "D-5")]))
-    _, d = maps.get(db, map_id)
+    maps.JOURNAL.change(db, map_id, lambda d: paint(d, "fire", ["C-3"]))
+    maps.JOURNAL.change(db, map_id, lambda d: set_walls(d, [("D-4", "D-5")]))
+    _, d = maps.JOURNAL.get(db, map_id)
     assert d.map.hazards and d.map.walls
-    assert MAPS.undo(db, map_id).startswith("Walled 1 edge")
-    assert not maps.get(db, map_id)[1].map.walls
-    assert MAPS.undo(db, map_id).startswith("Painted C-3")
-    assert not maps.get(db, map_id)[1].map.hazards
-    assert MAPS.undo(db, map_id) is None
-    MAPS.redo(db, map_id)
-    assert maps.get(db, map_id)[1].map.hazards
-    assert MAPS.status(db, map_id) == {"can_undo": True, "can_redo": True, "last_change": "Painted C-3: fire hazards"}
+    assert maps.JOURNAL.undo(db, map_id).startswith("Walled 1 edge")
+    assert not maps.JOURNAL.get(db, map_id)[1].map.walls
+    assert maps.JOURNAL.undo(db, map_id).startswith("Painted C-3")
+    assert not maps.JOURNAL.get(db, map_id)[1].map.hazards
+    assert maps.JOURNAL.undo(db, map_id) is None
+    maps.JOURNAL.redo(db, map_id)
+    assert maps.JOURNAL.get(db, map_id)[1].map.hazards
+    status = maps.JOURNAL.status(db, map_id)  # the newest change in force, not the one just undone
+    assert (status.can_undo, status.can_redo, status.last_change.description) == (True, True,
+                                                                                  "Painted C-3: fire hazards")
 
 
 def test_resize_is_undone_with_its_size(db):
     from companion.phantom.mapedit import resize
     map_id = maps.create(db, "Grow", Layout(), 4, 4)
-    maps.edit(db, map_id, lambda d: resize(d, 6, 5))
-    assert (maps.get(db, map_id)[1].columns, maps.get(db, map_id)[1].rows) == (6, 5)
-    MAPS.undo(db, map_id)
-    row, d = maps.get(db, map_id)
+    maps.JOURNAL.change(db, map_id, lambda d: resize(d, 6, 5))
+    assert (maps.JOURNAL.get(db, map_id)[1].columns, maps.JOURNAL.get(db, map_id)[1].rows) == (6, 5)
+    maps.JOURNAL.undo(db, map_id)
+    row, d = maps.JOURNAL.get(db, map_id)
     assert (row["columns"], row["rows"], len(d.map.spaces)) == (4, 4, 16)
 
 
@@ -49,17 +50,17 @@ def test_a_refused_edit_changes_nothing(db):
     map_id = maps.create(db, "Refused", Layout(), 4, 4)
     before = db.execute("SELECT doc FROM maps").fetchone(), db.execute("SELECT count(*) FROM map_history").fetchone()
     with pytest.raises(EditError):
-        maps.edit(db, map_id, lambda d: set_walls(d, [("A-1", "C-3")]))
+        maps.JOURNAL.change(db, map_id, lambda d: set_walls(d, [("A-1", "C-3")]))
     assert (db.execute("SELECT doc FROM maps").fetchone(), db.execute("SELECT count(*) FROM map_history").fetchone()) == before
 
 
 def test_export_and_import_as_a_copy(db):
     map_id = maps.create(db, "Outpost", Layout("flat", "odd"), 5, 4)
-    maps.edit(db, map_id, lambda d: paint(d, "orb", ["B-2"], number=7))
+    maps.JOURNAL.change(db, map_id, lambda d: paint(d, "orb", ["B-2"], number=7))
     name, doc = maps.export(db, map_id)
     copy = maps.import_doc(db, name, doc)
-    row, d = maps.get(db, copy)
-    assert row["name"] == "Outpost (copy)" and d.map == maps.get(db, map_id)[1].map
+    row, d = maps.JOURNAL.get(db, copy)
+    assert row["name"] == "Outpost (copy)" and d.map == maps.JOURNAL.get(db, map_id)[1].map
     with pytest.raises(ScenarioFileError, match="format"):
         maps.import_doc(db, "x", {"format": "something-else/1", "spaces": ["A-1"]})
 
@@ -73,8 +74,7 @@ def test_card_library_changes_are_undoable_and_checked(db):
     with pytest.raises(CardFileError, match="type"):
         cards.put(db, CardEntry("species-card", "species_decks", "Grallok", bad))
     assert len(cards.get(db)[1]["species_decks"]["Grallok"]["cards"]) == 1
-    from companion.store.documents import CARDS
-    CARDS.undo(db, cards.library_id(db))
+    cards.JOURNAL.undo(db, cards.library_id(db))
     assert cards.get(db)[1]["species_decks"] == {}
     with pytest.raises(CardFileError, match="format"):
         cards.merge(db, {"format": "phantom-epoch-scenario/1"}, "import")

@@ -75,7 +75,7 @@ def entry_points(app) -> list[str]:
     from companion.web.database import get_db
 
     with app.test_request_context("/"):
-        m = store.get(get_db(), 1).mission
+        m = store.JOURNAL.get(get_db(), 1).mission
         return sorted(m.map.label(h) for h in m.map.entry_points)
 
 
@@ -103,7 +103,7 @@ def test_a_campaign_mission_abandoned_is_recorded_as_a_failure(app, table, campa
     resp = table.post("/table/1/record", {}, htmx=False)
     assert resp.status_code == 303
     with app.test_request_context("/"):
-        c = campaign_store.get(get_db(), 1).campaign
+        c = campaign_store.JOURNAL.get(get_db(), 1).campaign
     assert not c.missions["awakening"].completed
 
 
@@ -112,7 +112,7 @@ def stored(app, mission_id=1):
     from companion.web.database import get_db
 
     with app.test_request_context("/"):
-        return store.get(get_db(), mission_id).mission
+        return store.JOURNAL.get(get_db(), mission_id).mission
 
 
 def test_the_table_corrects_hp_space_conditions_and_undoes_them(app, table, mission):

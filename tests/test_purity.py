@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -11,8 +13,11 @@ from companion import ROOT
 
 ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
-# every game's state goes through, and the hex arithmetic of the map engine and Aldarra Reborn's board.
-SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py"]
+# every game's state goes through, the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
+# hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map), and
+# what a name looks like once its invisible characters are gone.
+SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/hexboard.py",
+          "companion/names.py"]
 
 
 def engine_files():
@@ -33,7 +38,7 @@ def test_engine_module_imports_only_the_standard_library(path):
                 base = package[:max(0, len(package) - node.level + 1)]
                 target = base + (tuple(node.module.split(".")) if node.module else ())
                 if "/".join(target) + ".py" in SHARED:
-                    continue  # a shared pure module (errors, codec, hexgrid), standard library only (checked above as a SHARED file)
+                    continue  # a shared pure module (errors, codec, hexgrid, hexboard), standard library only (checked above as a SHARED file)
                 # relative: must stay inside its own engine package
                 assert base[:2] == package[:2] and len(base) >= 2, \
                     f"{path}: reaches outside its package ({'.' * node.level}{node.module})"
@@ -44,3 +49,24 @@ def test_engine_module_imports_only_the_standard_library(path):
         for name in names:
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names, f"{path}: imports {name}, not in the standard library"
+
+
+WEB_LIBRARIES = ("flask", "jinja2", "werkzeug", "marshmallow", "companion.kits", "companion.web")
+# The two areas that read file formats (a card library, a scenario file) validate them with their schema
+# (store -> schemas/files, marshmallow), and so does the check of a backup's documents, which reads every
+# area's documents as the app would; no store module loads a web library.
+READS_FILE_FORMATS = {"companion.store.cards": {"marshmallow"}, "companion.store.maps": {"marshmallow"},
+                      "companion.store.backup_checks": {"marshmallow"}, "companion.store.backups": {"marshmallow"}}
+STORE_MODULES = sorted(f"companion.store.{p.stem}" if p.stem != "__init__" else "companion.store"
+                       for p in (Path(ROOT) / "companion/store").glob("*.py"))
+
+
+@pytest.mark.parametrize("module", STORE_MODULES)
+def test_the_store_loads_the_engines_and_no_web_library_nor_kit(module):
+    # A fresh interpreter: this test session has Flask loaded already. The game store reads the rules
+    # registry of the engine layer (companion/games/registry.py), not the kits.
+    code = (f"import sys, {module}; print(' '.join(sorted(n for n in {WEB_LIBRARIES!r} if n in sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    loaded = set(done.stdout.split())
+    assert loaded <= READS_FILE_FORMATS.get(module, set()), f"{module} loads {sorted(loaded)}"

@@ -39,7 +39,8 @@ def mission(app, table):
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     with app.test_request_context("/"):
         mission = place_character(first_steps(), "bram", "C-6").mission
-        store.create(get_db(), "sample-1 on First steps (sample)", mission, "Set up", map_id=1, request_id=ID_A)
+        store.JOURNAL.create(get_db(), {"name": "sample-1 on First steps (sample)", "map_id": 1}, mission, "Set up",
+                             request_id=ID_A)
     return "/table/1"
 
 
@@ -103,13 +104,14 @@ def test_a_damaged_request_id_is_refused_and_changes_nothing(table, mission):
 
 
 def test_the_store_keeps_the_request_id_with_its_event(db):
-    mission_id = store.create(db, "First steps", first_steps(), "Set up the mission")
-    store.change(db, mission_id, 1, lambda m: place_character(m, "vera", "B-6"), request_id=ID_A)
+    mission_id = store.JOURNAL.create(db, {"name": "First steps"}, first_steps(), "Set up the mission")
+    store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1, request_id=ID_A)
     with pytest.raises(store.AlreadyApplied):
-        store.change(db, mission_id, 1, lambda m: place_character(m, "vera", "B-6"), request_id=ID_A)
+        store.JOURNAL.change(db, mission_id, lambda m: place_character(m, "vera", "B-6"), seen_version=1,
+                             request_id=ID_A)
     with pytest.raises(store.StaleMission):
-        store.change(db, mission_id, 1, lambda m: move_figure(m, "vera", "C-6"), request_id=ID_B)
-    assert store.version(db, mission_id) == 2
+        store.JOURNAL.change(db, mission_id, lambda m: move_figure(m, "vera", "C-6"), seen_version=1, request_id=ID_B)
+    assert store.JOURNAL.version(db, mission_id) == 2
     assert db.execute("SELECT request_id FROM mission_events WHERE mission_id = ? ORDER BY id",
                       [mission_id]).fetchall() == [(None,), (ID_A,)]
 
@@ -120,13 +122,13 @@ def test_a_game_step_sent_twice_is_applied_once(app, table):
     url = resp.headers["HX-Redirect"]
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        seen = game_store.version(db, 1)
+        seen = game_store.JOURNAL.version(db, 1)
         form = {"_form": "roll", "version": str(seen), "die_1a": "3", "die_1b": "4c", "die_2a": "1", "die_2b": "2",
                 "request_id": ID_A}
         assert table.post(f"{url}/do/roll", form).status_code == 200
         again = table.post(f"{url}/do/roll", form)
         assert again.status_code == 200 and "already saved" in text(again)
-        assert game_store.version(db, 1) == seen + 1
+        assert game_store.JOURNAL.version(db, 1) == seen + 1
         assert db.execute("SELECT COUNT(*) FROM game_events WHERE game_id = 1").fetchone()[0] == 2
         stale = table.post(f"{url}/do/roll", {**form, "request_id": ID_B})
         assert stale.status_code == 409

@@ -19,7 +19,7 @@ def put(app, change):
     db = dbmod.connect(app.config["DATABASE"])
     try:
 
-        store.change(db, 1, None, lambda s: Outcome(change(s), "arranged"))
+        store.JOURNAL.change(db, 1, lambda s: Outcome(change(s), "arranged"))
     finally:
         db.conn.close()
 

@@ -50,14 +50,14 @@ def test_export_and_import_round_trip():
 
 
 def test_a_game_walks_the_event_log_with_undo_and_redo(db):
-    gid = store.create(db, se.KEY, "Night", played(), "Started")
-    store.change(db, gid, None, lambda g: se.resolve(g, rolls={"u90:0": 6}, rng=random.Random(1)))
-    assert store.get(db, gid).state.attack is None
-    assert store.undo(db, gid) == "Frigate attacked: 1 of 1 weapon hit"
-    assert store.get(db, gid).state == played()
+    gid = store.JOURNAL.create(db, {"kind": se.KEY, "name": "Night"}, played(), "Started")
+    store.JOURNAL.change(db, gid, lambda g: se.resolve(g, rolls={"u90:0": 6}, rng=random.Random(1)))
+    assert store.JOURNAL.get(db, gid).state.attack is None
+    assert store.JOURNAL.undo(db, gid) == "Frigate attacked: 1 of 1 weapon hit"
+    assert store.JOURNAL.get(db, gid).state == played()
     with pytest.raises(GameError):
-        store.change(db, gid, None, lambda g: se.declare(g, "u90", ((0, "u91"),)))
-    assert store.get(db, gid).state == played()
+        store.JOURNAL.change(db, gid, lambda g: se.declare(g, "u90", ((0, "u91"),)))
+    assert store.JOURNAL.get(db, gid).state == played()
 
 
 @pytest.mark.parametrize("change, words", [

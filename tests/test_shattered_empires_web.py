@@ -94,7 +94,7 @@ def test_undo_takes_back_a_step_and_export_import_round_trips(app, table, se_sta
 def test_the_results_page_names_the_winner(app, se_started):
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, 1, None, lambda s: Outcome(
+        store.JOURNAL.change(db, 1, lambda s: Outcome(
             replace(s, stage="over", verdict=Verdict(0, ("Every base but Ann’s is destroyed.",))), "end"))
     finally:
         db.conn.close()
@@ -111,7 +111,7 @@ def test_an_interceptor_may_become_the_target_from_the_resolve_form(app, se_star
              se.Unit("u2", "Interceptor", 1, "fighter", 3, evasion=4, weapons=(1,), intercept=True))
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, 1, None, lambda s: Outcome(replace(s, units=units), "units"))
+        store.JOURNAL.change(db, 1, lambda s: Outcome(replace(s, units=units), "units"))
     finally:
         db.conn.close()
     until(g, "combat")
@@ -140,7 +140,7 @@ def test_a_queued_modification_gets_its_unit_from_its_own_form(app, se_started):
     frigate = se.Unit("u9", "Frigate", 0, "capital", 5, weapons=(2, 1), testing=False)
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, 1, None, lambda s: Outcome(replace(s, units=(frigate,)), "units"))
+        store.JOURNAL.change(db, 1, lambda s: Outcome(replace(s, units=(frigate,)), "units"))
     finally:
         db.conn.close()
     until(g, "allocation")

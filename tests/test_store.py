@@ -25,7 +25,7 @@ CONTENT, _ = load_campaign_content(Path(ROOT) / "data" / "phantom-epoch")
 def new(db, name="The Historians"):
     c = rules.new_campaign(name, CONTENT)
     c = characters.add_character(c, CONTENT, "Vincent", "Warrior", "Grallok").campaign
-    return store.create(db, c, "Created"), c.characters[0].id
+    return store.JOURNAL.create(db, {}, c, "Created"), c.characters[0].id
 
 
 def test_every_connection_has_the_safe_pragmas(app):
@@ -65,27 +65,27 @@ def test_a_backup_is_taken_before_a_migration(tmp_path, monkeypatch):
 
 def test_change_records_history_and_undo_redo_walk_it(db):
     cid, vin = new(db)
-    store.change(db, cid, lambda c: characters.adjust(c, vin, "nova_cells", 5))
-    store.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", 2))
-    nova = lambda: store.get(db, cid).campaign.characters[0].nova_cells  # noqa: E731
-    fame = lambda: store.get(db, cid).campaign.fame["Berkav"]  # noqa: E731
+    store.JOURNAL.change(db, cid, lambda c: characters.adjust(c, vin, "nova_cells", 5))
+    store.JOURNAL.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", 2))
+    nova = lambda: store.JOURNAL.get(db, cid).campaign.characters[0].nova_cells  # noqa: E731
+    fame = lambda: store.JOURNAL.get(db, cid).campaign.fame["Berkav"]  # noqa: E731
     assert (nova(), fame()) == (5, 2)
-    assert store.undo(db, cid) == "Fame on Berkav +2 (now 2)"
-    assert store.undo(db, cid) == "Vincent: Nova cells +5 (now 5)"
+    assert store.JOURNAL.undo(db, cid) == "Fame on Berkav +2 (now 2)"
+    assert store.JOURNAL.undo(db, cid) == "Vincent: Nova cells +5 (now 5)"
     assert (nova(), fame()) == (0, 0)
-    assert store.undo(db, cid) is None  # creating the campaign is not a change to undo
-    assert store.redo(db, cid) == "Vincent: Nova cells +5 (now 5)"
-    store.redo(db, cid)
+    assert store.JOURNAL.undo(db, cid) is None  # creating the campaign is not a change to undo
+    assert store.JOURNAL.redo(db, cid) == "Vincent: Nova cells +5 (now 5)"
+    store.JOURNAL.redo(db, cid)
     assert (nova(), fame()) == (5, 2)
-    assert store.redo(db, cid) is None
+    assert store.JOURNAL.redo(db, cid) is None
 
 
 def test_a_new_change_after_undo_drops_the_redo_but_keeps_the_record(db):
     cid, vin = new(db)
-    store.change(db, cid, lambda c: rules.adjust_fame(c, "Orbos", 1))
-    store.undo(db, cid)
-    store.change(db, cid, lambda c: rules.adjust_fame(c, "Thespara", 1))
-    assert store.redo(db, cid) is None
+    store.JOURNAL.change(db, cid, lambda c: rules.adjust_fame(c, "Orbos", 1))
+    store.JOURNAL.undo(db, cid)
+    store.JOURNAL.change(db, cid, lambda c: rules.adjust_fame(c, "Thespara", 1))
+    assert store.JOURNAL.redo(db, cid) is None
     statuses = [r[0] for r in db.execute("SELECT status FROM history WHERE campaign_id = ? ORDER BY id", [cid])]
     assert statuses[-2:] == ["abandoned", "done"]
 
@@ -94,7 +94,7 @@ def test_a_refused_command_writes_nothing(db):
     cid, _ = new(db)
     before = db.execute("SELECT state, (SELECT count(*) FROM history) FROM campaigns WHERE id = ?", [cid]).fetchone()
     with pytest.raises(rules.CampaignError):
-        store.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", -1))
+        store.JOURNAL.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", -1))
     after = db.execute("SELECT state, (SELECT count(*) FROM history) FROM campaigns WHERE id = ?", [cid]).fetchone()
     assert before == after
 
@@ -111,7 +111,7 @@ def test_concurrent_deltas_are_never_lost(tmp_path):
         conn = dbmod.connect(path)
         try:
             for _ in range(n):
-                store.change(conn, cid, lambda c: characters.adjust(c, vin, "nova_cells", 1))
+                store.JOURNAL.change(conn, cid, lambda c: characters.adjust(c, vin, "nova_cells", 1))
         except Exception as exc:  # pragma: no cover - the assertion below reports it
             errors.append(exc)
         finally:
@@ -121,7 +121,7 @@ def test_concurrent_deltas_are_never_lost(tmp_path):
     [t.start() for t in threads]
     [t.join() for t in threads]
     assert errors == []
-    assert store.get(first, cid).campaign.characters[0].nova_cells == 100
+    assert store.JOURNAL.get(first, cid).campaign.characters[0].nova_cells == 100
     first.conn.close()
 
 
@@ -138,10 +138,10 @@ def test_deleting_goes_to_the_bin_first(db):
     cid, _ = new(db)
     store.set_flags(db, cid, deleted=True)
     with pytest.raises(store.NotFound):
-        store.get(db, cid)
+        store.JOURNAL.get(db, cid)
     assert [r["id"] for r in store.listing(db, deleted=True)] == [cid]
     store.set_flags(db, cid, deleted=False)
-    assert store.get(db, cid).campaign.name == "The Historians"
+    assert store.JOURNAL.get(db, cid).campaign.name == "The Historians"
     with pytest.raises(store.NotFound):
         store.delete_forever(db, cid)  # only from the bin
     store.set_flags(db, cid, deleted=True)
@@ -168,11 +168,11 @@ def test_restore_brings_back_a_backup_and_keeps_the_current_state(tmp_path):
     dbmod.migrate(database)
     cid, _ = new(database, "Before")
     saved = backups.take(path, "by-hand")
-    store.change(database, cid, lambda c: rules.rename(c, "After", None))
+    store.JOURNAL.change(database, cid, lambda c: rules.rename(c, "After", None))
     database.conn.close()
     safety = backups.restore(path, saved.name)
     database = dbmod.connect(path)
-    assert store.get(database, cid).campaign.name == "Before"
+    assert store.JOURNAL.get(database, cid).campaign.name == "Before"
     assert safety is not None and safety.exists()
     database.conn.close()
     with pytest.raises(FileNotFoundError):
@@ -213,6 +213,6 @@ def test_a_bad_content_file_stops_start_up_naming_file_and_field(tmp_path):
 def test_a_change_stores_only_what_it_touched(db):
     """A fame +1 keeps a few bytes of history, not a copy of the party."""
     cid, _ = new(db)
-    store.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", 1))
+    store.JOURNAL.change(db, cid, lambda c: rules.adjust_fame(c, "Berkav", 1))
     diff = json.loads(db.execute("SELECT diff FROM history WHERE campaign_id = ? ORDER BY id DESC LIMIT 1", [cid]).fetchone()[0])
     assert diff == [[["fame", "Berkav"], 0, 1]]

@@ -22,25 +22,26 @@ CONTENT = load_suriya_content(DATA)
 def new(db, n=2) -> int:
     g = su.new_game(tuple(Player(name, color) for name, color in
                           list(zip(("Tyra", "David", "Lucy", "Mo"), ("red", "blue", "green", "yellow")))[:n]))
-    return store.create(db, su.KEY, "Sunday", g, "Started Suriya 162")
+    return store.JOURNAL.create(db, {"kind": su.KEY, "name": "Sunday"}, g, "Started Suriya 162")
 
 
 def test_changes_are_logged_and_undo_redo_walk_them(db):
     gid = new(db, 3)
-    store.change(db, gid, None, lambda g: su.roll_for_first(g, {0: 1, 1: 2, 2: 0}))
-    assert store.get(db, gid).state.first == 1
-    assert store.undo(db, gid) == "David is the first player"
-    assert store.get(db, gid).state.first is None
-    store.redo(db, gid)
-    assert store.get(db, gid).state.first == 1
+    store.JOURNAL.change(db, gid, lambda g: su.roll_for_first(g, {0: 1, 1: 2, 2: 0}))
+    assert store.JOURNAL.get(db, gid).state.first == 1
+    assert store.JOURNAL.undo(db, gid) == "David is the first player"
+    assert store.JOURNAL.get(db, gid).state.first is None
+    store.JOURNAL.redo(db, gid)
+    assert store.JOURNAL.get(db, gid).state.first == 1
 
 
 def test_a_refused_command_changes_nothing(db):
     gid = new(db)
-    v = store.version(db, gid)
+    v = store.JOURNAL.version(db, gid)
     with pytest.raises(GameError):
-        store.change(db, gid, v, lambda g: su.choose_faction(g, CONTENT, 0, "Scarab"))
-    assert store.version(db, gid) == v and store.events(db, gid)[0][0].description == "Started Suriya 162"
+        store.JOURNAL.change(db, gid, lambda g: su.choose_faction(g, CONTENT, 0, "Scarab"), seen_version=v)
+    assert store.JOURNAL.version(db, gid) == v
+    assert store.JOURNAL.history(db, gid)[0][0].description == "Started Suriya 162"
 
 
 def test_a_game_in_play_survives_export_and_import(db):
@@ -50,8 +51,8 @@ def test_a_game_in_play_survives_export_and_import(db):
                 lambda g: su.draw_hands(g, CONTENT, None),
                 *[lambda g: su.place_tile(g, CONTENT, g.draft.hands[su.placer(g)][0], True)] * 12,
                 su.next_step):
-        store.change(db, gid, None, cmd)
-    row = store.get(db, gid)
+        store.JOURNAL.change(db, gid, cmd)
+    row = store.JOURNAL.get(db, gid)
     text = dump_game_file(su.KEY, row.name, row.state, "2025-01-01T00:00:00")
     kind, name, state = load_game_file(text)
     assert (kind, name, state) == (su.KEY, "Sunday", row.state)

@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..store import backups
 from . import engine, map_editor, mission_browser, mission_table, pages, process
 from .filling import describe, fill
 from .timing import scratch_app
@@ -33,8 +34,6 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         engine_scale: float = 1.0) -> str:
     """Time the engine (its sample counts times `engine_scale`), then fill a scratch database and time the
     pages, fragments and actions, the map editor, the mission table and the resolve command; JSON text."""
-    from ..store import backups
-
     if campaigns < 1 or characters < 2 or history < 1 or repeat < 1:
         raise ValueError("bench: campaigns, history and repeat must be 1 or more, characters 2 or more "
                          "(a mission needs a party of two, p.8)")

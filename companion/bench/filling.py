@@ -2,9 +2,9 @@
 
 A temporary instance folder is filled with `campaigns` campaigns of `characters` characters and about
 `history` history entries each (the set-up of a campaign alone may take more), made by the engine's own
-commands and recorded as `store.change` records them: `changes.diff` between the stored document read
-back from JSON and `campaign_to_dict` of the result. Each campaign is played in memory (on every core)
-and written in one transaction, so the fill is quick.
+commands and recorded as `JOURNAL.change` records them, by the journal's own `Played` (store/journal.py).
+Each campaign is played in memory (on every core) and written in one transaction
+(`JOURNAL.create_played`), so the fill is quick.
 """
 from __future__ import annotations
 
@@ -15,6 +15,14 @@ import sqlite3
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+from .. import db as dbmod
+from ..phantom import aboard, missions
+from ..phantom import campaign as rules
+from ..phantom import characters as chars
+from ..phantom.campaign import CampaignError, campaign_from_dict, campaign_to_dict
+from ..store import campaigns as store
+from ..store.journal import Played
 
 EXTRA_CLASSES = ("Engineer", "Psion", "Sentinel", "Tactician", "Medic", "Scout", "Gunner", "Mystic")
 EXTRA_SPECIES = ("Vorr", "Sylph")
@@ -31,74 +39,41 @@ ATTACHMENTS = (("Plasma Edge", "melee"), ("Long Barrel", "ranged"), ("Kinetic Pl
 # -- filling the scratch database ------------------------------------------------
 
 class _Book:
-    """One campaign being played in memory; its history rows are written in one go at the end.
-
-    `do` is what `store.change` does: the engine command, then `changes.diff`
-    between the stored document as read back from JSON and `campaign_to_dict`
-    of the result, undone entries abandoned. `undo`/`redo` are what
-    `store.undo`/`store.redo` do, with `changes.apply`.
-    """
+    """One campaign played in memory by the engine's commands and recorded by the journal's `Played`: each
+    change, undo and redo as `JOURNAL.change`, `undo` and `redo` record it, written at once by `_write`."""
 
     def __init__(self, campaign, start: datetime):
-        from ..phantom.campaign import campaign_to_dict
-        from ..store.documents import dump
-
         self.c = campaign
-        self.state = dump(campaign_to_dict(campaign))  # the campaigns.state column
-        self.doc = json.loads(self.state)
-        self.rows: list[list] = []  # [at, description, diff json, status]
-        self.undone: list[list] = []
+        self.played = Played(campaign_to_dict(campaign))
         self.clock = start
+
+    @property
+    def rows(self) -> list[list]:
+        return self.played.entries
 
     def stamp(self) -> str:
         self.clock += timedelta(seconds=30 + 30 * (len(self.rows) % 7))  # two minutes apart on average
         return self.clock.isoformat(timespec="seconds")
 
     def do(self, command) -> bool:
-        from ..phantom.campaign import CampaignError, campaign_to_dict
-        from ..store import changes
-        from ..store.documents import dump
-
         try:
             result = command(self.c)
         except CampaignError:
             return False
-        after = campaign_to_dict(result.campaign)
-        for row in self.undone:
-            row[3] = "abandoned"
-        self.undone = []
-        self.rows.append([self.stamp(), result.description, dump(changes.diff(self.doc, after)), "done"])
-        self.c, self.state = result.campaign, dump(after)
-        self.doc = json.loads(self.state)
-        return True
-
-    def _step(self, undo: bool) -> bool:
-        from ..phantom.campaign import campaign_from_dict
-        from ..store import changes
-        from ..store.documents import dump
-
-        if undo:
-            row = next((r for r in reversed(self.rows) if r[3] == "done" and r[2] != "[]"), None)
-        else:
-            row = self.undone[-1] if self.undone else None  # the oldest undone one
-        if row is None:
-            return False
-        self.doc = changes.apply(self.doc, json.loads(row[2]), 1 if undo else 2)
-        self.state = dump(self.doc)
-        self.doc = json.loads(self.state)
-        self.c = campaign_from_dict(self.doc)
-        row[3] = "undone" if undo else "done"
-        if undo:
-            self.undone.append(row)
-        else:
-            self.undone.pop()
+        self.played.change(campaign_to_dict(result.campaign), result.description, self.stamp())
+        self.c = result.campaign
         return True
 
     def undo(self) -> bool:
-        return self._step(True)
+        return self._stepped(self.played.undo())
 
     def redo(self) -> bool:
-        return self._step(False)
+        return self._stepped(self.played.redo())
+
+    def _stepped(self, done: bool) -> bool:
+        if done:
+            self.c = campaign_from_dict(self.played.doc)
+        return done
 
 
 def _party(rng: random.Random, chars, size: int) -> tuple[str, ...]:
@@ -117,8 +92,6 @@ def _party(rng: random.Random, chars, size: int) -> tuple[str, ...]:
 
 def _mission(book: _Book, content, rng: random.Random, mission_id: str, party: tuple[str, ...], success=True,
              difficulty: int | None = None, planet_fame: int = 0, unlocks=(), orbs=(), treasures=()) -> None:
-    from ..phantom import missions
-
     if len(party) < missions.MIN_SOLO_PARTY:
         return
     info = content.mission(mission_id)
@@ -153,10 +126,6 @@ def _unlock_after(content, mission_id: str) -> tuple[str, ...]:
 
 def _setup(book: _Book, content, rng: random.Random, n: int, characters: int) -> None:
     """Extra classes and species, the party, three missions, their first kit."""
-    from ..phantom import aboard
-    from ..phantom import campaign as rules
-    from ..phantom import characters as chars
-
     base_classes = [ci.name for ci in content.classes]
     for name in EXTRA_CLASSES[: max(0, characters - len(base_classes))]:
         book.do(lambda c, name=name: rules.add_custom(c, "class", name, content))
@@ -191,10 +160,6 @@ def _setup(book: _Book, content, rng: random.Random, n: int, characters: int) ->
 
 def _filler(book: _Book, content, rng: random.Random, serial: list) -> None:
     """One table action, weighted the way an evening of play goes: counters mostly."""
-    from ..phantom import aboard
-    from ..phantom import campaign as rules
-    from ..phantom import characters as chars
-
     c = book.c
     ch = rng.choice(c.characters) if c.characters else None
     roll = rng.random()
@@ -259,9 +224,7 @@ def _filler(book: _Book, content, rng: random.Random, serial: list) -> None:
 
 
 def _play(n: int, content, characters: int, history: int, end: datetime):
-    """Campaign `n`, new and then played: (new campaign, first stamp, history rows, final state)."""
-    from ..phantom import campaign as rules
-
+    """Campaign `n`, new and then played: (new campaign, first stamp, its Played history)."""
     rng = random.Random(1000 + n)
     planet = rng.choice(content.planets)
     campaign = rules.new_campaign(f"Campaign {n + 1:03d} — {planet} run", content)
@@ -273,7 +236,7 @@ def _play(n: int, content, characters: int, history: int, end: datetime):
         before = len(book.rows)
         _filler(book, content, rng, serial)
         stalls += len(book.rows) == before
-    return campaign, start.isoformat(timespec="seconds"), book.rows, book.state
+    return campaign, start.isoformat(timespec="seconds"), book.played
 
 
 def _play_star(args):
@@ -281,25 +244,13 @@ def _play_star(args):
 
 
 def _write(db, played) -> int:
-    """store.create, then every history row and the final state in one transaction."""
-    from ..db import immediate
-    from ..store import campaigns as store
-
-    campaign, start, rows, state = played
-    campaign_id = store.create(db, campaign, f"Created the campaign {campaign.name!r}")
-    with immediate(db):
-        db.execute("UPDATE history SET at = ? WHERE campaign_id = ?", [start, campaign_id])
-        db.conn.executemany("INSERT INTO history (campaign_id, at, description, diff, status) VALUES (?, ?, ?, ?, ?)",
-                            [(campaign_id, *row) for row in rows])
-        db.execute("UPDATE campaigns SET state = ?, name = ?, created_at = ?, updated_at = ? WHERE id = ?",
-                   [state, json.loads(state)["name"], start, rows[-1][0] if rows else start, campaign_id])
-    return campaign_id
+    """The campaign and its whole history in one transaction (the journal's `create_played`)."""
+    campaign, start, book = played
+    return store.JOURNAL.create_played(db, {}, book, f"Created the campaign {campaign.name!r}", start)
 
 
 def fill(app, campaigns: int, characters: int, history: int, workers: int | None = None) -> list[int]:
     """Play the campaigns on every core, write them here in order; returns their ids."""
-    from .. import db as dbmod
-
     content = app.extensions["phantom_content"]
     now = datetime.now(timezone.utc).replace(microsecond=0)
     jobs = [(n, content, characters, history, now - timedelta(hours=7 * (campaigns - n))) for n in range(campaigns)]

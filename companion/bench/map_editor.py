@@ -13,6 +13,8 @@ import json
 import tempfile
 from pathlib import Path
 
+from ..db import connect
+from ..store import maps as store
 from .timing import HTMX, Timer, scratch_app, summary
 
 TARGET_MEDIAN_MS = 30
@@ -20,9 +22,6 @@ SAMPLE = "great-hall-30x24.json"
 
 
 def run(repeat: int = 30) -> dict:
-    from ..db import connect
-    from ..store import maps as store
-
     with tempfile.TemporaryDirectory(prefix="companion-bench-maps-") as tmp:
         app = scratch_app(tmp)
         doc = json.loads((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps" / SAMPLE).read_text())

@@ -25,6 +25,14 @@ import tempfile
 import threading
 from pathlib import Path
 
+from waitress.server import create_server
+
+from ..db import connect
+from ..phantom import play as rules
+from ..store import mission_table as store
+from .mission_table import SAMPLE, bench_mission, to_adversary
+from .timing import scratch_app
+
 CHROMIUM = "/usr/bin/chromium"
 # Without these, chromium stalls on machines without internet access (DESIGN.md).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -89,8 +97,6 @@ def _summary(name: str, samples: list[dict]) -> dict:
 
 
 def _serve(app):
-    from waitress.server import create_server
-
     server = create_server(app, host="127.0.0.1", port=0, threads=4, clear_untrusted_proxy_headers=True,
                            ident="table-companion-bench")
     thread = threading.Thread(target=server.run, name="waitress-bench", daemon=True)
@@ -121,21 +127,15 @@ def run(repeat: int = 30) -> dict:
 
 
 def _measure(repeat: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from ..db import connect
-    from ..phantom import play as rules
-    from ..store import mission_table as store
-    from .mission_table import SAMPLE, bench_mission, to_adversary
-    from .timing import scratch_app
+    from playwright.sync_api import sync_playwright  # only when chromium is there (_chromium_missing)
 
     with tempfile.TemporaryDirectory(prefix="companion-bench-browser-") as tmp:
         app = scratch_app(tmp)
         m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
-            mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
-            store.change(db, mid, None, rules.start_next_turn)  # c1's turn (initiative 2)
+            mid = store.JOURNAL.create(db, {"name": "Great hall (bench)"}, m, "Set up the bench mission")
+            store.JOURNAL.change(db, mid, rules.start_next_turn)  # c1's turn (initiative 2)
         finally:
             db.conn.close()
         # The first turn is c1's (initiative 2, as in the mission_table section): it moves B-22 <-> B-21; c2 stands on C-22.

@@ -16,6 +16,16 @@ import random
 import tempfile
 from pathlib import Path
 
+from ..db import connect
+from ..phantom import play as rules
+from ..phantom.decision import DecisionDie
+from ..phantom.play import start_next_turn
+from ..phantom.turn import resolve_turn
+from ..schemas.content.mission_setup import set_up_content
+from ..schemas.files.scenario import load_scenario
+from ..store import mission_table as store
+from ..store.cards import samples
+from ..web.mission_page import plan
 from .timing import HTMX, Timer, scratch_app, summary
 
 TARGET_MEDIAN_MS = 50
@@ -26,12 +36,6 @@ FACE = {"attack": "attack:2", "accuracy": "accuracy:success"}
 
 
 def bench_mission(data: Path):
-    from ..phantom import play as rules
-    from ..phantom.decision import DecisionDie
-    from ..schemas.content.mission_setup import set_up_content
-    from ..schemas.files.scenario import load_scenario
-    from ..store.cards import samples
-
     hexmap = load_scenario(json.loads((data / "maps" / SAMPLE).read_text(encoding="utf-8"))).board.map
     party = [rules.Embarking(f"c{i}", f"Character {i}", "Human", max_ap=6, max_hp=10, color=color)
              for i, color in enumerate(("dark-blue", "light-blue", "red", "yellow"), 1)]
@@ -49,43 +53,33 @@ def bench_mission(data: Path):
 def to_adversary(app, mid: int) -> dict:
     """Play on to the first adversary whose plan attacks (it asks for dice), the others moving: the dice its
     plan asks for, as the form's roll_N fields."""
-    from ..db import connect
-    from ..phantom import play as rules
-    from ..phantom.turn import resolve_turn
-    from ..store import mission_table as store
-    from ..web.mission_page import plan
-
     db = connect(app.config["DATABASE"])
     try:
-        store.change(db, mid, None, rules.end_turn)
+        store.JOURNAL.change(db, mid, rules.end_turn)
         while True:
-            store.change(db, mid, None, rules.start_next_turn)
-            now = store.get(db, mid).mission
+            store.JOURNAL.change(db, mid, rules.start_next_turn)
+            now = store.JOURNAL.get(db, mid).mission
             if now.figure(now.round.current).side == "character":
-                store.change(db, mid, None, rules.end_turn)
+                store.JOURNAL.change(db, mid, rules.end_turn)
                 continue
             rolls = {f"roll_{n}": FACE[kind] for n, (_, _, kind) in enumerate(plan(now)["to_roll"], 1)}
             if rolls or rules.turn_order(now).upcoming == ():
                 return rolls
-            store.change(db, mid, None, lambda x: rules.apply_adversary_turn(
+            store.JOURNAL.change(db, mid, lambda x: rules.apply_adversary_turn(
                 x, resolve_turn(rules.adversary_scenario(x))))
     finally:
         db.conn.close()
 
 
 def run(repeat: int = 30) -> dict:
-    from ..db import connect
-    from ..phantom.play import start_next_turn
-    from ..store import mission_table as store
-
     with tempfile.TemporaryDirectory(prefix="companion-bench-table-") as tmp:
         app = scratch_app(tmp)
         m = bench_mission(Path(app.config["DATA_DIR"]) / "phantom-epoch")
         db = connect(app.config["DATABASE"])
         try:
-            mid = store.create(db, "Great hall (bench)", m, "Set up the bench mission")
+            mid = store.JOURNAL.create(db, {"name": "Great hall (bench)"}, m, "Set up the bench mission")
             # the first turn is a character's (initiative 2): its moves are the map taps
-            store.change(db, mid, None, start_next_turn)
+            store.JOURNAL.change(db, mid, start_next_turn)
         finally:
             db.conn.close()
         base = f"/table/{mid}"
@@ -99,7 +93,7 @@ def run(repeat: int = 30) -> dict:
         def seen():
             db = connect(app.config["DATABASE"])
             try:
-                return store.version(db, mid)
+                return store.JOURNAL.version(db, mid)
             finally:
                 db.conn.close()
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
+from ..games import aldarra as al
+from ..games import lost_empires as le
+from ..games.frame import Player
+from ..phantom import characters as chars
+from ..store import campaigns as store
+from ..store import games
 from .timing import HTMX, Timer, connection, summary
 
 TARGET_MEDIAN_MS = 30
@@ -36,26 +43,19 @@ ACTIONS = ("fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "
 
 def _prepare(app, campaign_id: int, character_id: str) -> None:
     """The benchmarked character can afford a card and an equipment, and the shop is open."""
-    from ..phantom import characters as chars
-    from ..store import campaigns as store
-
     with connection(app) as db:
-        c = store.get(db, campaign_id).campaign
+        c = store.JOURNAL.get(db, campaign_id).campaign
         ch = next(x for x in c.characters if x.id == character_id)
         if ch.nova_cells < 5:
-            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
+            store.JOURNAL.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "nova_cells", 5))
         if ch.sp < 2:
-            store.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
+            store.JOURNAL.change(db, campaign_id, lambda c: chars.adjust(c, character_id, "sp", 2))
     if c.location is None:
         raise RuntimeError("bench: the benchmarked campaign has no shop open (no mission on a planet)")
 
 
 def _game(app) -> int:
     """A Lost Empires game in round 1 with the starter decks and a unit on each side."""
-    from ..games import lost_empires as le
-    from ..games.frame import Player
-    from ..store import games as store
-
     content = app.extensions["game_content"][le.KEY]
     g = le.roll_for_first(le.new_game((Player("Ann", "red"), Player("Bob", "blue"))), (7, 3)).state
     for i, faction in enumerate(("Feng", "Terra Corps")):
@@ -64,25 +64,19 @@ def _game(app) -> int:
     g = le.play_unit(le.begin(g).state, "Hound", le.UnitStats(1, 2, 2, 1)).state
     g = le.play_unit(le.end_turn(g).state, "Dust Marine", le.UnitStats(1, 2, 2, 1)).state
     with connection(app) as db:
-        return store.create(db, le.KEY, "Bench game", g, "Bench game")
+        return games.JOURNAL.create(db, {"kind": le.KEY, "name": "Bench game"}, g, "Bench game")
 
 
 def _aldarra_game(app) -> int:
     """An Aldarra Reborn game of 3 in the Expansion Phase, a combat of all three on one territory (the busiest
     page: every player's dice as face buttons)."""
-    from dataclasses import replace
-
-    from ..games import aldarra as al
-    from ..games.frame import Player
-    from ..store import games as store
-
     g = al.new_game((Player("Ann", "red"), Player("Bob", "blue"), Player("Cy", "green")), random.Random(8))
     at = g.tiles[10].id
     units = tuple(al.Units(at, i, kind, n) for i in range(3) for kind, n in (("Frigate", 3), ("Destroyer", 2)))
     g = replace(g, stage="play", round=1, phase="expansion", units=units, order=al.Order(g.turn_order[0], at))
     g = al.start_combat(g, at).state
     with connection(app) as db:
-        return store.create(db, al.KEY, "Bench Aldarra game", g, "Bench Aldarra game")
+        return games.JOURNAL.create(db, {"kind": al.KEY, "name": "Bench Aldarra game"}, g, "Bench Aldarra game")
 
 
 def _time_pages(timer: Timer, urls: dict, repeat: int) -> list[dict]:
@@ -99,9 +93,6 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
                   repeat: int, aldarra_id: int) -> list[dict]:
     """Each round leaves the campaign as it found it, but for one Orbos fame and the name's version;
     the game too, but for its version."""
-    from ..store import campaigns as store
-    from ..store import games
-
     base = f"/campaigns/{campaign_id}"
     game = f"/games/{game_id}"
     aldarra = f"/games/{aldarra_id}"
@@ -141,9 +132,9 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
         out["undo"] = post(f"{base}/undo", {"back": "campaign"})
         out["redo"] = post(f"{base}/redo", {"back": "campaign"})
         with connection(app) as db:
-            c = store.get(db, campaign_id).campaign
-            version = games.version(db, game_id)
-            aldarra_version = games.version(db, aldarra_id)
+            c = store.JOURNAL.get(db, campaign_id).campaign
+            version = games.JOURNAL.version(db, game_id)
+            aldarra_version = games.JOURNAL.version(db, aldarra_id)
         name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
         out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
         out["game_damage"] = post(f"{game}/do/damage", {"unit": "u1", "delta": 1, "by": 1, "version": version})
@@ -164,8 +155,6 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
 
 def measure(app, campaign_id: int, character_id: str, repeat: int, game_id: int | None = None) -> list[dict]:
     """Pages, then their htmx fragments, then the actions; each `repeat` times."""
-    from ..store import campaigns as store
-
     with connection(app) as db:
         visible = db.execute("SELECT count(*) FROM history WHERE campaign_id = ? AND status != 'abandoned'",
                              [campaign_id]).fetchone()[0]

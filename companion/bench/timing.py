@@ -8,13 +8,14 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from .. import create_app
+from .. import db as dbmod
+
 HTMX = {"HX-Request": "true"}
 
 
 def scratch_app(folder):
     """The app on an instance in `folder` (a temporary one): no CSRF token to fetch, no backup at start."""
-    from .. import create_app
-
     return create_app({"INSTANCE_PATH": str(Path(folder) / "instance"), "WTF_CSRF_ENABLED": False,
                        "BACKUP_ON_START": False})
 
@@ -29,7 +30,6 @@ def summary(name: str, kind: str, request: str, samples: list[float]) -> dict:
 
 class Timer:
     """Times one request through the app's test client, whole answer read; RuntimeError on an unexpected status."""
-
     def __init__(self, client):
         self.client = client
 
@@ -52,8 +52,6 @@ def connection(app):
     per request, and closing the last connection checkpoints the WAL; an extra
     open connection would hide that cost.
     """
-    from .. import db as dbmod
-
     db = dbmod.connect(app.config["DATABASE"])
     try:
         yield db

@@ -5,18 +5,20 @@ dataclass, `Game`, stored and exported as companion/codec.py writes it, and offe
 `(state, ...) -> Outcome`. A refused command
 raises `GameError` naming the form field and quoting the rule with its page;
 the state is untouched because it is immutable. The frame's store and views
-only need the functions listed in `RulesModule`.
+only need the functions listed in `RulesModule` and the state's fields listed in `GameState`.
 """
 from __future__ import annotations
 
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..errors import RuleError
+from ..names import visible
 
 NAME_MAX = 40
+STAGES = ("setup", "play", "over")  # a game is set up, played, then over
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 
 
@@ -58,26 +60,58 @@ class Outcome:
     reasons: tuple[str, ...] = ()
 
 
+@runtime_checkable
+class GameState(Protocol):
+    """What the frame reads from any game's state (its `Game`): the frame's templates, the results page and
+    the page player (tests/helpers/game_player.py) read these fields and no other."""
+    players: tuple[Player, ...]  # in seat order
+    sides: tuple  # each player's own numbers, in seat order: scores and supplies, never negative
+    stage: str  # one of STAGES: the page shows the kit's set-up, then its board; "over" offers the results
+    verdict: Verdict | None  # set when the rules decide the game
+
+
+@runtime_checkable
+class ScoreRow(Protocol):
+    """One player's column in the score panel (templates/games/_score_table.html); a game adds its numbers."""
+    name: str
+    color: str
+    faction: str | None
+
+
+@runtime_checkable
 class RulesModule(Protocol):
     KEY: str
     PLAYERS_RANGE: tuple[int, int]  # fewest and most players
     TITLE: str
     FORMAT: str
+    Game: type  # the whole state: a frozen dataclass with the `GameState` fields
 
     def new_game(self, players: tuple[Player, ...], rng: random.Random | None = None): ...
     def players(self, state) -> tuple[Player, ...]: ...
     def current_step(self, state) -> Step: ...
     def next_step(self, state) -> Outcome: ...
     def back_step(self, state) -> Outcome: ...
+    def can_advance(self, state) -> tuple[bool, str]: ...  # may Next be pressed now; if not, the rule's reason
     def verdict(self, state) -> Verdict | None: ...
+    def score(self, state) -> tuple[ScoreRow, ...]: ...  # one row per player, in seat order
     def to_dict(self, state) -> dict: ...  # both from `codec.state_codec(Game)`
     def from_dict(self, doc: dict): ...
+
+
+def advance_check(next_step, state) -> tuple[bool, str]:
+    """A game's `can_advance`: whether its `next_step` accepts the state, and the rule's refusal when not,
+    so the step button is shown disabled with that reason instead of refused when pressed."""
+    try:
+        next_step(state)
+    except GameError as refusal:
+        return False, refusal.message
+    return True, ""
 
 
 # -- players -------------------------------------------------------------------
 
 def clean_name(value: str, field: str = "name") -> str:
-    name = " ".join((value or "").split())
+    name = visible(value)
     if not name:
         raise GameError(field, "Give each player a name.")
     if len(name) > NAME_MAX:

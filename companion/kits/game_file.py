@@ -11,16 +11,16 @@ import json
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..schemas.files.exports import read_export, validated
-from . import KITS, RULES
+from ..games.registry import RULES
+from . import KITS
 from .state_file import Strict, Text
 
 FORMAT = "table-companion-game/1"
-STATE_SCHEMAS = {key: kit.state_schema for key, kit in KITS.items()}
 
 
 class GameFileSchema(Strict):
     format = fields.String(required=True)
-    game = fields.String(required=True, validate=validate.OneOf(list(RULES)))
+    game = fields.String(required=True, validate=validate.OneOf(RULES))  # the registry itself: read at each check
     name = Text()
     exported_at = fields.String(load_default=None)
     state_format = fields.String(required=True)
@@ -42,5 +42,5 @@ def dump_game_file(kind: str, name: str, state, exported_at: str) -> str:
 def load_game_file(text: str | bytes) -> tuple[str, str, object]:
     raw = read_export(text, "game", FORMAT, "format, game, name and state")
     data = validated("game", lambda: GameFileSchema().load(raw))
-    state = validated("game", lambda: STATE_SCHEMAS[data["game"]]().load(data["state"]), prefix="state.")
+    state = validated("game", lambda: KITS[data["game"]].state_schema().load(data["state"]), prefix="state.")
     return data["game"], data["name"], RULES[data["game"]].from_dict(state)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ..codec import state_codec
 from ..errors import RuleError
+from ..names import visible
 from .content import CampaignContent
 
 NAME_MAX = 80
@@ -172,7 +173,7 @@ campaign_to_dict, campaign_from_dict = state_codec(Campaign)
 # -- helpers shared by the command modules -----------------------------------
 
 def clean_name(value: str, field_name: str = "name", what: str = "Name") -> str:
-    value = (value or "").strip()
+    value = visible(value)
     if not value:
         raise CampaignError(field_name, f"{what} is required.")
     if len(value) > NAME_MAX:

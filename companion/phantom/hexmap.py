@@ -23,7 +23,9 @@ from ..errors import RuleError
 # The grid's arithmetic lives in companion/hexgrid.py (Aldarra Reborn's board uses it too); its names stay
 # importable from here for the map engine's modules.
 from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, to_offset  # noqa: F401
-Point = tuple[int, int]
+# The integer geometry of hexes in rows or columns is every hex board's (companion/hexboard.py); a map's
+# Layout adds the book's labels (L-4) and refuses a bad layout with a MapError.
+from ..hexboard import Grid, Point  # noqa: F401
 # A space as a stored mission holds it: its label, from the context the mission's codec passes: the map when
 # writing (its labels are made once), its layout when reading.
 Space = Annotated[Hex, Shape(lambda h, hexmap: hexmap.label(h), lambda label, layout: layout.parse(label))]
@@ -35,11 +37,6 @@ HAZARDS = ("fire", "poison", "trap")
 OBJECTS = ("destructible", "damaged", "destroyed", "indestructible")
 DOOR_STATES = ("open", "closed")
 
-# Corner offsets from the centre, clockwise from the top (pointy) / from the east (flat).
-_CORNERS = {
-    "pointy": ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)),
-    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
-}
 CORNER_NAMES = {
     "pointy": ("top", "upper right", "lower right", "bottom", "lower left", "upper left"),
     "flat": ("right", "lower right", "lower left", "left", "upper left", "upper right"),
@@ -72,9 +69,8 @@ def column_index(letters: str) -> int:
 
 
 @dataclass(frozen=True)
-class Layout:
-    orientation: str = "pointy"
-    shifted: str = "even"
+class Layout(Grid):
+    """A mission map's grid (orientation, shifted): hexboard.Grid's geometry, named as the book names spaces."""
 
     def __post_init__(self):
         if self.orientation not in ORIENTATIONS:
@@ -82,14 +78,7 @@ class Layout:
         if self.shifted not in SHIFTS:
             raise MapError(f"shifted must be even or odd, not {self.shifted!r}")
 
-    # -- labels <-> axial ---------------------------------------------------------
-    def from_offset(self, col: int, row: int) -> Hex:
-        """Column index (A=0) and row index (row 1 = 0) to axial."""
-        return from_offset(col, row, self.orientation, self.shifted)
-
-    def to_offset(self, h: Hex) -> tuple[int, int]:
-        return to_offset(h, self.orientation, self.shifted)
-
+    # -- labels <-> axial (column A is index 0, row 1 is index 0) ---------------------
     def parse(self, label: str) -> Hex:
         m = LABEL.match(label.strip().upper()) if isinstance(label, str) else None
         if not m:
@@ -112,25 +101,15 @@ class Layout:
             raise MapError(f"{text!r}: the second corner must be south-east of the first")
         return [self.from_offset(c, r) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
 
-    # -- drawing --------------------------------------------------------------------
-    def centre(self, h: Hex) -> Point:
-        q, r = h
-        return (2 * q + r, 3 * r) if self.orientation == "pointy" else (3 * q, 2 * r + q)
-
-    def corners(self, h: Hex) -> tuple[Point, ...]:
-        x, y = self.centre(h)
-        return tuple((x + dx, y + dy) for dx, dy in _CORNERS[self.orientation])
-
+    # -- drawing (centre, corners: hexboard.Grid) --------------------------------------
     def corner_name(self, index: int) -> str:
         return CORNER_NAMES[self.orientation][index]
 
     def edge_corners(self, a: Hex, b: Hex) -> tuple[Point, Point]:
         """The two corners shared by adjacent hexes a and b."""
-        shared = set(self.corners(a)) & set(self.corners(b))
-        if len(shared) != 2:
+        if b not in neighbours(a):
             raise MapError(f"{a} and {b} are not adjacent")
-        p, q = sorted(shared)
-        return (p, q)
+        return super().edge_corners(a, b)
 
 
 @dataclass(frozen=True)

@@ -1,56 +1,24 @@
 """What a map looks like on screen: a view model for the one SVG template that draws every map.
 
-Drawn points are the engine's exact integer coordinates (DESIGN.md) times a
-whole-number scale per axis, chosen so the hexes come out regular to within
-0.1 %: pointy hexes are 52 px wide and 60 px high (26 px per half width, 15
-per quarter height); flat hexes swap the two. Everything here is plain data
-(strings of points, numbers, CSS class names); the template only loops.
-
-`grid_view` (labels, hit areas for spaces and edges) depends only on the
-layout and the size, so it is built once per grid and cached; `map_view`
-(what is painted) is built per request.
+Drawn points are the engine's exact integer coordinates (DESIGN.md) at the scale every hex board is drawn
+at (companion/hexboard.py, which also builds `grid_view`: labels and hit areas for spaces and edges, cached
+per grid). Everything here is plain data (strings of points, numbers, CSS class names); the template only
+loops. `map_view` (what is painted) is built per request.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .hexmap import Hex, HexMap, Layout, MapError, edge, neighbours
-
-SCALE = {"pointy": (26, 15), "flat": (15, 26)}
-MARGIN = 8
+from ..hexboard import Cell, GridView, grid_view
+from ..hexboard import points as _points
+from ..hexboard import scaled as _scaled
+from .hexmap import Hex, HexMap, MapError, edge, neighbours
 # Read across the table: the hazard's kind and the object's state as words on a label, not a letter or a glyph.
 HAZARD_MARK = {"fire": "Fire", "poison": "Poison", "trap": "Trap"}
 OBJECT_MARK = {"destructible": "Object", "damaged": "Damaged", "destroyed": "Destroyed", "indestructible": "Indestructible"}
 LABEL_KINDS = ("fire", "poison", "trap", "placement")  # drawn as a label as wide as its text
-
-
-@dataclass(frozen=True)
-class Cell:
-    label: str
-    points: str
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
-class EdgeArea:
-    """The rhombus between two neighbouring centres and their shared corners: where a touch means this edge."""
-    a: str
-    b: str
-    points: str
-
-
-@dataclass(frozen=True)
-class GridView:
-    view_box: str
-    width: int
-    height: int
-    cells: tuple[Cell, ...]
-    edges: tuple[EdgeArea, ...]
-    label_dy: int  # where a cell's coordinate sits above its centre
 
 
 @dataclass(frozen=True)
@@ -100,44 +68,6 @@ class MapView:
     walls: tuple[tuple[int, int, int, int], ...]  # interior walls and the play area's border
     tokens: tuple[Token, ...]
     figures: tuple[FigureMark, ...]
-
-
-def _scaled(layout: Layout, p) -> tuple[int, int]:
-    sx, sy = SCALE[layout.orientation]
-    return p[0] * sx, p[1] * sy
-
-
-@lru_cache(maxsize=16)
-def _frame(layout: Layout, columns: int, rows: int) -> tuple[int, int, int, int]:
-    hexes = [layout.from_offset(c, r) for r in range(rows) for c in range(columns)]
-    pts = [_scaled(layout, p) for h in hexes for p in layout.corners(h)]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN
-
-
-def _points(layout: Layout, pts) -> str:
-    return " ".join(f"{x},{y}" for x, y in (_scaled(layout, p) for p in pts))
-
-
-@lru_cache(maxsize=16)
-def grid_view(layout: Layout, columns: int, rows: int) -> GridView:
-    """Every position of a columns x rows map with its book coordinate, and every edge between two of them."""
-    hexes = [layout.from_offset(c, r) for r in range(rows) for c in range(columns)]
-    inside = set(hexes)
-    cells = []
-    for h in hexes:
-        x, y = _scaled(layout, layout.centre(h))
-        cells.append(Cell(layout.label(h), _points(layout, layout.corners(h)), x, y))
-    edges = []
-    for h in hexes:
-        for n in neighbours(h):
-            if n in inside and edge(h, n) == (h, n):
-                p, q = layout.edge_corners(h, n)
-                edges.append(EdgeArea(layout.label(h), layout.label(n),
-                                      _points(layout, (layout.centre(h), p, layout.centre(n), q))))
-    x0, y0, x1, y1 = _frame(layout, columns, rows)
-    label_dy = -14  # the coordinate sits in the space's upper part, above its token
-    return GridView(f"{x0} {y0} {x1 - x0} {y1 - y0}", x1 - x0, y1 - y0, tuple(cells), tuple(edges), label_dy)
 
 
 def map_view(m: HexMap, columns: int, rows: int, figures=()) -> MapView:

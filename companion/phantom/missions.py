@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from .campaign import (
     Campaign, CampaignError, Change, character, mission_label, put_character, take_campaign_token,
 )
+from .characters import add_attachment
 from .content import CampaignContent
 
 MAX_PARTY = 4  # p.8: a maximum of 4 characters in a mission
@@ -202,8 +203,6 @@ def record_training(c: Campaign, content: CampaignContent, planet: str, tier: in
 def pick_attachment_reward(c: Campaign, character_id: str, name: str, type_: str, tier: int,
                            charge_slots: int) -> Change:
     """Each character picks one of the drawn attachments (p.14)."""
-    from .characters import add_attachment
-
     if character_id not in c.reward_pickers:
         ch = character(c, character_id)
         raise CampaignError("character", f"{ch.name} has no attachment reward to pick.")

@@ -2,21 +2,35 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from marshmallow import fields, validate
+
+from ..names import invisible
 
 REQUIRED = {"required": "Required.", "null": "Required."}
 REQUEST_ID = re.compile(r"[0-9a-f]{32}")
 
 
 def request_id() -> fields.String:
-    """The id a form was drawn with (one per form on each page): the same step sent again is recognised."""
-    return fields.String(load_default=None, validate=validate.Regexp(
-        REQUEST_ID, error="The form is damaged; reload the page."))
+    """The id a form was drawn with (one per form on each page): the same step sent again is recognised.
+    The whole value must be the 32 hex digits (a longer one would be stored as it came)."""
+    return fields.String(load_default=None, validate=validate.And(
+        validate.Length(equal=32, error="The form is damaged; reload the page."),
+        validate.Regexp(REQUEST_ID, error="The form is damaged; reload the page.")))
+
+
+class Text(fields.String):
+    """Typed text without the invisible format characters (zero-width, bidi controls) that would let a blank
+    or a duplicate name pass for another (companion/names.py)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        return "".join(ch for ch in text if not invisible(ch))
 
 
 def text(max_len: int = 80, required: bool = True) -> fields.String:
-    return fields.String(required=required, validate=validate.Length(max=max_len, error=f"At most {max_len} characters."),
+    return Text(required=required, validate=validate.Length(max=max_len, error=f"At most {max_len} characters."),
                          error_messages=REQUIRED, **({} if required else {"load_default": ""}))
 
 
@@ -57,5 +71,7 @@ def flag() -> fields.Boolean:
 
 
 def choice(options, required: bool = True) -> fields.String:
-    return fields.String(required=required, validate=validate.OneOf(list(options), error="Choose one of the options."),
+    # A mapping (a registry such as kits.KITS) is kept as it is, so a check reads what it holds at that time.
+    options = options if isinstance(options, Mapping) else list(options)
+    return fields.String(required=required, validate=validate.OneOf(options, error="Choose one of the options."),
                          error_messages=REQUIRED, **({} if required else {"load_default": None}))

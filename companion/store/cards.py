@@ -3,7 +3,8 @@
 Each change (a card added, replaced or removed, an import, the samples) is
 one history entry of that document, so any of them can be undone. The whole
 document is checked by `load_library` before it is stored: nothing invalid
-is ever saved, not even half of an import.
+is ever saved, not even half of an import. The table's one library has no
+id in any address: `library_id` finds it, and its JOURNAL does the rest.
 """
 from __future__ import annotations
 
@@ -12,9 +13,15 @@ from pathlib import Path
 
 from ..schemas.files.card_library import EMPTY, PARTS, load_library
 from ..schemas.forms.cards import CardEntry
-from .documents import CARD_JOURNAL, CARDS, Outcome
+from .journal import Journal, Written
 
-JOURNAL = CARD_JOURNAL
+
+def _library(row: dict) -> dict:
+    return json.loads(row["doc"])
+
+
+JOURNAL = Journal("cards", "card_libraries", "card_history", "owner_id", document="doc", load=_library,
+                  read=_library)  # a command returns a Written: the library it made, checked, and one sentence
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
          "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck"}
@@ -24,20 +31,20 @@ def library_id(db) -> int:
     """The table's one library, made on first use."""
     for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
         return row["id"]
-    return CARDS.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
+    return JOURNAL.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
 
 
 def get(db) -> tuple[int, dict]:
     lib = library_id(db)
-    return lib, CARDS.get(db, lib)[1]
+    return lib, JOURNAL.get(db, lib)
 
 
 def _change(db, command, request_id: str | None = None) -> str:
-    def run(row, doc):
+    def run(doc):
         new, description = command(doc)
-        return Outcome(load_library(new), description)
+        return Written(load_library(new), description)
 
-    return CARDS.change(db, library_id(db), run, request_id=request_id).description
+    return JOURNAL.change(db, library_id(db), run, request_id=request_id).description
 
 
 def put(db, card: CardEntry, request_id: str | None = None) -> str:

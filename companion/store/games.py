@@ -3,7 +3,8 @@
 Every step goes through `JOURNAL.change` (store/journal.py): the version the
 device saw is checked (`StaleGame`), a request id seen before changes nothing
 (`AlreadyApplied`), and a finished game takes no step until taken up again.
-This module keeps only the games' own queries.
+`JOURNAL.create(db, {"kind": ..., "name": ...}, state, description)` stores a
+new game by its kind's rules. This module keeps only the games' own queries.
 """
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import json
 from dataclasses import dataclass
 
 from ..games.frame import GameError, Outcome
-from ..kits import RULES
-from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written
+from ..games.registry import RULES
+from .journal import AlreadyApplied, Journal, NotFound, Stale, Written
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleGame", "GameRow", "JOURNAL"]
 LOG_PAGE = 30
@@ -57,47 +58,13 @@ def _refuse(row: dict) -> None:
 
 
 JOURNAL = Journal("game", "games", "game_events", "game_id", load=_load, read=_state, written=_written,
-                  refuse=_refuse, stale=StaleGame, page_size=LOG_PAGE)
-
-
-def get(db, game_id: int) -> GameRow:
-    return JOURNAL.get(db, game_id)
-
-
-def version(db, game_id: int) -> int:
-    return JOURNAL.version(db, game_id)
+                  encode=lambda state, columns: RULES[columns["kind"]].to_dict(state), refuse=_refuse,
+                  stale=StaleGame, page_size=LOG_PAGE)
 
 
 def listing(db) -> list[dict]:
     return list(db.query("SELECT id, kind, name, status, updated_at FROM games ORDER BY status = 'finished', "
                          "updated_at DESC, id DESC"))
-
-
-def create(db, kind: str, name: str, state, description: str, request_id: str | None = None) -> int:
-    return JOURNAL.create(db, {"kind": kind, "name": name}, RULES[kind].to_dict(state), description,
-                          request_id=request_id)
-
-
-def change(db, game_id: int, seen_version: int | None, command, request_id: str | None = None) -> Outcome:
-    """Run `command(state) -> Outcome` and record it, all in one transaction (JOURNAL.change)."""
-    return JOURNAL.change(db, game_id, command, seen_version=seen_version, request_id=request_id)
-
-
-def undo(db, game_id: int, request_id: str | None = None) -> str | None:
-    """Undo the latest change; returns its description, or None when there is none."""
-    return JOURNAL.undo(db, game_id, request_id=request_id)
-
-
-def redo(db, game_id: int, request_id: str | None = None) -> str | None:
-    return JOURNAL.redo(db, game_id, request_id=request_id)
-
-
-def events(db, game_id: int, page: int = 1, size: int = LOG_PAGE) -> tuple[list[Entry], bool]:
-    return JOURNAL.history(db, game_id, page, size)
-
-
-def can_undo_redo(db, game_id: int) -> tuple[bool, bool]:
-    return JOURNAL.can_undo_redo(db, game_id)
 
 
 def set_status(db, game_id: int, finished: bool) -> str:
@@ -106,6 +73,3 @@ def set_status(db, game_id: int, finished: bool) -> str:
     row = JOURNAL.note(db, game_id, text, {"status": "finished" if finished else "active"})
     return f"{row['name']}: {text.lower()}"
 
-
-def delete(db, game_id: int) -> str:
-    return JOURNAL.delete(db, game_id)["name"]

@@ -17,9 +17,10 @@ user action with a readable description and the diff it made
   undo or redo carried, with what it did, so a retried undo is recognised
   even after another device has redone the same entry.
 
-Each area module (store/campaigns.py, games.py, mission_table.py,
-documents.py) keeps only its own queries and says, in its Journal, how its
-rows are read and written.
+Each area module (store/campaigns.py, games.py, mission_table.py, maps.py,
+cards.py) exposes its JOURNAL, keeps only its own queries and says, in its
+Journal's hooks, how its rows are read and written. Callers call the
+JOURNAL's methods directly: there is one signature for each step.
 """
 from __future__ import annotations
 
@@ -66,16 +67,19 @@ class Entry:
 
 @dataclass(frozen=True)
 class Status:
-    """What a page's bottom bar shows: whether undo and redo can step, the newest entry, the version."""
+    """What a page's bottom bar shows (web/pages.py): whether undo and redo can step, the newest change in
+    force, the version."""
     can_undo: bool
     can_redo: bool
-    last_change: Entry | None  # the newest entry not abandoned (it may be one just undone)
+    last_change: Entry | None  # the newest entry still done (after an undo, the one before the undone one)
     version: int
 
 
 @dataclass(frozen=True)
 class Written:
-    """What a command's result stores: the new document, one sentence, and plain columns undone with it."""
+    """What a command's result stores: the new document, one sentence, and plain columns undone with it.
+
+    A command may return one itself (the journal's default `written` hook takes it as it is)."""
     doc: Any
     description: str
     columns: dict = field(default_factory=dict)
@@ -83,6 +87,40 @@ class Written:
 
 def dump(doc) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+class Played:
+    """A document's changes, undos and redos made in memory the journal's way (one diff per change, what an undo
+    left abandoned by the next change), for `Journal.create_played` to write at once: how `companion bench`
+    fills its scratch database with long histories quickly. Documents without plain columns only."""
+
+    def __init__(self, doc):
+        self.doc = json.loads(dump(doc))  # as stored and read back
+        self.entries: list[list] = []  # [at, description, diff as JSON, status]
+        self._undone: list[list] = []  # the undone entries, newest undone last
+
+    def change(self, doc, description: str, at: str) -> None:
+        for entry in self._undone:
+            entry[3] = "abandoned"
+        self._undone = []
+        self.entries.append([at, description, dump(changes.diff(self.doc, doc)), "done"])  # as `change` diffs
+        self.doc = json.loads(dump(doc))
+
+    def undo(self) -> bool:
+        entry = next((e for e in reversed(self.entries) if e[3] == "done" and e[2] != "[]"), None)
+        return entry is not None and self._step(entry, True)
+
+    def redo(self) -> bool:
+        return bool(self._undone) and self._step(self._undone[-1], False)  # the oldest entry still undone
+
+    def _step(self, entry: list, undo: bool) -> bool:
+        self.doc = json.loads(dump(changes.apply(self.doc, json.loads(entry[2]), 1 if undo else 2)))
+        entry[3] = "undone" if undo else "done"
+        if undo:
+            self._undone.append(entry)
+        else:
+            self._undone.pop()
+        return True
 
 
 def _as_is(row: dict):
@@ -94,9 +132,10 @@ class Journal:
     """One kind of undoable document. The hooks are the area's only say in how its rows are handled:
 
     load(row) -> what `get` returns; read(row) -> what a command is given;
-    written(result, row) -> Written; derive(doc) -> columns that follow the document on every write
-    (a campaign's name); refuse(row) raises when the row takes no change now (a finished game);
-    hidden(row) -> True makes a row NotFound unless asked for with include_hidden.
+    written(result, row) -> Written; encode(doc, columns) -> the JSON a new document is stored as (`create`
+    is given the engine's object; a game's kind, among the columns, names its rules); derive(doc) -> columns
+    that follow the document on every write (a campaign's name); refuse(row) raises when the row takes no
+    change now (a finished game); hidden(row) -> True makes a row NotFound unless asked for with include_hidden.
     """
     kind: str  # applied_requests.kind
     table: str
@@ -106,6 +145,7 @@ class Journal:
     load: Callable[[dict], Any] = _as_is
     read: Callable[[dict], Any] = _as_is
     written: Callable[[Any, dict], Written] = lambda result, row: result  # noqa: E731
+    encode: Callable[[Any, dict], Any] = lambda doc, columns: doc  # noqa: E731
     derive: Callable[[Any], dict] | None = None
     refuse: Callable[[dict], None] | None = None
     hidden: Callable[[dict], bool] | None = None
@@ -140,18 +180,16 @@ class Journal:
                           [doc_id, size + 1, (page - 1) * size]).fetchall()
         return [Entry(*r) for r in rows[:size]], len(rows) > size
 
-    def can_undo_redo(self, db, doc_id: int) -> tuple[bool, bool]:
-        e = self.entries
-        found = db.execute(f"SELECT EXISTS(SELECT 1 FROM [{e}] WHERE [{self.owner}] = ? AND status = 'done' "
-                           f"AND diff != '[]'), EXISTS(SELECT 1 FROM [{e}] WHERE [{self.owner}] = ? AND "
-                           "status = 'undone')", [doc_id, doc_id]).fetchone()
-        return bool(found[0]), bool(found[1])
-
     def status(self, db, doc_id: int) -> Status:
+        """The one way to read a document's undo state: what every undo bar shows."""
         current = self.version(db, doc_id)
-        can_undo, can_redo = self.can_undo_redo(db, doc_id)
-        last, _ = self.history(db, doc_id, size=1)
-        return Status(can_undo, can_redo, last[0] if last else None, current)
+        e, o = self.entries, self.owner
+        can_undo, can_redo = db.execute(
+            f"SELECT EXISTS(SELECT 1 FROM [{e}] WHERE [{o}] = ? AND status = 'done' AND diff != '[]'), "
+            f"EXISTS(SELECT 1 FROM [{e}] WHERE [{o}] = ? AND status = 'undone')", [doc_id, doc_id]).fetchone()
+        last = db.execute(f"SELECT id, at, description, status FROM [{e}] WHERE [{o}] = ? AND status = 'done' "
+                          "ORDER BY id DESC LIMIT 1", [doc_id]).fetchone()
+        return Status(bool(can_undo), bool(can_redo), Entry(*last) if last else None, current)
 
     # -- request ids -------------------------------------------------------------------------------------
 
@@ -177,16 +215,31 @@ class Journal:
     # -- writing -------------------------------------------------------------------------------------------
 
     def create(self, db, columns: dict, doc, description: str, *, request_id: str | None = None) -> int:
-        """The new document's id; a create sent again with the same request id gives the first one's."""
+        """The new document's id; a create sent again with the same request id gives the first one's.
+
+        `doc` is what the area's engine holds (a Campaign, a game's state, a Mission), stored by `encode`."""
         with immediate(db):
             done = self.applied(db, request_id)
             if done is not None:
                 return done["owner_id"]
             stamp = now()
+            doc = self.encode(doc, columns)
             doc_id = db[self.table].insert({**columns, **self._derived(doc), self.document: dump(doc),
                                             "created_at": stamp, "updated_at": stamp}).last_pk
             entry_id = self._add(db, doc_id, description, [], request_id, abandon=False)
             self._record(db, request_id, "create", doc_id, entry_id)
+        return doc_id
+
+    def create_played(self, db, columns: dict, played: Played, description: str, at: str) -> int:
+        """A new document with the history `played` in memory, in one transaction: `description` (its creation,
+        dated `at`), then each played entry; the document as played last."""
+        with immediate(db):
+            last = played.entries[-1][0] if played.entries else at
+            doc_id = db[self.table].insert({**columns, **self._derived(played.doc), self.document: dump(played.doc),
+                                            "created_at": at, "updated_at": last}).last_pk
+            db.conn.executemany(f"INSERT INTO [{self.entries}] ([{self.owner}], at, description, diff, status) "
+                                "VALUES (?, ?, ?, ?, ?)", [(doc_id, at, description, "[]", "done")]
+                                + [(doc_id, *entry) for entry in played.entries])
         return doc_id
 
     def change(self, db, doc_id: int, command, *, seen_version: int | None = None, request_id: str | None = None,

@@ -3,10 +3,14 @@
 The document is exactly what the map's export writes; a board position's
 decision die, turn and rolls ride along untouched. Every edit reads the
 document back through `load_scenario`, so a map the engine would refuse is
-never stored.
+never stored. The map editor changes a map through `JOURNAL.change` like
+every area: a command is given the map's Draft and returns the engine's Edit
+(phantom/mapedit.py), or a `Renamed`; `JOURNAL.get` reads (row, Draft).
 """
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 
 from ..phantom.board import Board
 from ..phantom.hexmap import Layout
@@ -14,12 +18,17 @@ from ..phantom.mapedit import MAX_COLUMNS, MAX_ROWS, Draft, Edit, fitted_size, n
 from ..phantom.scenario import Scenario
 from ..schemas.files.scenario import ScenarioFileError, dump_scenario, load_scenario, parse_json
 from ..schemas.forms.maps import NAME_MAX
-from .documents import MAP_JOURNAL, MAPS, NotFound, Outcome, dump, unique_name
+from .journal import Journal, NotFound, Written, dump
 from .snapshots import Snapshots
 
-__all__ = ["NotFound", "JOURNAL", "create", "import_doc", "get", "edit", "export"]
-JOURNAL = MAP_JOURNAL
+__all__ = ["NotFound", "JOURNAL", "Renamed", "create", "import_doc", "export", "listing"]
 BOARD_EXTRAS = ("decision_die", "turn", "rolls")
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A map's new name: a plain column of its row, undone like an edit."""
+    name: str
 
 
 def _doc(draft: Draft, old: dict | None = None) -> dict:
@@ -33,21 +42,50 @@ def _doc(draft: Draft, old: dict | None = None) -> dict:
 DRAFTS = Snapshots()  # stored document text -> its checked map: a paint reads back what it just wrote
 
 
-def _draft(row: dict, doc: dict) -> Draft:
+def _draft(row: dict) -> Draft:
     found = DRAFTS.get(row["doc"])
     if found is not None and (found.columns, found.rows) == (row["columns"], row["rows"]):
         return found
-    s = load_scenario(doc)
+    s = load_scenario(json.loads(row["doc"]))
     draft = Draft(s.board.map, row["columns"], row["rows"], s.board.figures)
     DRAFTS.put(row["doc"], draft)
     return draft
 
 
+def _written(result: Edit | Renamed, row: dict) -> Written:
+    old = json.loads(row["doc"])
+    if isinstance(result, Renamed):
+        return Written(old, f"Renamed the map {row['name']!r} to {result.name!r}", {"name": result.name})
+    d = result.draft
+    new = _doc(d, old)
+    DRAFTS.put(dump(new), d)
+    return Written(new, result.description, {"columns": d.columns, "rows": d.rows})
+
+
+JOURNAL = Journal("map", "maps", "map_history", "owner_id", document="doc", load=lambda row: (row, _draft(row)),
+                  read=_draft, written=_written)
+
+
+def listing(db) -> list[dict]:
+    return list(db.query("SELECT id, name, columns, rows, sample, updated_at FROM maps "
+                         "ORDER BY updated_at DESC, id DESC"))
+
+
+def unique_name(db, name: str, max_len: int = 80) -> str:
+    """An import never replaces what is there; it becomes a copy beside it."""
+    candidate, n = name, 1
+    while any(db["maps"].rows_where("name = ?", [candidate], limit=1)):
+        n += 1
+        suffix = " (copy)" if n == 2 else f" (copy {n - 1})"
+        candidate = name[: max_len - len(suffix)] + suffix
+    return candidate
+
+
 def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: str | None = None) -> int:
     """The new map's id; sent again with the same request id, the first one's."""
     draft = new_draft(layout, columns, rows)
-    return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows},
-                       _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
+    return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows},
+                          _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
 
 
 def import_doc(db, name: str, source, sample: bool = False) -> int:
@@ -61,37 +99,10 @@ def import_doc(db, name: str, source, sample: bool = False) -> int:
     # A name from a file name: held to the form's limit (the file's name cannot be corrected on a tablet).
     name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
     doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
-    return MAPS.create(db, {"name": unique_name(MAPS, db, name), "columns": columns, "rows": rows,
-                            "sample": int(sample)}, doc, f"Imported the map {name!r}")
-
-
-def get(db, map_id: int) -> tuple[dict, Draft]:
-    row, doc = MAPS.get(db, map_id)
-    return row, _draft(row, doc)
-
-
-def edit(db, map_id: int, operation, *, seen_version: int | None = None, request_id: str | None = None) -> Edit:
-    """Run `operation(draft) -> Edit` in one transaction and record it (undoable; a retried request once)."""
-    done = []
-
-    def command(row, doc):
-        result = operation(_draft(row, doc))
-        done.append(result)
-        d = result.draft
-        new = _doc(d, doc)
-        DRAFTS.put(dump(new), d)
-        return Outcome(new, result.description, {"columns": d.columns, "rows": d.rows})
-
-    MAPS.change(db, map_id, command, seen_version=seen_version, request_id=request_id)
-    return done[0]
-
-
-def rename(db, map_id: int, name: str) -> str:
-    MAPS.change(db, map_id, lambda row, doc: Outcome(doc, f"Renamed the map {row['name']!r} to {name!r}",
-                                                     {"name": name}))
-    return name
+    return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows,
+                               "sample": int(sample)}, doc, f"Imported the map {name!r}")
 
 
 def export(db, map_id: int) -> tuple[str, dict]:
-    row, doc = MAPS.get(db, map_id)
-    return row["name"], doc
+    row = JOURNAL.row(db, map_id)
+    return row["name"], json.loads(row["doc"])

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..db import immediate, now
 from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
-from .journal import AlreadyApplied, Entry, Journal, NotFound, Stale, Written, dump
+from .journal import AlreadyApplied, Journal, NotFound, Stale, Written, dump
 from .snapshots import Snapshots
 
 __all__ = ["AlreadyApplied", "NotFound", "StaleMission", "MissionRow", "JOURNAL"]
@@ -67,42 +67,14 @@ def _derive(doc: dict) -> dict:
 
 
 JOURNAL = Journal("mission", "missions", "mission_events", "mission_id", load=_load,
-                  read=lambda row: _mission(row["state"]), written=_written, derive=_derive, stale=StaleMission,
+                  read=lambda row: _mission(row["state"]), written=_written,
+                  encode=lambda mission, _columns: mission_to_dict(mission), derive=_derive, stale=StaleMission,
                   page_size=LOG_PAGE)
-
-
-def get(db, mission_id: int) -> MissionRow:
-    return JOURNAL.get(db, mission_id)
-
-
-def version(db, mission_id: int) -> int:
-    return JOURNAL.version(db, mission_id)
 
 
 def listing(db) -> list[dict]:
     return list(db.query("SELECT id, name, campaign_id, status, updated_at FROM missions ORDER BY "
                          "status = 'finished', updated_at DESC, id DESC"))
-
-
-def create(db, name: str, mission: Mission, description: str, campaign_id: int | None = None,
-           map_id: int | None = None, request_id: str | None = None) -> int:
-    """The new mission's id; a set-up sent again with the same request id gives the first one's."""
-    return JOURNAL.create(db, {"name": name, "campaign_id": campaign_id, "map_id": map_id},
-                          mission_to_dict(mission), description, request_id=request_id)
-
-
-def delete(db, mission_id: int) -> str:
-    """A mission and its log gone for good; its name."""
-    return JOURNAL.delete(db, mission_id)["name"]
-
-
-def change(db, mission_id: int, seen_version: int | None, command, description: str | None = None,
-           request_id: str | None = None) -> Update:
-    """Run `command(mission) -> Update` and record it as one event, all in one transaction (JOURNAL.change).
-
-    The event's description is `description`, else the update's first reason."""
-    return JOURNAL.change(db, mission_id, command, seen_version=seen_version, request_id=request_id,
-                          description=description)
 
 
 def record_in_campaign(db, mission_id: int, command):
@@ -116,20 +88,3 @@ def record_in_campaign(db, mission_id: int, command):
         result = campaigns.JOURNAL.change_within(db, campaign_id, campaign_command)
         JOURNAL.touch(db, row, {"recorded_at": now()})
     return result
-
-
-def undo(db, mission_id: int, request_id: str | None = None) -> str | None:
-    """Undo the latest step; returns its description, or None when there is none."""
-    return JOURNAL.undo(db, mission_id, request_id=request_id)
-
-
-def redo(db, mission_id: int, request_id: str | None = None) -> str | None:
-    return JOURNAL.redo(db, mission_id, request_id=request_id)
-
-
-def events(db, mission_id: int, page: int = 1, size: int = LOG_PAGE) -> tuple[list[Entry], bool]:
-    return JOURNAL.history(db, mission_id, page, size)
-
-
-def can_undo_redo(db, mission_id: int) -> tuple[bool, bool]:
-    return JOURNAL.can_undo_redo(db, mission_id)

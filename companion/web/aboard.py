@@ -11,7 +11,7 @@ from ..phantom.characters import SLOTS
 from ..schemas.forms.aboard import (
     BuyEquipmentForm, ExpeditionForm, SellForm, UnlockExpeditionForm, UpgradeActionForm, UpgradeForm,
 )
-from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
 from .render import content
 
@@ -40,6 +40,7 @@ def aboard_context(campaign_id: int, **kw) -> AboardPage:
 
 
 page = page_renderer("aboard/aboard.html", aboard_context)
+register_page("aboard", page)
 
 
 def act(campaign_id: int, schema, command):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, url_for
 from marshmallow import ValidationError
 
 from ..db import now
@@ -16,9 +16,10 @@ from ..schemas.forms.campaigns import (
 )
 from ..schemas.forms.characters import CharacterForm
 from ..store import campaigns as store
-from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .campaign_context import CAMPAIGN, SHEET, CampaignFrame, base_context, page_renderer, register_page
 from .commands import answer_with, history_routes, run, with_log_page
 from .database import get_db
+from .downloads import download, file_stem
 from .render import content, go, parse
 
 bp = Blueprint("campaigns", __name__, url_prefix="/campaigns/<int:campaign_id>")
@@ -35,7 +36,7 @@ class CampaignSheet(CampaignFrame):
 
 
 def sheet_context(campaign_id: int, **kw) -> CampaignSheet:
-    frame = base_context(campaign_id, "campaign", **kw)
+    frame = base_context(campaign_id, SHEET, **kw)
     c, info = frame["c"], frame["content"]
     numbers = sorted({m.number for m in info.missions if m.number})
     return CampaignSheet(
@@ -50,6 +51,7 @@ def sheet_context(campaign_id: int, **kw) -> CampaignSheet:
 
 
 page = page_renderer("campaigns/campaign.html", sheet_context)
+register_page(SHEET, page)
 
 
 def act(campaign_id: int, schema, command):
@@ -123,7 +125,7 @@ def delete(campaign_id: int):
     """To the bin, after typing the name; restorable from the home page."""
     answer_with(page(campaign_id))
     form = parse(ConfirmForm)
-    row = store.get(get_db(), campaign_id)
+    row = store.JOURNAL.get(get_db(), campaign_id)
     if form.confirm.strip() != row.campaign.name:
         raise ValidationError({"confirm": [f"Type {row.campaign.name!r} exactly to delete this campaign."]})
     return _flag(campaign_id, url_for("home.index"), deleted=True)
@@ -138,15 +140,14 @@ def history_context(campaign_id: int, **kw) -> dict:
     return with_log_page(CAMPAIGN, campaign_id, CampaignFrame(**base_context(campaign_id, "history", **kw)))
 
 
-history_page = page_renderer("campaigns/history.html", history_context)  # also answers an undo pressed on it
+history_page = page_renderer("campaigns/history.html", history_context)
+register_page("history", history_page)  # an undo pressed on the history answers with it
 history_routes(bp, CAMPAIGN, log="/history", log_template="campaigns/history.html",
                log_context=lambda campaign_id: CampaignFrame(**base_context(campaign_id, "history")))
 
 
 @bp.get("/export")
 def export(campaign_id: int):
-    row = store.get(get_db(), campaign_id)
+    row = store.JOURNAL.get(get_db(), campaign_id)
     body = dump_campaign_file(row.campaign, now())
-    filename = "".join(ch if ch.isalnum() else "-" for ch in row.campaign.name).strip("-").lower() or "campaign"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.phantom-epoch.json"'})
+    return download(body, file_stem(row.campaign.name, "campaign"), ".phantom-epoch.json", "campaign")

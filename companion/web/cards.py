@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +16,16 @@ from ..phantom.scenario import ACTION_TYPES
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
-from ..store.documents import CARDS
 from .commands import Area, RequestForm, answer_with, history_routes
 from .database import get_db
-from .render import form_state, go, parse, respond
+from .pages import DocumentPage, document_state
+from .render import go, parse, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
 
 @dataclass(frozen=True, kw_only=True)
-class CardsPage:
+class CardsPage(DocumentPage):
     """What cards/index.html shows: the library, the forms' choices, the bottom bar."""
 
     lib: dict  # the library document (phantom-epoch-cards/1)
@@ -38,12 +38,6 @@ class CardsPage:
     event_stats: Any  # what an Event card's effect changes this round (the AI applies it)
     event_sides: Any
     result: Any = None
-    can_undo: bool
-    can_redo: bool
-    last_change: str | None
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def cards_context(errors=None, result=None) -> CardsPage:
@@ -55,8 +49,7 @@ def cards_context(errors=None, result=None) -> CardsPage:
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
-                     event_sides=EVENT_SIDES, result=result, **CARDS.status(db, lib),
-                     **(form_state(errors) or filled))
+                     event_sides=EVENT_SIDES, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None):
@@ -94,19 +87,9 @@ def remove():
     return page(result=text)
 
 
-class Library:
-    """The card journal for the table's one library, whose id no address carries: found on each use."""
-
-    def undo(self, db, _library, *, request_id=None):
-        return store.JOURNAL.undo(db, store.library_id(db), request_id=request_id)
-
-    def redo(self, db, _library, *, request_id=None):
-        return store.JOURNAL.redo(db, store.library_id(db), request_id=request_id)
-
-
-CARD_LIBRARY = Area("cards", Library(), page=lambda _library, status=200, **kw: page(status, **kw),
+CARD_LIBRARY = Area("cards", store.JOURNAL, page=lambda _library, status=200, **kw: page(status, **kw),
                     url=lambda _library: url_for("cards.index"))
-history_routes(bp, CARD_LIBRARY, log=None)
+history_routes(bp, CARD_LIBRARY, log=None, doc_id=lambda: store.library_id(get_db()))  # no address carries its id
 
 
 @bp.get("/export")

@@ -13,7 +13,7 @@ from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
 )
-from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
 from .render import content
 
@@ -52,6 +52,7 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
 
 
 page = page_renderer("characters/character.html", sheet_context)
+register_page("character", page, keyed=True)  # its bar sends "character:<id>"
 
 
 def act(campaign_id: int, character_id: str, schema, command):

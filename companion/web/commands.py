@@ -50,7 +50,6 @@ class Area:
     url: Callable[[Any], str]
     field: Callable[[Exception], str] = lambda exc: getattr(exc, "field", "")
     versioned: bool = True
-    change: Callable[..., Any] | None = None  # instead of journal.change, when the area hands commands more
     page_for: Callable[[Any, str], Page] | None = None  # the page an undo/redo was pressed on (the "back" field)
 
     def bound(self, doc_id) -> Page:
@@ -84,10 +83,9 @@ def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: s
     url = url or area.url(doc_id)
     answer_with(page, url, area.field)
     form = parse(schema)
-    change = area.change or area.journal.change
-    result = change(get_db(), doc_id, lambda doc: command(doc, form),
-                    seen_version=getattr(form, "version", None) if area.versioned else None,
-                    request_id=getattr(form, "request_id", None))
+    result = area.journal.change(get_db(), doc_id, lambda doc: command(doc, form),
+                                 seen_version=getattr(form, "version", None) if area.versioned else None,
+                                 request_id=getattr(form, "request_id", None))
     if after:
         after(result)
     if not is_htmx():
@@ -120,15 +118,17 @@ def with_log_page(area: Area, doc_id, ctx) -> dict:
 
 
 def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | None = "/log",
-                   log_template: str | None = None, log_context=None, poll: bool = False) -> None:
+                   log_template: str | None = None, log_context=None, poll: bool = False,
+                   doc_id: Callable[[], Any] | None = None) -> None:
     """Register undo, redo (and poll, and the log page) on `bp` for `area`, once for all its documents.
 
-    `prefix` is the document's part of the path ("/<int:game_id>"); the log page is `log_template` drawn from
+    `prefix` is the document's part of the path ("/<int:game_id>"); `doc_id()` finds the document when the path
+    carries no id (the table's one card library); the log page is `log_template` drawn from
     `log_context(doc_id)` plus the page's entries; a poll answers 204 while the version the device shows is
     the current one."""
 
     def doc_id_of(kw):
-        return next(iter(kw.values()), None)
+        return doc_id() if doc_id else next(iter(kw.values()), None)
 
     def step(which: str, **kw):
         doc_id = doc_id_of(kw)

@@ -2,27 +2,31 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, abort, current_app, request, send_file, url_for
 
 from ..db import now
 from ..games.frame import new_players
-from ..kits import KITS, RULES
+from ..games.registry import RULES
+from ..kits import KITS
 from ..kits.game_file import dump_game_file, load_game_file
 from ..kits.forms import GameForm
 from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import home
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, RequestForm, answer_with, history_routes, run
 from .database import get_db
-from .render import LABELS, as_dict, form_state, go, parse, respond
+from .downloads import download, file_stem
+from .pages import DocumentPage, document_state
+from .render import LABELS, as_dict, go, parse, respond
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-PAGES = {key: kit.page for key, kit in KITS.items()}  # each game's template, context and actions
+# What the frame itself refuses in any game (the stepper, a finished game), named over the app's labels
+GAME_LABELS = {"stage": "Game", "step": "Next step", "start": "Round 1"}
 
 
 def rng() -> random.Random:
@@ -36,11 +40,11 @@ def content(kind: str):
 
 
 def _row(game_id: int):
-    return store.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
+    return store.JOURNAL.get(get_db(), game_id)  # store.NotFound: answered 404 by web/answers.py
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameFrame:
+class GameFrame(DocumentPage):
     """What every game's page shows around the game itself (templates/games/_page.html): the stepper, the bar."""
 
     game_id: int
@@ -48,35 +52,33 @@ class GameFrame:
     g: Any  # the game's state
     step: Any  # the step the stepper shows
     verdict: Any  # who won, once the game is over
-    can_undo: bool
-    can_redo: bool
-    last_change: Any
+    score: Any  # the rules' score rows, one per player (the score panel; frame.ScoreRow)
+    advance: tuple = (True, "")  # the rules module's can_advance: Next pressable now, or why not
     result: Any = None
-    conflict: str | None = None
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
-    status = store.JOURNAL.status(get_db(), game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
-                     verdict=row.rules.verdict(row.state), can_undo=status.can_undo, can_redo=status.can_redo,
-                     last_change=status.last_change, result=result, conflict=conflict, **form_state(errors))
+                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state),
+                     advance=row.rules.can_advance(row.state), result=result,
+                     **document_state(store.JOURNAL, game_id, errors, conflict))
 
 
 def context(game_id: int, **kw) -> dict:
     """The frame's fields and the game's own (its kit's `context`), as the game's template reads them."""
     f = frame(game_id, **kw)
-    game = PAGES[f.row.kind].context(f.row.state, content(f.row.kind))
-    return {**as_dict(f), **game, "game_dir": KITS[f.row.kind].templates,
-            "labels": {**LABELS, **game.get("labels", {})}}  # a game's own labels over the shared ones
+    kit = KITS[f.row.kind]
+    game = kit.page.context(f.row.state, content(f.row.kind))
+    return {**as_dict(f), **game, "game_dir": kit.templates,
+            "kit_css": url_for(".kit_css", key=kit.key) if kit.css else None,
+            # a game's own labels over the frame's and the app's
+            "labels": {**LABELS, **GAME_LABELS, **kit.labels, **game.get("labels", {})}}
 
 
 def page(game_id: int, status: int = 200, **kw):
     ctx = context(game_id, **kw)
-    return respond(PAGES[ctx["row"].kind].TEMPLATE, ctx, status)
+    return respond(KITS[ctx["row"].kind].page.TEMPLATE, ctx, status)
 
 
 GAME = Area("game", store.JOURNAL, page=page, url=lambda game_id: url_for("games.show", game_id=game_id))
@@ -90,9 +92,9 @@ def new():
     players = new_players(*seats(form))
     rules = RULES[form.game]
     state = rules.new_game(players, rng())
-    game_id = store.create(get_db(), form.game, form.name, state, f"New {rules.TITLE} game: "
-                           f"{', '.join(p.name for p in players[:-1])} and {players[-1].name}",
-                           request_id=form.request_id)  # sent twice: one game
+    game_id = store.JOURNAL.create(get_db(), {"kind": form.game, "name": form.name}, state,
+                                   f"New {rules.TITLE} game: {', '.join(p.name for p in players[:-1])} and "
+                                   f"{players[-1].name}", request_id=form.request_id)  # sent twice: one game
     return go(url_for(".show", game_id=game_id))
 
 
@@ -104,6 +106,7 @@ def seats(form) -> tuple[list[str], list[str]]:
 
 @bp.post("/import")
 def import_game():
+    answer_with(home.answer)
     upload = request.files.get("game_file")
     if upload is None or not upload.filename:
         return home.page(422, {"game_file": "Choose a game file (.json) exported from Table Companion."})
@@ -111,7 +114,9 @@ def import_game():
         kind, name, state = load_game_file(upload.read())
     except ValueError as exc:
         return home.page(422, {"game_file": f"{upload.filename}: {exc} Nothing was imported."})
-    game_id = store.create(get_db(), kind, name, state, f"Imported from {upload.filename}")
+    sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
+    game_id = store.JOURNAL.create(get_db(), {"kind": kind, "name": name}, state, f"Imported from {upload.filename}",
+                                   request_id=sent.request_id)
     return go(url_for(".show", game_id=game_id))
 
 
@@ -122,7 +127,7 @@ def show(game_id: int):
 
 @bp.post("/<int:game_id>/do/<action>")
 def act(game_id: int, action: str):
-    actions = PAGES[_row(game_id).kind].ACTIONS
+    actions = KITS[_row(game_id).kind].page.ACTIONS
     if action not in actions:
         abort(404)
     schema, command = actions[action]
@@ -157,7 +162,7 @@ def _status(game_id: int, finished: bool):
 @bp.post("/<int:game_id>/delete")
 def delete(game_id: int):
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    store.delete(get_db(), game_id)
+    store.JOURNAL.delete(get_db(), game_id)
     return go(url_for("home.index"))
 
 
@@ -170,6 +175,13 @@ def results(game_id: int):
 def export(game_id: int):
     row = _row(game_id)
     body = dump_game_file(row.kind, row.name, row.state, now())
-    filename = "".join(ch if ch.isalnum() else "-" for ch in row.name).strip("-").lower() or "game"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.{row.kind}.json"'})
+    return download(body, file_stem(row.name, "game"), f".{row.kind}.json", "game")
+
+
+@bp.get("/kits/<key>.css")
+def kit_css(key: str):
+    """A kit's own style sheet (its style.css), linked by the frame's pages of that game (base.html)."""
+    kit = KITS.get(key)
+    if kit is None or kit.css is None:
+        abort(404)
+    return send_file(kit.css, mimetype="text/css")

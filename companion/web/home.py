@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from ..games.frame import COLORS
-from ..kits import RULES
+from ..games.registry import RULES
 from ..phantom import campaign as rules
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm
@@ -17,7 +17,7 @@ from ..store import campaigns as store
 from ..store import games as games_store
 from ..store import mission_table as mission_table_store
 from .database import get_db
-from .commands import answer_with
+from .commands import RequestForm, answer_with
 from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
@@ -32,7 +32,7 @@ class HomePage:
     archived: list
     binned: list
     games: list
-    rules: Any  # the games' rules by key (games/catalog.RULES)
+    rules: Any  # the games' rules by key (games/registry.RULES)
     table_missions: list
     game_options: list
     colors: Any
@@ -70,13 +70,14 @@ def new_campaign():
     answer_with(answer)
     form = parse(NewCampaignForm)
     campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
-    campaign_id = store.create(get_db(), campaign, f"Created the campaign {campaign.name!r}",
-                               request_id=form.request_id)  # sent twice: one campaign
+    campaign_id = store.JOURNAL.create(get_db(), {}, campaign, f"Created the campaign {campaign.name!r}",
+                                       request_id=form.request_id)  # sent twice: one campaign
     return _to_campaign(campaign_id)
 
 
 @bp.post("/campaigns/import")
 def import_campaign():
+    answer_with(answer)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return page(422, {"file": "Choose a campaign file (.json) exported from Table Companion."})
@@ -84,7 +85,9 @@ def import_campaign():
         campaign = load_campaign_file(upload.read())
     except ValueError as exc:
         return page(422, {"file": f"{upload.filename}: {exc} Nothing was imported."})
-    campaign_id = store.create(get_db(), _unique_name(campaign), f"Imported from {upload.filename}")
+    sent = parse(RequestForm)  # the same upload sent again (a lost answer) imports once
+    campaign_id = store.JOURNAL.create(get_db(), {}, _unique_name(campaign), f"Imported from {upload.filename}",
+                                       request_id=sent.request_id)
     return _to_campaign(campaign_id)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from ..phantom.hexmap import Layout, Placement
 from ..phantom.mapedit import TOOL_WORDS, paint, resize, set_walls
@@ -16,9 +16,10 @@ from ..phantom.mapview import map_view
 from ..schemas.forms.maps import NewMapForm, PaintForm, RenameForm, ResizeForm, WallForm
 from ..schemas.files.scenario import ScenarioFileError
 from ..store import maps as store
-from ..store.documents import MAPS
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
+from .downloads import download, file_stem
+from .pages import DocumentPage, document_state
 from .render import form_state, go, parse, respond
 
 bp = Blueprint("maps", __name__, url_prefix="/maps")
@@ -34,7 +35,7 @@ def sample_maps() -> list[dict]:
 
 
 def index_page(status=200, errors=None):
-    ctx = {"maps": MAPS.listing(get_db(), "id, name, columns, rows, sample, updated_at"),
+    ctx = {"maps": store.listing(get_db()),
            "samples": sample_maps(), **form_state(errors)}
     return respond("maps/index.html", ctx, status)
 
@@ -44,26 +45,19 @@ def index_answer(status=200, errors=None, **_):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MapEditorPage:
+class MapEditorPage(DocumentPage):
     """What maps/editor.html shows: the map as drawn, the tools, the bottom bar."""
 
     map_id: int
     row: dict
     view: Any  # mapview.map_view of the map being edited
     tool_words: Any
-    can_undo: bool
-    can_redo: bool
-    last_change: str | None
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def editor_context(map_id: int, errors=None) -> MapEditorPage:
-    db = get_db()
-    row, draft = store.get(db, map_id)  # NotFound: 404 (web/answers.py)
+    row, draft = store.JOURNAL.get(get_db(), map_id)  # NotFound: 404 (web/answers.py)
     return MapEditorPage(map_id=map_id, row=row, view=map_view(draft.map, draft.columns, draft.rows, draft.figures),
-                         tool_words=TOOL_WORDS, **MAPS.status(db, map_id), **form_state(errors))
+                         tool_words=TOOL_WORDS, **document_state(store.JOURNAL, map_id, errors))
 
 
 def editor(map_id: int, status=200, errors=None, block="main"):
@@ -116,7 +110,7 @@ def painted(map_id: int, status=200, errors=None, **_):
     return editor(map_id, status, errors, block="paint")
 
 
-MAP = Area("map", store.JOURNAL, page=painted, versioned=False, change=store.edit,  # an edit is given the Draft
+MAP = Area("map", store.JOURNAL, page=painted, versioned=False,  # an edit is given the Draft
            url=lambda map_id: url_for("maps.show", map_id=map_id))
 history_routes(bp, MAP, "/<int:map_id>", log=None)
 
@@ -147,13 +141,11 @@ def resize_map(map_id: int):
 def rename(map_id: int):
     answer_with(partial(editor, map_id))
     f = parse(RenameForm)
-    store.rename(get_db(), map_id, f.name)
+    store.JOURNAL.change(get_db(), map_id, lambda _draft: store.Renamed(f.name), request_id=f.request_id)
     return go(url_for(".show", map_id=map_id))
 
 
 @bp.get("/<int:map_id>/export")
 def export(map_id: int):
     name, doc = store.export(get_db(), map_id)
-    filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-") or "map"
-    return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}.json"'})
+    return download(json.dumps(doc, indent=1, ensure_ascii=False), file_stem(name, "map", lower=False), ".json", "map")

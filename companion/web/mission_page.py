@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from flask import current_app, request
 
 from ..phantom import play as rules
-from ..phantom.conditions import CONDITIONS  # the toggles: every condition of conditions.json (p.37)
+from ..phantom.conditions import CONDITIONS  # the toggles: every condition of conditions.json
 from ..phantom.decision import COLORS, DIRECTIONS
 from ..phantom.dice import DIE_NAMES
 from ..phantom.hazards import hazard_rules
@@ -24,11 +24,12 @@ from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
 from ..store import mission_table as store
 from .database import get_db
-from .render import content, form_state
+from .pages import DocumentPage, document_state
+from .render import content
 
 
 def hazards():
-    """hazards.json's rules (validated at start-up): what entering each hazard does (p.33)."""
+    """hazards.json's rules (validated at start-up): what entering each hazard does."""
     return hazard_rules(current_app.extensions["phantom_files"]["hazards.json"]["hazards"])
 
 
@@ -41,18 +42,17 @@ MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends 
 
 
 def mission_row(mission_id: int):
-    return store.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
+    return store.JOURNAL.get(get_db(), mission_id)  # store.NotFound: 404 (web/answers.py)
 
 
-def plan(m: rules.Mission):
-    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py). A finished
-    mission plans nothing: the turn in progress when the last character fell is never taken (p.13)."""
-    rnd = m.round
-    if m.result is not None or rnd is None or rnd.phase != "turns" or rnd.current is None:
+def plan(m: rules.Mission, step: rules.NextStep | None = None):
+    """The AI's plan for the adversary whose turn it is, before any die is rolled (turn.py): only while the
+    engine's next step (`step`, when the caller has it) is that adversary's turn (a finished mission plans
+    nothing)."""
+    step = step or rules.next_step(m)
+    if step.step != "adversary-turn":
         return None
-    figure = m.figure(rnd.current)
-    if figure is None or figure.side != "adversary":
-        return None
+    figure = m.figure(step.figure)
     resolution = resolve_turn(rules.adversary_scenario(playing(m)))
     where = {f.id: f.at for f in m.board.figures}
     # The first roll is needed now; the later ones only if the results call for them (attack.py).
@@ -63,15 +63,16 @@ def plan(m: rules.Mission):
 
 
 def defenders(m: rules.Mission, resolution) -> list[str]:
-    """What the turn was planned with beyond the cards: the round's Event card effects (p.12 step 2), and the
-    Guard this round of each character it attacks, with where it comes from (p.21 step 5)."""
+    """What the turn was planned with beyond the cards, as the engine says it: the round's Event card effects
+    (`event_notes`), and the Guard this round of each character it attacks, with where it comes from
+    (`round_guard`)."""
     attacked = dict.fromkeys(t.target for s in resolution.steps for t in s.targets)
     return list(rules.event_notes(m)) + [rules.round_guard(m, c.id)[1] for c in m.characters if c.id in attacked]
 
 
 def bosses(m: rules.Mission) -> list[dict]:
-    """Each boss board in play (p.48-49): the Boss card drawn this round and the actions it calls, its
-    initiative and why, the cards kept beside the board, and whether its card may still be redrawn (p.58)."""
+    """Each boss board in play: the Boss card drawn this round and the actions it calls, its initiative and why,
+    the cards kept beside the board, and whether its card may still be redrawn (`may_redraw_boss_card`)."""
     rnd = m.round
     out = []
     for kind in m.kinds:
@@ -121,14 +122,9 @@ def drawing(hexmap):
     return drawn
 
 
-def slug(name: str) -> str:
-    """A one-off mission's character id, made from the name typed."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
 def namer(m: rules.Mission, campaign_id):
     """What the table reads for a figure id in a page's text. A campaign's characters are on the map under the
-    campaign's ids (c1, c2: the result goes back to them, p.13-14), which mean nothing at the table: their names
+    campaign's ids (c1, c2: the result goes back to them), which mean nothing at the table: their names
     are shown instead. A one-off mission's ids are already made from the names typed."""
     names = {c.id: c.name for c in m.characters} if campaign_id else {}
     if not names:
@@ -143,11 +139,11 @@ def namer(m: rules.Mission, campaign_id):
 def from_campaign(m: rules.Mission) -> bool:
     """Whether the characters carry a campaign's ids rather than ids made from their names (a refusal has
     the mission, not its row)."""
-    return any(c.id != slug(c.name) for c in m.characters)
+    return any(c.id != rules.one_off_id(c.name) for c in m.characters)
 
 
 @dataclass(frozen=True)
-class NextStep:
+class Button:
     """One thing the table does next, drawn in the fixed action bar: a step of its own (`action`), or the submit
     button of a panel's form (`form`) whose fields (dice, orbs, a tie's order) are filled in the panel."""
 
@@ -162,42 +158,40 @@ class ActionBar:
     """What the fixed action bar holds: the one or two steps the round calls for now, or a hint saying what the
     table taps instead (a space on the map, a character's AP)."""
 
-    steps: tuple[NextStep, ...] = ()
+    steps: tuple[Button, ...] = ()
     hint: str = ""
+    why: str = ""  # the engine's reason the round's next step waits, with the page
 
 
-def action_bar(m: rules.Mission, current, plan_now, reach: dict, unplaced, choosing, ties, named) -> ActionBar:
-    """The next step of the round (mission.py's round flow, as turn_order reports it)."""
-    rnd = m.round
-    if m.result:
-        return ActionBar(hint="The mission is over." if m.result else "")
-    if unplaced:
-        return ActionBar(hint=f"Tap an entry point (E) on the map for {unplaced[0].name}.")
-    if rnd is None or rnd.phase == "over":
-        return ActionBar((NextStep(f"Begin round {m.rounds + 1}", form="die-form"),),
+def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable[[str], str]) -> ActionBar:
+    """The engine's next step (`rules.next_step`) as the bar offers it: its button, or while it waits, what to
+    tap first."""
+    first = m.character(step.waiting[0]).name if step.waiting else ""
+    if not step.step:
+        return ActionBar(hint="The mission is over.")
+    if step.step == "begin-round":
+        if not step.allowed:
+            return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.", why=step.why)
+        return ActionBar((Button(f"Begin round {step.round}", form="die-form"),),
                          "Enter the decision die: color, primary, secondary.")
-    if rnd.phase == "select":
-        if choosing:
-            return ActionBar(hint=f"{choosing[0].name}: enter the AP of the cards chosen, or rest.")
-        return ActionBar((NextStep("Reveal: turn order", form="reveal-form") if ties else
-                          NextStep("Reveal: turn order", "reveal"),))
-    if current is not None and current.side == "character":
-        end = NextStep("End turn", form="end-turn-form") if reach["orbs"] else NextStep("End turn", "end-turn")
-        who = m.character(current.id)
-        return ActionBar((end,), f"{who.name if who else named(current.id)}: tap the space it went to.")
-    if current is not None and plan_now:
-        dice = "Enter the dice, then apply." if plan_now["to_roll"] else ""
-        return ActionBar((NextStep("Apply the turn", form="adversary-form", id="apply"),), dice)
-    order = rules.turn_order(m)
-    if order.next:
-        return ActionBar((NextStep("Next turn: " + named(order.next), "next"),))
-    if order.end_of_round:
-        return ActionBar((NextStep(f"End round {rnd.number}", "end-round"),))
-    return ActionBar()
+    if step.step == "reveal":
+        if not step.allowed:
+            return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
+        return ActionBar((Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
+                          Button("Reveal: turn order", "reveal"),))
+    if step.step == "end-turn":
+        end = Button("End turn", form="end-turn-form") if step.needs == "orbs" else Button("End turn", "end-turn")
+        return ActionBar((end,), f"{rules.name_of(m, step.figure)}: tap the space it went to.")
+    if step.step == "adversary-turn":
+        dice = "Enter the dice, then apply." if plan_now and plan_now["to_roll"] else ""
+        return ActionBar((Button("Apply the turn", form="adversary-form", id="apply"),), dice)
+    if step.step == "next-turn":
+        return ActionBar((Button("Next turn: " + named(step.figure), "next"),))
+    return ActionBar((Button(f"End round {step.round}", "end-round"),))
 
 
 @dataclass(frozen=True)
-class MissionPage:
+class MissionPage(DocumentPage):
     """Everything mission_table/mission.html shows, built by `context` alone (a test holds the fields to what the
     template reads)."""
 
@@ -216,11 +210,11 @@ class MissionPage:
     plan: dict | None  # the AI's plan for the adversary whose turn it is
     unplaced: list  # characters still to be placed before round 1
     choosing: list  # characters still to choose their cards this round
-    ties: list  # character initiative ties the table breaks, with the initiative tied
+    ties: tuple  # character initiative ties the table breaks, with the initiative tied
     reach: dict  # what the current character's turn can end next to
     character: Any  # the current figure's character, when it is one
     closed_doors: list
-    passed_hazards: list
+    passed_hazards: rules.PassedHazards  # what the current character's Move may have entered on the way
     hazard_kinds: Any
     sources: Any  # who placed an adversary (the place-adversary form's choices)
     report: Any  # the finished mission's report, or None
@@ -232,20 +226,13 @@ class MissionPage:
     attack_faces: Any
     accuracy_faces: Any
     inflicted: Any  # the conditions an Attack may inflict (the attack form's choices)
-    can_undo: bool
-    can_redo: bool
-    last_change: Any
     result: Any
-    conflict: str | None
     named: Callable[[str], str]  # figure ids in a text said as the table knows them
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
     action_bar: ActionBar  # what the table does next, in the fixed bar
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
-    active_form: str | None = None
-    form_errors: dict = field(default_factory=dict)
-    form_values: dict = field(default_factory=dict)
 
 
 def context(mission_id: int, errors=None, result=None, conflict=None) -> MissionPage:
@@ -253,17 +240,12 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
     row = mission_row(mission_id)
     m = row.mission
     view, painted, grid, map_key = drawing(m.map)
-    status = store.JOURNAL.status(db, mission_id)
     rnd = m.round
     current = m.figure(rnd.current) if rnd and rnd.current else None
-    living = [c for c in m.characters if not c.defeated]
-    selecting = bool(rnd and rnd.phase == "select")
     named = namer(m, row.campaign_id)
-    the_plan = plan(m)
-    unplaced = [c for c in living if m.figure(c.id) is None and not m.rounds]
-    choosing = [c for c in living if selecting and rnd.choice(c.id) is None]
-    ties = ([(g, rules.initiative(m, g[0])[0]) for g in rules.character_ties(m)]
-            if selecting and all(rnd.choice(c.id) for c in living) else [])
+    step = rules.next_step(m)
+    the_plan = plan(m, step)
+    waiting = [m.character(cid) for cid in step.waiting]
     reach = within_reach(m, current)
     return MissionPage(
         mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid, map_key=map_key,
@@ -271,19 +253,19 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
                              {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
         order=rules.turn_order(m), current=current, plan=the_plan,
-        unplaced=unplaced, choosing=choosing, ties=ties, reach=reach,
+        unplaced=waiting if step.step == "begin-round" else [], choosing=waiting if step.step == "reveal" else [],
+        ties=step.ties, reach=reach,
         character=m.character(current.id) if current and current.side == "character" else None,
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
-        passed_hazards=passed_hazards(m, current), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
+        passed_hazards=rules.passed_hazards(m), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
         directions=DIRECTIONS,
         conditions=CONDITIONS, object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
-        can_undo=status.can_undo, can_redo=status.can_redo, last_change=status.last_change,
-        result=result, conflict=conflict, named=named, book=book_rewards(db, row),
-        action_bar=action_bar(m, current, the_plan, reach, unplaced, choosing, ties, named),
+        result=result, named=named, book=book_rewards(db, row),
+        action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current),
-        **form_state(errors))
+        **document_state(store.JOURNAL, mission_id, errors, conflict))
 
 
 def log_context(mission_id: int) -> dict:
@@ -294,11 +276,11 @@ def log_context(mission_id: int) -> dict:
 
 def book_rewards(db, row) -> dict | None:
     """For a finished campaign mission not yet recorded: the planets and the missions still locked, which the
-    Mission book's rewards may name (p.14)."""
+    Mission book's rewards may name."""
     if row.mission.result is None or row.campaign_id is None or row.recorded_at:
         return None
     try:
-        c = campaign_store.get(db, row.campaign_id).campaign
+        c = campaign_store.JOURNAL.get(db, row.campaign_id).campaign
     except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()
@@ -316,67 +298,18 @@ def within_reach(m: rules.Mission, figure) -> dict:
 
 @dataclass(frozen=True)
 class CardTurn:
-    """What the current character's cards may do on the page (empty when it is no character's turn)."""
-    reachable: tuple = ()  # (label, MP): the spaces it can end a Move on and the fewest MP (engine's reach, p.24)
-    targets: tuple = ()  # (value, text) an Attack may target: adversaries and objects (p.20 step 1)
-    allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters (p.25)
-    lines: tuple = ()  # (target text, value, crossed) for each line of sight the attacker may choose (p.19)
+    """What the current character's cards may do on the page (empty when it is no character's turn), each as the
+    engine decides it."""
+    reachable: tuple = ()  # (label, MP): the spaces it can end a Move on and the fewest MP (`reachable_costs`)
+    targets: rules.AttackTargets = rules.AttackTargets()  # what an Attack may target (`attack_targets`)
+    allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters
+    lines: tuple = ()  # the lines of sight the attacker may choose between (`sight_lines`)
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    targets = tuple(attack_targets(m))
+    targets = rules.attack_targets(m)
     return CardTurn(tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    tuple(sight_choices(m, figure, targets)))
-
-
-def sight_choices(m: rules.Mission, figure, targets) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The lines of sight the attacker may draw to each target that has more than one way to be reached
-    (p.19): each with what it crosses nearest first, for the Accuracy rolls (p.21 step 4)."""
-    out = []
-    for value, label in targets:
-        at = m.map.parse(value[len("object:"):]) if value.startswith("object:") else m.figure(value).at
-        if (m.map.range_between(figure.at, at) or 0) < 2:
-            continue
-        try:
-            options = rules.line_options(m, figure.id, value)
-        except rules.MissionError:  # no line at all: the Attack itself says why when it is tried
-            continue
-        if len(options) > 1:
-            out.extend((label, ",".join(o), o) for o in options)
-    return out
-
-
-def attack_targets(m: rules.Mission) -> list[tuple[str, str]]:
-    """What a character's Attack may target (p.20 step 1): the adversaries and the destructible objects not
-    yet destroyed; the engine checks range and line of sight with the card's range."""
-    out = [(f.id, f"{f.id} ({f.hp} HP)") for f in m.board.figures if f.side == "adversary"]
-    objects = sorted((h for h, state in m.map.object_at.items() if state in ("destructible", "damaged")),
-                     key=m.map.label)
-    out += [(f"object:{m.map.label(h)}", f"Object on {m.map.label(h)} ({m.map.object_at[h]})") for h in objects]
-    return out
-
-
-def passed_hazards(m: rules.Mission, figure) -> list[tuple[str, str]]:
-    """The hazards a character's Move may have passed through on the way (p.33), for the table to tap the
-    ones it entered: after a move checked against the card's MP, those on the path it took (the engine
-    remembers the spaces entered this turn); before one, every one on the map but the space it stands on —
-    one under an ally too, since moving through the ally enters it — nearest first."""
-    if figure is None or figure.side != "character":
-        return []
-    hexmap = m.map
-    passed = m.round.passed if m.round is not None and m.round.current == figure.id else ()
-    if passed:
-        here = hexmap.label(figure.at)
-        seen = []
-        for label in passed:
-            h = hexmap.parse(label)
-            if h in hexmap.hazard_at and label != here and label not in (x for x, _ in seen):
-                seen.append((label, hexmap.hazard_at[h]))
-        return seen
-    near = hexmap.ranges_from(figure.at)
-    spaces = [h for h in hexmap.hazard_at if h != figure.at]
-    spaces.sort(key=lambda h: (near.get(h, 10**6), hexmap.label(h)))
-    return [(hexmap.label(h), hexmap.hazard_at[h]) for h in spaces]
+                    rules.sight_lines(m, figure.id, targets))

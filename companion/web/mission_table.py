@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, request, url_for
 from ..errors import RuleError
 from ..phantom import missions as campaign_rules
 from ..phantom import play as rules
-from ..phantom.decision import COLORS, DecisionDie
+from ..phantom.decision import DecisionDie
 from ..phantom.dice import DiceError
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
@@ -24,12 +24,12 @@ from ..store import campaigns as campaign_store
 from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
-from ..store.documents import MAPS, NotFound
+from ..store.journal import NotFound
 from .bounds import whole
 from .commands import Area, answer_with, history_routes, run
 from .database import get_db
 from .mission_page import (
-    context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing, slug,
+    context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing,
 )
 from .render import content, form_state, go, is_htmx, parse, respond
 
@@ -50,13 +50,13 @@ def setup_context(errors=None) -> dict:
     chosen = request.values.get("campaign", type=whole)
     party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
     if chosen:
-        c = campaign_store.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
+        c = campaign_store.JOURNAL.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
         sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": MAPS.listing(db, "id, name, columns, rows, sample"), "slots": forms.SLOTS,
+            "sheets": sheets, "maps": map_store.listing(db), "slots": forms.SLOTS,
             **form_state(errors)}
 
 
@@ -73,38 +73,17 @@ def new():
     return setup_page()
 
 
-def _embarking(db, f) -> list[rules.Embarking]:
-    chars = {}
+def _embarking(db, f) -> tuple[rules.Embarking, ...]:
+    """The form's seats embarking, as the engine decides (`rules.embarking`), with the campaign's characters."""
+    characters = None
     if f.campaign:
         try:
-            chars = {ch.id: ch for ch in campaign_store.get(db, f.campaign).campaign.characters if ch.active}
+            characters = campaign_store.JOURNAL.get(db, f.campaign).campaign.characters
         except campaign_store.NotFound:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
-    out = []
-    for n in forms.SLOTS:
-        who = getattr(f, f"character_{n}")
-        if not who:
-            continue
-        hp, ap, guard = getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"), 0
-        if f.campaign:
-            ch = chars.get(who)
-            if ch is None:
-                raise rules.MissionError(f"character_{n}", f"{who!r} is not an active character of this campaign")
-            cid, name, species = ch.id, ch.name, ch.species
-            sheet = carried(ch, species_numbers())  # the sheet's numbers unless the form gives others
-            hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
-            for value, fname, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
-                if value is None:
-                    raise rules.MissionError(fname, f"enter {name}'s {what} from its species card, here or once on "
-                                                    "its character sheet (p.43)")
-        else:
-            cid = slug(who) or f"character-{n}"
-            name, species = who, ""
-        if cid in (c.id for c in out):
-            raise rules.MissionError(f"character_{n}", f"{who!r} is already embarking: each character embarks once "
-                                                        "(p.8)")
-        out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
-    return out
+    seats = [rules.Seat(n, getattr(f, f"character_{n}"), getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"))
+             for n in forms.SLOTS if getattr(f, f"character_{n}")]
+    return rules.embarking(seats, characters, species_numbers())
 
 
 def species_numbers() -> dict:
@@ -118,7 +97,7 @@ def create():
     answer_with(setup_answer)
     f = parse(forms.NewMissionForm)
     try:
-        map_row, draft = map_store.get(db, f.map)
+        map_row, draft = map_store.JOURNAL.get(db, f.map)
     except NotFound:  # the form names a map that is gone: the form's field to fix, not a missing page
         raise rules.MissionError("map", f"no map {f.map!r}: open or make one on the Maps page") from None
     rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
@@ -127,8 +106,8 @@ def create():
     kit = set_up_content(library, draft.map, f.difficulty)
     update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
     name = f"{f.mission} on {map_row['name']}"
-    mission_id = store.create(db, name, update.mission, f"Set up {name}: " + "; ".join(update.reasons[:3]),
-                              campaign_id=f.campaign, map_id=f.map, request_id=f.request_id)
+    mission_id = store.JOURNAL.create(db, {"name": name, "campaign_id": f.campaign, "map_id": f.map}, update.mission,
+                                      f"Set up {name}: " + "; ".join(update.reasons[:3]), request_id=f.request_id)
     return go(url_for(".show", mission_id=mission_id))
 
 
@@ -158,18 +137,9 @@ def _rolls(f) -> dict:
 
 
 def _attack(m, f):
-    rnd = m.round
-    figure = m.figure(rnd.current) if rnd is not None and rnd.current else None
-    if figure is None or figure.side != "character":
-        raise rules.MissionError("attacker", "the attack helper is for the character whose turn it is")
-    inflicted = [c for c in (f.inflict_1, f.inflict_2) if c]
-    out = rules.character_attack(m, rnd.current, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
-                                 attack_range=f.range, conditions=inflicted,
-                                 accuracy=tuple(f.line.split(",")) if f.line else None)
-    if out.outcome == "awaiting-roll":
-        raise rules.MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing "
-                                          "changes until every die needed is entered (p.21)")
-    return rules.Update(out.mission, (f"{rnd.current} attacks {f.target}: {out.outcome}",) + out.reasons)
+    return rules.attack_on_turn(m, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
+                                attack_range=f.range, conditions=[c for c in (f.inflict_1, f.inflict_2) if c],
+                                accuracy=tuple(f.line.split(",")) if f.line else None)
 
 
 def _move(m, f):
@@ -291,8 +261,8 @@ def act(mission_id: int, action: str):
 
 @bp.post("/<int:mission_id>/delete")
 def delete(mission_id: int):
-    """A one-off mission deleted for good (a backup is taken first). A campaign's mission is abandoned instead:
-    its failure belongs in the campaign book (p.13)."""
+    """A one-off mission deleted for good (a backup is taken first). A campaign's mission is abandoned instead
+    (`rules.abandon`): its failure belongs in the campaign book."""
     row = mission_row(mission_id)
     answer_with(partial(page, mission_id))
     if row.campaign_id is not None:
@@ -300,14 +270,15 @@ def delete(mission_id: int):
                                                         "in its campaign book, not deleted."})
     parse(forms.DeleteMissionForm)
     backups.take(Path(current_app.config["DATABASE"]), "before-delete")
-    store.delete(get_db(), mission_id)
+    store.JOURNAL.delete(get_db(), mission_id)
     return go(url_for("home.index"))
 
 
 @bp.post("/<int:mission_id>/record")
 def record(mission_id: int):
-    """The finished mission into its campaign's book, once (p.13-14): result, party, nova cells, orbs,
-    treasures from the table, and on a success the rewards printed in the Mission book from the form."""
+    """The finished mission into its campaign's book, once (`missions.record_mission`): result, party, nova
+    cells, orbs, treasures from the table, and on a success the rewards printed in the Mission book from the
+    form."""
     row = mission_row(mission_id)
     answer_with(partial(page, mission_id))
     if row.mission.result is None or row.campaign_id is None:

@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, url_for
 from ..phantom import missions as rules
 from ..schemas.forms.mission_results import CloseRewardsForm, MissionResultForm, RewardPickForm, TrainingForm
 from ..store import backups
-from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer
+from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
 from .render import content
 
@@ -41,6 +41,7 @@ def result_context(campaign_id: int, **kw) -> MissionResultPage:
 
 
 page = page_renderer("missions/result.html", result_context)
+register_page("missions", page)
 
 
 def act(campaign_id: int, schema, command, after=None):

@@ -13,7 +13,11 @@ from jinja2 import ChoiceLoader
 from ..kits import KITS
 from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
-from . import answers, bounds, database, security
+from . import (
+    aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_table, missions,
+    security,
+)
+from .render import field_label
 
 csrf = CSRFProtect()
 
@@ -42,14 +46,10 @@ def init_app(app: Flask) -> None:
     security.init_app(app)
     answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
 
-    from .render import field_label
-
     app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way
     # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
     app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex
-
-    from . import aboard, backups, campaigns, cards, characters, games, home, maps, mission_table, missions
 
     for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
         app.register_blueprint(module.bp)

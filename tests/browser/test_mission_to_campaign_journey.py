@@ -32,7 +32,7 @@ def live_server(tmp_path_factory):
     c = add_character(c, content, "Augustus", "Ranger", "Human").campaign
     db = dbmod.connect(server.app.config["DATABASE"])
     try:
-        campaign_store.create(db, c, "Started The Surveyors")
+        campaign_store.JOURNAL.create(db, {}, c, "Started The Surveyors")
     finally:
         db.conn.close()
     yield server

@@ -35,7 +35,7 @@ def rewrite(app, change, game_id=1):
     from companion.games.frame import Outcome
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        store.change(db, game_id, None, lambda g: Outcome(change(g), "test position"))
+        store.JOURNAL.change(db, game_id, lambda g: Outcome(change(g), "test position"))
     finally:
         db.conn.close()
 
@@ -43,7 +43,7 @@ def rewrite(app, change, game_id=1):
 def game_state(app, game_id=1):
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        return store.get(db, game_id)
+        return store.JOURNAL.get(db, game_id)
     finally:
         db.conn.close()
 

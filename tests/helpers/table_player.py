@@ -64,7 +64,7 @@ class TablePlayer(Player):
 def mission_state(app, mission_id: int = 1):
     db = dbmod.connect(app.config["DATABASE"])
     try:
-        return store.get(db, mission_id).mission
+        return store.JOURNAL.get(db, mission_id).mission
     finally:
         db.conn.close()
 
@@ -93,7 +93,7 @@ def _campaign(table, characters: int) -> list[str]:
     ids = []
     db = dbmod.connect(table.client.application.config["DATABASE"])
     try:
-        chars = campaign_store.get(db, 1).campaign.characters
+        chars = campaign_store.JOURNAL.get(db, 1).campaign.characters
     finally:
         db.conn.close()
     for ch, (_, _, _, hp, ap) in zip(chars, PARTY):
@@ -102,7 +102,7 @@ def _campaign(table, characters: int) -> list[str]:
         table.post(f"{sheet}/attachments", {"name": "Buckler", "type": "shield", "starting": "1"})
         db = dbmod.connect(table.client.application.config["DATABASE"])
         try:
-            thing = campaign_store.get(db, 1).campaign.characters[len(ids)].attachments[-1].id
+            thing = campaign_store.JOURNAL.get(db, 1).campaign.characters[len(ids)].attachments[-1].id
         finally:
             db.conn.close()
         table.post(f"{sheet}/guard", {"kind": "attachments", "thing": thing, "delta": "1"})

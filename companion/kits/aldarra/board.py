@@ -1,13 +1,12 @@
-"""The dealt board as the page draws it: one hexagon per territory, laid out by the map engine's geometry
-(companion.phantom.mapview, pointy hexes in rows, odd rows shifted as the rules read the board), with its
+"""The dealt board as the page draws it: one hexagon per territory, laid out on the hex board every game draws
+(companion/hexboard.py: pointy hexes in rows, odd rows shifted as the rules read the board), with its
 terrain, id, crystal, Stronghold and units; `legal` marks where the step's choice may go."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...games import aldarra as rules
-from ...phantom.hexmap import Layout
-from ...phantom.mapview import grid_view
+from ...hexboard import Grid, grid_view
 
 # A short mark per terrain beside its colour (colour alone is not enough to read the board).
 MARKS = {"Forest": "♣ Forest", "Copper Deposit": "Cu 1", "Silver Deposit": "Ag 2", "Gold Deposit": "Au 3",
@@ -49,7 +48,7 @@ class Board:
 
 def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
     rows = -(-len(g.tiles) // rules.WIDTH)
-    grid = grid_view(Layout("pointy", "even"), rules.WIDTH, rows)
+    grid = grid_view(Grid("pointy", "even"), rules.WIDTH, rows)
     out = []
     for t, cell in zip(g.tiles, grid.cells):
         groups = []
@@ -62,7 +61,8 @@ def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
         what = f"{owner.name}'s Stronghold" if owner else t.kind
         title = "; ".join([f"{t.id}: {what}"] + (["crystal"] if t.crystal else []) + (["explored"] if t.explored else [])
                           + [x.title for x in groups])
-        out.append(Territory(t.id, t.kind, "kind-" + t.kind.lower().replace(" ", "-"),
+        kind = rules.terrain(t)  # a Stronghold replaced its tile (p.8): not drawn as what lay under it
+        out.append(Territory(t.id, kind, "kind-" + kind.lower().replace(" ", "-"),
                              "★ Home" if owner else MARKS.get(t.kind, t.kind), cell.points, cell.x, cell.y,
                              owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title))
     return Board(grid.view_box, tuple(out))

@@ -12,19 +12,22 @@ KEY = rules.KEY
 TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
 
 
+LABELS = {"at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many", "hits": "Blue dice hits",
+          "position": "Position", "escalation": "Escalation dice", "option": "Buy", "vp": "Victory Points",
+          "discard": "Discard", "what": "What", "crystals": "Crystals", "owner": "Assign to", "name": "Discovery",
+          "upgrade": "Unit upgrade", "roll": "First Player roll"}
+
+
 def context(g: rules.Game, content: rules.Content) -> dict:
     names = {str(i): p.name for i, p in enumerate(g.players)}
-    labels = {"at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many",
-              "hits": "Blue dice hits", "position": "Position", "escalation": "Escalation dice", "option": "Buy",
-              "vp": "Victory Points", "discard": "Discard", "what": "What", "crystals": "Crystals",
-              "owner": "Assign to", "name": "Discovery", "upgrade": "Unit upgrade",
-              **{f"dice_{s}_{c}": f"{n}'s {c} dice" for s, n in names.items() for c in rules.COLORS}}
+    # each player's dice, named after the player (the kit's LABELS are the same in every game)
+    labels = {f"dice_{s}_{c}": f"{n}'s {c} dice" for s, n in names.items() for c in rules.COLORS}
     c = g.combat
     moves = rules.legal_moves(g, content) if g.stage == "play" else ()
     legal = _legal(g, moves)
     return {
         "al_board": board(g, legal), "board_short": SHORT, "legal": legal, "moves": moves,
-        "labels": labels, "al": rules, "content": content, "score": rules.score(g),
+        "labels": labels, "al": rules, "content": content,
         "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
         "factions": [content.faction(p.faction) for p in g.players],
         "tile_counts": rules.TILES[len(g.players)],

@@ -1,18 +1,15 @@
-"""Suriya 162's map as the page draws it: one hexagon per Space laid on the drawn map (its `at`), with the
-map engine's hex geometry (companion.phantom.hexmap, scaled as companion.phantom.mapview scales it), its
-terrain, holder, squad, Base and tokens; a line between the centres of each pair of adjacent Spaces; and,
+"""Suriya 162's map as the page draws it: one hexagon per Space laid on the drawn map (its `at`), on the hex
+board every game draws (companion/hexboard.py: its geometry, scale and margin), its terrain, holder, squad, Base and tokens; a line between the centres of each pair of adjacent Spaces; and,
 while the terrain is placed, the open hexes a tile may go to."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...games import suriya_162 as rules
+from ...hexboard import Grid, bounds, points, scaled, view_box
 from ...hexgrid import neighbours
-from ...phantom.hexmap import Layout
-from ...phantom.mapview import MARGIN, SCALE
 
-LAYOUT = Layout("pointy", "even")
-SX, SY = SCALE["pointy"]
+LAYOUT = Grid("pointy", "even")
 
 
 @dataclass(frozen=True)
@@ -40,13 +37,12 @@ class MapView:
 
 
 def _xy(p) -> tuple[int, int]:
-    return p[0] * SX, p[1] * SY
+    return scaled(LAYOUT, p)
 
 
 def _cell(h, id_, name, css, title, color=None, squad="", base="", tokens="") -> Cell:
     x, y = _xy(LAYOUT.centre(h))
-    points = " ".join(f"{a},{b}" for a, b in (_xy(p) for p in LAYOUT.corners(h)))
-    return Cell(id_, name, css, points, x, y, color, squad, base, tokens, title)
+    return Cell(id_, name, css, points(LAYOUT, LAYOUT.corners(h)), x, y, color, squad, base, tokens, title)
 
 
 def map_view(g: rules.Game, content: rules.Content, spots: tuple = ()) -> MapView | None:
@@ -77,7 +73,5 @@ def map_view(g: rules.Game, content: rules.Content, spots: tuple = ()) -> MapVie
         hexes = list(rules.open_spots(g, rules.placer(g) if g.first is not None else None))
     open_ = [_cell(h, f"{h[0]},{h[1]}", "open", "open", f"Open hex ({h[0]},{h[1]}): tap to place the tile here")
              for h in hexes]
-    pts = [_xy(p) for h in [s.at for s in placed] + hexes for p in LAYOUT.corners(h)]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    box = f"{min(xs) - MARGIN} {min(ys) - MARGIN} {max(xs) - min(xs) + 2 * MARGIN} {max(ys) - min(ys) + 2 * MARGIN}"
+    box = view_box(bounds(LAYOUT, [s.at for s in placed] + hexes))
     return MapView(box, tuple(cells), tuple(links), tuple(open_), tuple(s.name for s in g.spaces if s.at is None))

@@ -12,7 +12,7 @@ from .mapview import map_view
 KEY = rules.KEY
 TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
 
-FIELD_LABELS = {
+LABELS = {
     "space": "Space", "to": "Move to", "target": "Target", "card": "Card", "cost": "Mineral cost",
     "continue_cost": "Continue cost", "kind": "Unit", "units": "Units", "hp": "General's HP", "terrain": "Terrain",
     "high": "Higher Terrain Tray", "tiles": "Tiles", **{f"hand_{i}": f"Player {i}'s tiles" for i in range(1, rules.MAX_PLAYERS + 1)}, "faction": "Faction", "discard": "Cards discarded",
@@ -29,7 +29,7 @@ FIELD_LABELS = {
 
 def context(g: rules.Game, content: rules.Content) -> dict:
     mine = {s.id for s in g.spaces if s.owner == g.turn and s.units}
-    return {"labels": {**FIELD_LABELS}, "su": rules, "content": content, "score": rules.score(g),
+    return {"su": rules, "content": content,
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
             "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,

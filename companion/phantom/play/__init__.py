@@ -15,18 +15,22 @@ One module per job, each importing only those before it:
     figures     new adversaries, moves and hazards, doors, HP and Heal, conditions, defeat
     order       initiative and turn order with every tie rule
     round       the round flow, each turn's start and end, the end of the round and the result
-    attacks     a character's Attack, and the adversary-turn glue with turn.py
-    character_turn  a character's Move N / Leap N checked against its reach, a placement anyway, a Heal
-                on an ally in range
-    setup       set-up and the characters on their entry points
+    attacks     a character's Attack (its targets, lines of sight, the one of the turn), and the
+                adversary-turn glue with turn.py
+    character_turn  a character's Move N / Leap N checked against its reach, the hazards its Move passed,
+                a placement anyway, a Heal on an ally in range
+    setup       the party embarking, set-up and the characters on their entry points
     corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
+    next_step   what the table does next in the round's flow, allowed or why not (the action bar's value)
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import (
-    AttackOutcome, adversary_scenario, apply_adversary_turn, character_attack, event_notes, line_options,
-    round_guard,
+    AttackOutcome, AttackTarget, AttackTargets, SightLine, adversary_scenario, apply_adversary_turn, attack_on_turn,
+    attack_targets, character_attack, event_notes, line_options, round_guard, sight_lines,
 )
-from .character_turn import heal_ally, move_by_card, name_of, place_anyway, reachable, reachable_costs
+from .character_turn import (
+    PassedHazards, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable, reachable_costs,
+)
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, mission_from_dict, mission_to_dict
 from .figures import (
@@ -34,6 +38,7 @@ from .figures import (
     new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
     set_primary_target,
 )
+from .next_step import STEPS, NextStep, next_step
 from .order import TurnOrder, character_ties, initiative, turn_order
 from .round import (
     ENDS_AFTER_NEXT_FULL_TURN, WithinReach, begin_round, character_turn_start, end_round, end_turn, fail_mission,
@@ -41,8 +46,8 @@ from .round import (
     start_next_turn, within_reach,
 )
 from .setup import (
-    EVENTS_ON_TOP, MAX_CHARACTERS, adversaries_for, build_event_deck, check_seats, place_character, set_up,
-    spread_colors,
+    EVENTS_ON_TOP, MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
+    place_character, set_up, spread_colors,
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
@@ -53,7 +58,8 @@ __all__ = [
     "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect",
-    "FORMAT",
+    "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
+    "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",

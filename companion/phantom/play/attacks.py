@@ -93,6 +93,72 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
     return AttackOutcome(mission, result.outcome, (), obstacles, tuple(reasons))
 
 
+def attack_on_turn(mission: Mission, target: str, rolls: Mapping | None = None, **attack) -> Update:
+    """The Attack of the character whose turn it is (`character_attack` with its keywords) as one step of the
+    mission: refused while a die it needs is not entered, so nothing changes until every one is (p.21)."""
+    rnd = mission.round
+    figure = mission.figure(rnd.current) if rnd is not None and rnd.current else None
+    if figure is None or figure.side != "character":
+        raise MissionError("attacker", "the attack helper is for the character whose turn it is")
+    out = character_attack(mission, figure.id, target, rolls, **attack)
+    if out.outcome == "awaiting-roll":
+        raise MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing changes until "
+                                    "every die needed is entered", "21")
+    return Update(out.mission, (f"{figure.id} attacks {target}: {out.outcome}",) + out.reasons)
+
+
+@dataclass(frozen=True)
+class AttackTarget:
+    value: str  # what character_attack takes: a figure id, or "object:<space>"
+    text: str  # as the table reads it: the figure id and its HP, or the object's space and state
+
+
+@dataclass(frozen=True)
+class AttackTargets:
+    """What a character's Attack may target, and the rule that says so (`reason`, `page`): range and line of
+    sight are checked when the Attack is made, with the card's range."""
+    choices: tuple[AttackTarget, ...] = ()
+    reason: str = "an enemy or a destructible object; a Target N card attacks each in turn"
+    page: str = "20"
+
+
+def attack_targets(mission: Mission) -> AttackTargets:
+    """p.20 step 1: a valid target is an enemy (for a character, an adversary) or a destructible object not yet
+    destroyed (intact or damaged), objects in map order."""
+    m = mission.map
+    out = [AttackTarget(f.id, f"{f.id} ({f.hp} HP)") for f in mission.board.figures if f.side == "adversary"]
+    objects = sorted((h for h, state in m.object_at.items() if state in ("destructible", "damaged")), key=m.label)
+    out += [AttackTarget(f"object:{m.label(h)}", f"Object on {m.label(h)} ({m.object_at[h]})") for h in objects]
+    return AttackTargets(tuple(out))
+
+
+@dataclass(frozen=True)
+class SightLine:
+    target: str  # the target as the table reads it (AttackTarget.text)
+    value: str  # what the Attack's `accuracy` takes: the figures and objects crossed, comma-separated
+    crossed: tuple[str, ...]  # nearest first: an Accuracy roll each (p.21 step 4)
+
+
+def sight_lines(mission: Mission, attacker_id: str, targets: AttackTargets) -> tuple[SightLine, ...]:
+    """The lines of sight the attacker may choose between (p.19), for each target that has more than one way
+    to be seen: an adjacent target needs none, and a target with no line at all is left for the Attack itself
+    to refuse with the reason."""
+    attacker = figure_on_map(mission, attacker_id)
+    m = mission.map
+    out: list[SightLine] = []
+    for t in targets.choices:
+        at = m.parse(t.value[len("object:"):]) if t.value.startswith("object:") else mission.figure(t.value).at
+        if (m.range_between(attacker.at, at) or 0) < 2:
+            continue
+        try:
+            options = line_options(mission, attacker.id, t.value)
+        except MissionError:
+            continue
+        if len(options) > 1:
+            out.extend(SightLine(t.text, ",".join(o), o) for o in options)
+    return tuple(out)
+
+
 def line_options(mission: Mission, attacker_id: str, target: str) -> tuple[tuple[str, ...], ...]:
     """The Accuracy rolls each line of sight from the attacker to `target` (a figure id or "object:<space>")
     would need, nearest first (p.21 step 4), fewest first: the attacker draws the line it wishes (p.19).

@@ -4,7 +4,7 @@ does not model; the hazards on the path a move took (p.33); and a Heal on the ch
 Heal's range, with bandages (p.25). The Attack itself is attacks.character_attack, with the card's range."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..paths import Reach, reach
 from .figures import heal, move_figure
@@ -66,6 +66,40 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     if passed:
         reasons.append(f"the path goes through the hazard(s) on {', '.join(passed)}: confirm each one entered (p.33)")
     return Update(moved, tuple(reasons) + update.reasons)
+
+
+@dataclass(frozen=True)
+class PassedHazards:
+    """The hazards a character's Move may have entered before the space it ended on, for the table to confirm
+    each one entered (`spaces`: label and hazard, in order), and the rule (`reason`, `page`)."""
+    spaces: tuple[tuple[str, str], ...] = ()
+    reason: str = "A hazard its Move entered before the space it ended on"
+    page: str = "33"
+
+
+def passed_hazards(mission: Mission) -> PassedHazards:
+    """p.33: a figure entering a hazard on its way suffers it. For the character whose turn it is: after a
+    move checked against the card's MP, the hazards on the path it took (the round remembers the spaces
+    entered this turn; a Leap enters only its last space, p.24); before one, every hazard on the map but the
+    space it stands on — one under an ally too, since moving through the ally enters it — nearest first.
+    None when it is no character's turn."""
+    rnd = mission.round
+    figure = mission.figure(rnd.current) if rnd is not None and rnd.current else None
+    if figure is None or figure.side != "character":
+        return PassedHazards()
+    m = mission.map
+    passed = rnd.passed
+    if passed:
+        here = m.label(figure.at)
+        seen: list[tuple[str, str]] = []
+        for label in passed:
+            h = m.parse(label)
+            if h in m.hazard_at and label != here and label not in (x for x, _ in seen):
+                seen.append((label, m.hazard_at[h]))
+        return PassedHazards(tuple(seen))
+    near = m.ranges_from(figure.at)
+    spaces = sorted((h for h in m.hazard_at if h != figure.at), key=lambda h: (near.get(h, 10**6), m.label(h)))
+    return PassedHazards(tuple((m.label(h), m.hazard_at[h]) for h in spaces))
 
 
 def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str) -> str:

@@ -17,7 +17,8 @@ from .figures import defeat_character
 from .order import character_ties, initiative, turn_order
 from .state import (
     ActionChoice, BossKind, Choice, Drawn, Mission, MissionError, Round, Update, color_name,
-    finished, in_phase, living_character, not_over, parse_space, with_character, with_choice, with_deck,
+    finished, in_phase, living_character, must_choose_first, must_place_first, not_over, parse_space, with_character,
+    with_choice, with_deck,
 )
 
 ENDS_AFTER_NEXT_FULL_TURN = ("Frozen", "Invisible")  # p.37, p.50
@@ -30,9 +31,9 @@ def begin_round(mission: Mission, die: DecisionDie) -> Update:
         raise MissionError("die", f"must be a decision die roll (color, primary, secondary), not {die!r}")
     if mission.round is not None and mission.round.phase != "over":
         raise MissionError("round", f"round {mission.round.number} is not over yet (p.12 steps 7-9)")
-    unplaced = [c.name for c in mission.characters if not c.defeated and mission.figure(c.id) is None]
-    if unplaced:
-        raise MissionError("characters", f"{', '.join(unplaced)} must be placed on an entry point first (p.11)")
+    refused = must_place_first(mission)
+    if refused:
+        raise refused
     number = mission.rounds + 1
     reasons = [f"Round {number}: the decision die shows {_die(die)}, used for every decision this round "
                "(p.12 step 1, p.36)"]
@@ -103,9 +104,9 @@ def reveal(mission: Mission, character_order: Sequence[str] = ()) -> Update:
     card per adversary type, a Boss card per boss; an empty deck reshuffles its discards), and initiative
     determined. `character_order` is the players' order for tied characters (p.12 step 7)."""
     rnd = in_phase(mission, "select")
-    missing = [c.name for c in mission.characters if not c.defeated and rnd.choice(c.id) is None]
-    if missing:
-        raise MissionError("choices", f"{', '.join(missing)} must rest or select cards first (p.12 step 3)")
+    refused = must_choose_first(mission)
+    if refused:
+        raise refused
     order = tuple(character_order)
     for cid in order:
         mission.character(cid)

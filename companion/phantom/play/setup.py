@@ -1,17 +1,21 @@
-"""Set-up (p.9-11, 34): the tokens not yet taken, the adversaries placed for the party's size with their
-HP-base colors, every deck shuffled and the event deck built; then each character on an entry point."""
+"""Set-up (p.9-11, 34): the party that embarks (p.8, 43), the tokens not yet taken, the adversaries placed for
+the party's size with their HP-base colors, every deck shuffled and the event deck built; then each character
+on an entry point."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+import re
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from ..board import Board, Figure
 from ..boss import BossError, attributes
+from ..campaign import Character
 from ..decision import COLORS
 from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, Placement
 from ..scenario import Card, ClassCard
+from ..sheet import carried
 from .decks import shuffle, shuffle_rng
 from .state import (
     AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Deck, Embarking, EventCard, Mission,
@@ -113,6 +117,52 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     reasons.extend(why)
     reasons.append("Each player places their character on a different entry point (set-up step 12, p.11)")
     return Update(mission, tuple(reasons))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One character line of the set-up form: its `slot` (1-4, which gives its color and names the fields a
+    refusal points at: character_N, hp_N, ap_N), `who` embarks (a campaign character's id, or a one-off
+    character's name as typed) and the maximum HP and AP entered (None: from the character sheet)."""
+    slot: int
+    who: str
+    hp: int | None = None
+    ap: int | None = None
+
+
+def one_off_id(name: str) -> str:
+    """A one-off mission's character id, made from the name typed."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None,
+              species_numbers: Mapping | None = None) -> tuple[Embarking, ...]:
+    """The party that embarks (p.8, 43), seat by seat. With a `campaign` (its characters), each seat names one
+    of its active characters, who embarks with its sheet's maximum HP and AP (or its species' numbers,
+    `sheet.carried`) unless the seat gives others, and its equipment's Guard; a one-off character is its name
+    with the numbers entered. Each character embarks once."""
+    chars = {ch.id: ch for ch in campaign or () if ch.active}
+    out: list[Embarking] = []
+    for seat in seats:
+        n, hp, ap, guard = seat.slot, seat.hp, seat.ap, 0
+        if campaign is not None:
+            ch = chars.get(seat.who)
+            if ch is None:
+                raise MissionError(f"character_{n}", f"{seat.who!r} is not an active character of this campaign")
+            cid, name, species = ch.id, ch.name, ch.species
+            sheet = carried(ch, dict(species_numbers or {}))  # the sheet's numbers unless the seat gives others
+            hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
+            for value, field, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
+                if value is None:
+                    raise MissionError(field, f"enter {name}'s {what} from its species card, here or once on its "
+                                              "character sheet", "43")
+        else:
+            cid, name, species = one_off_id(seat.who) or f"character-{n}", seat.who, ""
+        if cid in (c.id for c in out):
+            raise MissionError(f"character_{n}", f"{seat.who!r} is already embarking: each character embarks once",
+                               "8")
+        out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
+    return tuple(out)
 
 
 def check_seats(hexmap: HexMap, seats: Sequence[str]) -> None:

@@ -273,6 +273,33 @@ def not_over(mission: Mission) -> None:
         raise MissionError("mission", f"the mission is over ({'success' if mission.result.success else 'failure'})")
 
 
+def unplaced(mission: Mission) -> tuple[CharacterState, ...]:
+    """The characters still in the mission and not yet on the map: round 1 waits for them (p.11)."""
+    return tuple(c for c in mission.characters if not c.defeated and mission.figure(c.id) is None)
+
+
+def must_place_first(mission: Mission) -> MissionError | None:
+    """Why no round may begin yet, or None: every character starts on an entry point (p.11)."""
+    names = [c.name for c in unplaced(mission)]
+    return MissionError("characters", f"{', '.join(names)} must be placed on an entry point first", "11") \
+        if names else None
+
+
+def unchosen(mission: Mission) -> tuple[CharacterState, ...]:
+    """The characters still in the mission who have neither rested nor selected cards this round (p.12 step 3)."""
+    rnd = mission.round
+    if rnd is None or rnd.phase != "select":
+        return ()
+    return tuple(c for c in mission.characters if not c.defeated and rnd.choice(c.id) is None)
+
+
+def must_choose_first(mission: Mission) -> MissionError | None:
+    """Why the cards may not be revealed yet, or None: each character rests or selects cards first (p.12 step 3)."""
+    names = [c.name for c in unchosen(mission)]
+    return MissionError("choices", f"{', '.join(names)} must rest or select cards first", "12 step 3") \
+        if names else None
+
+
 def in_phase(mission: Mission, phase: str) -> Round:
     not_over(mission)
     rnd = mission.round

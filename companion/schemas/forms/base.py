@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, post_load, pre_load
 
+from ...names import visible
 from ..fields import request_id
 
 
@@ -21,8 +22,9 @@ class FormSchema(Schema):
 
     @pre_load
     def blank_is_missing(self, data, **kwargs):
-        # An empty text box means "not given", so required fields say "Required."
-        return {k: v for k, v in data.items() if not (isinstance(v, str) and v.strip() == "")}
+        # An empty text box means "not given", so required fields say "Required." A box of only invisible
+        # characters (zero-width, bidi controls) is as empty as it looks.
+        return {k: v for k, v in data.items() if not (isinstance(v, str) and visible(v) == "")}
 
     @post_load
     def to_command(self, data, **kwargs):

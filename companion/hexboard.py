@@ -1,0 +1,139 @@
+"""Hex boards as drawn: the exact integer geometry of hexes laid in rows or columns, and its picture on screen.
+
+Shared by Phantom Epoch's maps (the engine's `phantom/hexmap.py` Layout, the drawing `phantom/mapview.py`),
+Aldarra Reborn's board (`kits/aldarra/board.py`) and Suriya 162's map (`kits/suriya_162/mapview.py`).
+Standard library only (tests/test_purity.py), beside the axial arithmetic of companion/hexgrid.py.
+
+For pointy-top hexes the centre of (q, r) is (2q + r, 3r) in units of half a hex width and a quarter of a hex
+height, and its corners are (x, y±2) and (x±1, y±1); flat-top swaps the roles of x and y (DESIGN.md: every
+geometric test on these integers is exact). Drawn, a unit is a whole number of pixels per axis (`SCALE`),
+chosen so the hexes come out regular to within 0.1 %: pointy hexes are 52 px wide and 60 px high (26 px per
+half width, 15 per quarter height); flat hexes swap the two. Everything drawn here is plain data (strings of
+points, numbers); the templates only loop.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .hexgrid import Hex, edge, from_offset, neighbours, to_offset
+
+Point = tuple[int, int]
+
+# Corner offsets from the centre, clockwise from the top (pointy) / from the east (flat).
+CORNERS = {
+    "pointy": ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)),
+    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
+}
+SCALE = {"pointy": (26, 15), "flat": (15, 26)}
+MARGIN = 8
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Hexes in rows ("pointy") or columns ("flat"), `shifted` as companion/hexgrid.py reads it."""
+    orientation: str = "pointy"
+    shifted: str = "even"
+
+    def from_offset(self, col: int, row: int) -> Hex:
+        """Column index and row index (both from 0) to axial."""
+        return from_offset(col, row, self.orientation, self.shifted)
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        return to_offset(h, self.orientation, self.shifted)
+
+    def label(self, h: Hex) -> str:
+        """A hex's name on a drawn grid: its column and row indexes (a game may name them its own way)."""
+        return "{},{}".format(*self.to_offset(h))
+
+    def centre(self, h: Hex) -> Point:
+        q, r = h
+        return (2 * q + r, 3 * r) if self.orientation == "pointy" else (3 * q, 2 * r + q)
+
+    def corners(self, h: Hex) -> tuple[Point, ...]:
+        x, y = self.centre(h)
+        return tuple((x + dx, y + dy) for dx, dy in CORNERS[self.orientation])
+
+    def edge_corners(self, a: Hex, b: Hex) -> tuple[Point, Point]:
+        """The two corners shared by adjacent hexes a and b."""
+        shared = set(self.corners(a)) & set(self.corners(b))
+        if len(shared) != 2:
+            raise ValueError(f"{a} and {b} are not adjacent")
+        p, q = sorted(shared)
+        return (p, q)
+
+
+@dataclass(frozen=True)
+class Cell:
+    label: str
+    points: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class EdgeArea:
+    """The rhombus between two neighbouring centres and their shared corners: where a touch means this edge."""
+    a: str
+    b: str
+    points: str
+
+
+@dataclass(frozen=True)
+class GridView:
+    view_box: str
+    width: int
+    height: int
+    cells: tuple[Cell, ...]
+    edges: tuple[EdgeArea, ...]
+    label_dy: int  # where a cell's coordinate sits above its centre
+
+
+def scaled(grid: Grid, p: Point) -> Point:
+    """An exact point in pixels."""
+    sx, sy = SCALE[grid.orientation]
+    return p[0] * sx, p[1] * sy
+
+
+def points(grid: Grid, pts: Iterable[Point]) -> str:
+    """Exact points as an SVG polygon's or polyline's `points`, in pixels."""
+    return " ".join(f"{x},{y}" for x, y in (scaled(grid, p) for p in pts))
+
+
+def bounds(grid: Grid, hexes: Iterable[Hex]) -> tuple[int, int, int, int]:
+    """The drawn box around these hexes (x0, y0, x1, y1), `MARGIN` pixels clear of every corner."""
+    pts = [scaled(grid, p) for h in hexes for p in grid.corners(h)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN
+
+
+def view_box(box: tuple[int, int, int, int]) -> str:
+    x0, y0, x1, y1 = box
+    return f"{x0} {y0} {x1 - x0} {y1 - y0}"
+
+
+@lru_cache(maxsize=16)
+def _bounds(grid: Grid, columns: int, rows: int) -> tuple[int, int, int, int]:
+    return bounds(grid, [grid.from_offset(c, r) for r in range(rows) for c in range(columns)])
+
+
+@lru_cache(maxsize=16)
+def grid_view(grid: Grid, columns: int, rows: int) -> GridView:
+    """Every position of a columns x rows grid with its label (`grid.label`), and every edge between two of
+    them. It depends only on the grid and its size, so it is built once per grid and cached."""
+    hexes = [grid.from_offset(c, r) for r in range(rows) for c in range(columns)]
+    inside = set(hexes)
+    cells = []
+    for h in hexes:
+        x, y = scaled(grid, grid.centre(h))
+        cells.append(Cell(grid.label(h), points(grid, grid.corners(h)), x, y))
+    edges = []
+    for h in hexes:
+        for n in neighbours(h):
+            if n in inside and edge(h, n) == (h, n):
+                p, q = grid.edge_corners(h, n)
+                edges.append(EdgeArea(grid.label(h), grid.label(n), points(grid, (grid.centre(h), p, grid.centre(n), q))))
+    x0, y0, x1, y1 = _bounds(grid, columns, rows)
+    label_dy = -14  # the coordinate sits in the space's upper part, above its token
+    return GridView(view_box((x0, y0, x1, y1)), x1 - x0, y1 - y0, tuple(cells), tuple(edges), label_dy)

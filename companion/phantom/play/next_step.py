@@ -1,0 +1,71 @@
+"""What the table does next in the round's flow (p.11-13): one value saying which step comes next, whether the
+table may take it now and, if not, why (with the page) and who it waits for. The mission page's action bar
+draws this value and nothing else of the round's flow."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .order import character_ties, initiative, turn_order
+from .round import within_reach
+from .state import Mission, must_choose_first, must_place_first, unchosen, unplaced
+
+STEPS = ("begin-round", "reveal", "end-turn", "adversary-turn", "next-turn", "end-round", "")
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The round's next step. `step` is one of STEPS ("" once the mission is over: nothing comes next);
+    `allowed` says whether the table may take it now, and if not `reason` and `page` say why, as the step's
+    own command would refuse it. `waiting` names the characters the step waits for (to be placed, or to rest
+    or select cards), `figure` whose turn ends, is played by the AI or comes next, `round` the round begun or
+    ended, `needs` what the step asks the table for beyond a tap ("die": the decision die, "order": the
+    players' order for tied characters, "orbs": orbs next to the character it may activate) and `ties` the
+    tied characters with the initiative they tie at."""
+
+    step: str
+    allowed: bool = True
+    reason: str = ""
+    page: str = ""
+    waiting: tuple[str, ...] = ()
+    figure: str = ""
+    round: int = 0
+    needs: str = ""
+    ties: tuple[tuple[tuple[str, ...], int], ...] = ()
+
+    @property
+    def why(self) -> str:
+        """Why the step waits, with the page, as the table reads it ("" when it may be taken)."""
+        return f"{self.reason} (p.{self.page})" if self.reason else ""
+
+
+def next_step(mission: Mission) -> NextStep:
+    """The next step of the round: step 1 (the decision die) once every character is on an entry point
+    (p.11-12); steps 3-6 (each character rests or selects cards, then the reveal and initiative, the players
+    ordering tied characters, p.12); step 7 (each turn in initiative order, an adversary's played by the AI,
+    p.12, p.26); steps 8-9 (the end of the round, p.12); nothing once the mission is over (p.13-14)."""
+    rnd = mission.round
+    if mission.result is not None:
+        result = "success" if mission.result.success else "failure"
+        return NextStep("", False, f"the mission is over ({result})", "13-14")
+    if rnd is None or rnd.phase == "over":
+        refused = must_place_first(mission)
+        waiting = tuple(c.id for c in unplaced(mission))
+        return NextStep("begin-round", refused is None, refused.message if refused else "",
+                        refused.page if refused else "", waiting, round=mission.rounds + 1, needs="die")
+    if rnd.phase == "select":
+        refused = must_choose_first(mission)
+        if refused:
+            return NextStep("reveal", False, refused.message, refused.page, tuple(c.id for c in unchosen(mission)),
+                            round=rnd.number)
+        ties = tuple((group, initiative(mission, group[0])[0]) for group in character_ties(mission))
+        return NextStep("reveal", round=rnd.number, needs="order" if ties else "", ties=ties)
+    if rnd.current is not None:
+        figure = mission.figure(rnd.current)
+        if figure is not None and figure.side == "adversary":
+            return NextStep("adversary-turn", figure=figure.id, round=rnd.number)
+        orbs = figure is not None and bool(within_reach(mission, figure.id).orbs)
+        return NextStep("end-turn", figure=rnd.current, round=rnd.number, needs="orbs" if orbs else "")
+    order = turn_order(mission)
+    if order.next:
+        return NextStep("next-turn", figure=order.next, round=rnd.number)
+    return NextStep("end-round", round=rnd.number)

@@ -1,0 +1,83 @@
+"""JSON as the files a table imports may hold it, read so that nothing in it can fail later.
+
+Python's json module accepts what the rest of the app can't keep: a lone surrogate ("\\ud800") that SQLite and
+UTF-8 refuse to store, integers of thousands of digits (past Python's 4,300-digit limit they raise while being
+printed; below it they overflow SQLite's 64 bits) and NaN or Infinity. Each is refused here, naming where it
+stands, so an import is refused with its field instead of failing half-way (a 500, a traceback)."""
+from __future__ import annotations
+
+import json
+import math
+
+MAX_DIGITS = 15  # no count the games keep comes near a thousand million million
+
+
+class JsonTextError(ValueError):
+    """Why the text is not JSON the app can keep; `where` is the path to the bad value ("" for the whole file)."""
+
+    def __init__(self, where: str, message: str):
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise JsonTextError("", f"a number of {len(text.lstrip('-'))} digits is larger than any the app keeps")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonTextError("", f"{text[:20]} is too large a number")
+    return value
+
+
+def _constant(name: str):
+    raise JsonTextError("", f"{name} is not a number JSON allows")
+
+
+def loads(text: str | bytes):
+    """The parsed document, or JsonTextError (a ValueError) saying what is wrong and where."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JsonTextError("", "not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonTextError("", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise JsonTextError("", "nested too deeply") from None
+    where = _surrogate(data, [])
+    if where is not None:
+        raise JsonTextError(where, "holds a broken character (a lone UTF-16 surrogate); save the file as UTF-8 again")
+    return data
+
+
+def _has_surrogate(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _surrogate(value, path: list) -> str | None:
+    """The path of the first string (key or value) holding a lone surrogate, or None."""
+    todo = [(value, path)]
+    while todo:
+        v, p = todo.pop()
+        if isinstance(v, str):
+            if _has_surrogate(v):
+                return ".".join(p) or "file"
+        elif isinstance(v, dict):
+            for k, item in v.items():
+                if _has_surrogate(k):
+                    return ".".join(p + ["(a key)"])
+                todo.append((item, p + [k]))
+        elif isinstance(v, list):
+            todo.extend((item, p + [str(i)]) for i, item in enumerate(v))
+    return None

@@ -1,0 +1,1 @@
+"""The toy's engine layer, as companion/games/ is the app's."""
