@@ -390,7 +390,7 @@ def _build(doc: dict, raw: dict) -> Scenario:
 def _card_of(c: dict) -> Card | ClassCard:
     def card(name, row):
         actions = tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in row["actions"])
-        return Card(row.get("name") or name, row["ap"], actions, row["round"])
+        return Card(row.get("name") or name, row["ap"], actions, round=row["round"])
 
     if c["rows"] is None:
         return card(c["name"], c)
