@@ -57,7 +57,7 @@ def _page_game(ctx) -> str:
 
 def _button(book: RuleBook, ref: str, label: str) -> Markup:
     url = url_for("rules.summary", game=book.game, ref=ref)
-    where = f"page {ref}" if book.cites == "page" else ref
+    where = (f"pages {ref}" if "-" in ref else f"page {ref}") if book.cites == "page" else ref
     return Markup('<button type="button" class="cite" popovertarget="rule-pop" hx-get="{}" hx-target="#rule-pop-body"'
                   ' hx-swap="innerHTML" aria-label="{}">{}</button>').format(
         url, f"What the rule on {where} says", label)

@@ -60,8 +60,9 @@ class Citation:
 # "p.27", "p.13-14", "p.9, 12", "p.23, p.26", "p.12 step 3": each number a citation of its own; a number after a
 # comma counts only where it ends the list ("p.9, 12)" but not "p.9, 3 damage").
 _PAGES = re.compile(r"\bp\.\s?(\d+(?:-\d+)?)((?:,\s*(?:p\.\s?)?\d+(?:-\d+)?(?=\s*(?:[),;:]|$|and\b|step\b|,)))*)")
-_MORE = re.compile(r"\d+(?:-\d+)?")
+_MORE = re.compile(r"(?:p\.\s?)?(\d+(?:-\d+)?)")
 _GROUP = re.compile(r"\(([^()]*)\)")
+_PHASE_NUMBER = re.compile(r"^\d\.?\s+")
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class RuleBook:
 
     @staticmethod
     def _section_ref(part: str, keys: list[str]) -> str | None:
+        part = _PHASE_NUMBER.sub("", part)  # "1. Upkeep Phase", "2 Action": the phase by its name
         first, dash, last = part.partition("-")
         if dash and first in keys and last in keys:
             return part
@@ -137,7 +139,7 @@ def _page_citations(text: str) -> list[Citation]:
     for m in _PAGES.finditer(text):
         found.append(Citation(m.start(), m.end(1), m.group(1)))
         for more in _MORE.finditer(m.group(2)):
-            found.append(Citation(m.start(2) + more.start(), m.start(2) + more.end(), more.group()))
+            found.append(Citation(m.start(2) + more.start(), m.start(2) + more.end(), more.group(1)))
     return found
 
 
