@@ -56,10 +56,13 @@ def _page_game(ctx) -> str:
 
 
 def _button(book: RuleBook, ref: str, label: str) -> Markup:
+    """The tap target: it opens the rule panel and loads the summary into it. `data-poll` marks a request that
+    saves nothing, as a version poll is (static/js/app.js): the save state stays as it was and a look-up never
+    races a change sent from this device."""
     url = url_for("rules.summary", game=book.game, ref=ref)
     where = (f"pages {ref}" if "-" in ref else f"page {ref}") if book.cites == "page" else ref
     return Markup('<button type="button" class="cite" popovertarget="rule-pop" hx-get="{}" hx-target="#rule-pop-body"'
-                  ' hx-swap="innerHTML" aria-label="{}">{}</button>').format(
+                  ' hx-swap="innerHTML" data-poll aria-label="{}">{}</button>').format(
         url, f"What the rule on {where} says", label)
 
 
