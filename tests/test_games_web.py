@@ -8,8 +8,8 @@ import re
 
 from companion import db as dbmod
 from companion.store import games as store
-from helpers.bad_input import as_read
 from helpers.games import game_state, play
+from helpers.reading import as_read
 
 
 def test_a_new_game_is_listed_on_the_home_page(table, new_game):

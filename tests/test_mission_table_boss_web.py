@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from helpers.bad_input import as_read
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import step, text, version
 
@@ -80,7 +79,7 @@ def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, miss
     assert steps[-1] == "#2 Crushing Leap: damage 3 → vera, bram"
     plan = page.split('id="map-plan"')[1].split("</svg>")[0]
     assert plan.count('class="target"') == 2  # Vera and Bram ringed on the map
-    assert "the boss performs it as Move 3 (p.30)" in as_read(page)
+    assert "the boss performs it as Move 3 (p.30)" in page
     resp = step(table, "adversary")
     assert resp.status_code == 200
     page = text(resp)

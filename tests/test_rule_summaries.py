@@ -6,11 +6,13 @@ from __future__ import annotations
 import ast
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from flask import render_template_string
 
+from companion import create_app
 from companion.schemas.content.base import ContentError
 from companion.schemas.content.rules import load_rule_books
 
@@ -174,6 +176,14 @@ def test_a_range_opens_every_summary_in_it(client):
     html = client.get("/rules/suriya-162/C3-C4", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert re.findall(r"<h3>(C\d)", html) == ["C3", "C4"]
     assert "No summary of p.99" in client.get("/rules/phantom-epoch/99").get_data(as_text=True)
+
+
+def test_start_up_needs_every_games_summaries(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "rules" / "suriya-162.json").unlink()
+    with pytest.raises(ContentError, match=r"rules/suriya-162.json: file is missing"):
+        create_app({"INSTANCE_PATH": str(tmp_path / "i"), "DATA_DIR": str(data)})
 
 
 def test_a_bad_summary_file_stops_start_up_naming_the_field(tmp_path):

@@ -12,7 +12,9 @@ from flask import Blueprint, Flask, abort, current_app, render_template, request
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from ..kits import KITS
 from ..phantom.mapview import HAZARD_MARK, badge
+from ..schemas.content.base import ContentError
 from ..schemas.content.rules import RuleBook, load_rule_books
 from .render import is_htmx
 
@@ -101,5 +103,9 @@ def _phantom_lists(game: str) -> dict:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["rule_books"] = load_rule_books(Path(app.config["DATA_DIR"]) / "rules")
+    folder = Path(app.config["DATA_DIR"]) / "rules"
+    app.extensions["rule_books"] = found = load_rule_books(folder)
+    missing = [game for game in (DEFAULT_GAME, *KITS) if game not in found]
+    if missing:  # every game's reasons cite its book: each needs its summaries
+        raise ContentError(f"{folder / (missing[0] + '.json')}: file is missing")
     app.jinja_env.filters["cite"] = cite
