@@ -155,6 +155,7 @@ def test_the_rules_page_searches_the_summaries(client):
     found = client.get("/rules/phantom-epoch?q=leap", headers={"HX-Request": "true", "HX-Target": "rule-list"})
     html = found.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="rule-list"') and "<html" not in html
+    assert "HX-Request" in found.headers["Vary"]  # the page and its fragment are cached apart
     pages = re.findall(r'<span class="where">p\.(\d+)</span>', html)
     assert "24" in pages and "28" in pages and "37" not in pages
     hostile = client.get("/rules/phantom-epoch", query_string={"q": "<script>x</script>"}).get_data(as_text=True)

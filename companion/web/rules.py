@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Flask, abort, current_app, make_response, render_template, request, url_for
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
@@ -80,8 +80,8 @@ def index(game: str):
     found = book.search(query) if query else book.rules
     ctx = {"book": book, "query": query, "found": found}
     if is_htmx() and request.headers.get("HX-Target") == "rule-list":
-        return render_template("rules/_list.html", **ctx)
-    return render_template("rules/index.html", **ctx, **_phantom_lists(game))
+        return _varied(render_template("rules/_list.html", **ctx))
+    return _varied(render_template("rules/index.html", **ctx, **_phantom_lists(game)))
 
 
 @bp.get("/<game>/<ref>")
@@ -89,7 +89,14 @@ def summary(game: str, ref: str):
     """What a citation opens: its summaries as a fragment for the rule panel, or a page of their own."""
     book = book_of(game)
     ctx = {"book": book, "ref": ref, "found": book.at(ref)}
-    return render_template("rules/_summary.html" if is_htmx() else "rules/summary.html", **ctx)
+    return _varied(render_template("rules/_summary.html" if is_htmx() else "rules/summary.html", **ctx))
+
+
+def _varied(html: str):
+    """A fragment for htmx and a page otherwise, from one address: a cache keeps them apart."""
+    resp = make_response(html)
+    resp.vary.update(("HX-Request", "HX-Target"))
+    return resp
 
 
 def _phantom_lists(game: str) -> dict:
