@@ -12,7 +12,6 @@ from flask import Blueprint, Flask, abort, current_app, make_response, render_te
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
-from ..kits import KITS
 from ..phantom.mapview import HAZARD_MARK, badge
 from ..schemas.content.base import ContentError
 from ..schemas.content.rules import RuleBook, load_rule_books
@@ -42,7 +41,9 @@ def cite(ctx, text, game: str | None = None) -> Markup:
     Epoch."""
     if text is None:
         return Markup("")
-    book = books().get(game or _page_game(ctx)) or books()[DEFAULT_GAME]
+    book = books().get(game or _page_game(ctx))
+    if book is None:  # a game added without summaries yet: its citations stay text
+        return escape(text)
     text = str(text) if not isinstance(text, Markup) else text
     out, at = [], 0
     for c in book.citations(text):
@@ -53,8 +54,7 @@ def cite(ctx, text, game: str | None = None) -> Markup:
 
 
 def _page_game(ctx) -> str:
-    kind = getattr(ctx.get("row"), "kind", None)  # a game page's row names its game
-    return kind if kind in books() else DEFAULT_GAME
+    return getattr(ctx.get("row"), "kind", None) or DEFAULT_GAME  # a game page's row names its game
 
 
 def _button(book: RuleBook, ref: str, label: str) -> Markup:
@@ -111,8 +111,9 @@ def _phantom_lists(game: str) -> dict:
 
 def init_app(app: Flask) -> None:
     folder = Path(app.config["DATA_DIR"]) / "rules"
-    app.extensions["rule_books"] = found = load_rule_books(folder)
-    missing = [game for game in (DEFAULT_GAME, *KITS) if game not in found]
-    if missing:  # every game's reasons cite its book: each needs its summaries
-        raise ContentError(f"{folder / (missing[0] + '.json')}: file is missing")
+    app.extensions["rule_books"] = load_rule_books(folder)
+    if DEFAULT_GAME not in app.extensions["rule_books"]:  # the campaign pages and the mission table cite it
+        raise ContentError(f"{folder / (DEFAULT_GAME + '.json')}: file is missing")
     app.jinja_env.filters["cite"] = cite
+    # A game added with no summaries yet (data/rules/<game>.json) has no Rules page to link to.
+    app.jinja_env.globals["has_rules"] = lambda game: game in app.extensions["rule_books"]
