@@ -60,7 +60,8 @@ def editor_context(map_id: int, errors=None) -> MapEditorPage:
                          tool_words=TOOL_WORDS, **document_state(store.JOURNAL, map_id, errors))
 
 
-def editor(map_id: int, status=200, errors=None, block="main"):
+def editor(map_id: int, status=200, errors=None, block="main", result=None):
+    # `result`: a retried rename is answered with the editor as it is; the editor shows no notice of its own
     return respond("maps/editor.html", editor_context(map_id, errors), status, block=block)
 
 

@@ -32,7 +32,7 @@ from .character_turn import (
     PassedHazards, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable, reachable_costs,
 )
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
-from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
+from .codec import FORMAT, mission_from_dict, mission_to_dict
 from .figures import (
     NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
     new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
@@ -62,7 +62,7 @@ __all__ = [
     "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
-    "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
+    "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",
     "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",

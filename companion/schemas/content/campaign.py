@@ -8,7 +8,7 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..files.scenario import ActionSchema
+from ..files.card_actions import ActionSchema
 from ...phantom.content import (
     CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
 )

@@ -19,7 +19,7 @@ SAMPLE = " (sample)"
 
 def _card(name: str, row: dict) -> Card:
     actions = tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in row["actions"])
-    return Card(name, row["ap"], actions, row["round"])
+    return Card(name, row["ap"], actions, round=row["round"])
 
 
 def _class_card(c: dict) -> ClassCard:
@@ -56,7 +56,7 @@ def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[B
     if not boss_cards:
         raise MissionError("map", f"the {name} has no Boss Adversary Action cards (p.10 step 6): add them on the "
                                   f"Cards page under Boss action card, Boss {name}")
-    return BossKind(type_, Boss.from_content({"name": name, **board}), cards), boss_cards
+    return BossKind(type=type_, boss=Boss.from_content({"name": name, **board}), cards=cards), boss_cards
 
 
 def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:

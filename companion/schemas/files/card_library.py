@@ -19,7 +19,7 @@
                                                "mission_event": "", "event_adversary": ""}]}}}
 ```
 
-Actions are the scenario file's (companion.schemas.files.scenario.ActionSchema), so a
+Actions are the scenario file's (companion.schemas.files.card_actions.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
 change's history entry holds only what it touched. `"sample": true` marks the
 shipped sample content.
@@ -32,7 +32,8 @@ from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ...phantom.decision import COLORS
 from ...phantom.play.state import EVENT_SIDES, EVENT_STATS
 from .base import FileSchema, first_problem, one_of, problem_line, whole
-from .scenario import ActionSchema, CardSchema, ScenarioFileError, parse_json
+from .card_actions import ActionSchema, CardSchema
+from .scenario import ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
