@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, meta
 from companion import db as dbmod
 from companion.errors import RuleError
 from companion.store import campaigns as campaign_store
+from companion.web.rules import cite
 from conftest import campaign_state, character_ids
 
 ID_A, ID_B = "a" * 32, "b" * 32
@@ -202,11 +203,17 @@ TEMPLATE_LOCALS = {"f", "picked", "slot"}  # set inside mission.html itself (an 
 APP_GLOBALS = {"url_for", "csrf_token", "request_id", "labels"}  # Flask's, setup.py's, respond()'s
 
 
+def templates() -> Environment:
+    """The app's templates with its own filters (`cite`, web/rules.py), so they parse here."""
+    env = Environment(loader=FileSystemLoader(ROOT / "templates"))
+    env.filters["cite"] = cite
+    return env
+
+
 def test_the_mission_page_context_holds_exactly_what_its_template_reads():
     from companion.web.mission_page import MissionPage
 
-    env = Environment(loader=FileSystemLoader(ROOT / "templates"))
-    read = meta.find_undeclared_variables(env.parse((ROOT / "templates/mission_table/mission.html").read_text()))
+    read = meta.find_undeclared_variables(templates().parse((ROOT / "templates/mission_table/mission.html").read_text()))
     fields = {f.name for f in dataclasses.fields(MissionPage)}
     via_form_macros = {"active_form", "form_values"}  # read by _form.html's macros, imported with the context
     assert fields - via_form_macros <= read, fields - read
@@ -238,7 +245,7 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
 
 def read_by(template: str, env=None) -> set[str]:
     """The variables a template reads, with those of the templates it includes or imports."""
-    env = env or Environment(loader=FileSystemLoader(ROOT / "templates"))
+    env = env or templates()
     seen, todo, read = set(), [template], set()
     while todo:
         name = todo.pop()
