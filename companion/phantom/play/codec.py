@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ..board import Board, Figure
 from ..boss import Boss
+from ..criticals import critical_from_dict
 from ..decision import DecisionDie
 from ..hazards import HazardRule
 from ..hexmap import HexMap, Layout, Placement
@@ -39,7 +40,9 @@ def mission_to_dict(mission: Mission) -> dict:
                         "bandage_slots": c.bandage_slots, "bandages": c.bandages,
                         "discard": [[a.name, a.ap] for a in c.discard],
                         "lasting": [[a.name, a.ap, how] for a, how in c.lasting], "last_rest": c.last_rest,
-                        "nova_cells": c.nova_cells, "defeated": c.defeated} for c in mission.characters],
+                        "nova_cells": c.nova_cells, "defeated": c.defeated,
+                        **({"criticals": [a.to_dict() for a in c.criticals]} if c.criticals else {})}
+                       for c in mission.characters],
         "kinds": [_kind_to_dict(k) for k in mission.kinds],
         "adversaries": [{"id": a.id, "type": a.type, "source": a.source, "defeated": a.defeated}
                         for a in mission.adversaries],
@@ -59,7 +62,11 @@ def mission_to_dict(mission: Mission) -> dict:
                            "class": None if d.class_card is None else _any_card_to_dict(d.class_card),
                            "boss": None if d.boss is None else _boss_card_to_dict(d.boss)}] for t, d in rnd.drawn],
             "character_order": list(rnd.character_order), "acting": list(rnd.acting), "done": list(rnd.done),
-            "current": rnd.current, "at_start": list(rnd.at_start), "passed": list(rnd.passed)},
+            "current": rnd.current, "at_start": list(rnd.at_start), "passed": list(rnd.passed),
+            # sparse: a mission stored before these reads and writes as it was
+            **({"attacks_over": True} if rnd.attacks_over else {}),
+            **({"critical": rnd.critical} if rnd.critical else {}),
+            **({"event_done": list(rnd.event_done)} if rnd.event_done else {})},
         "rounds": mission.rounds,
         "objective_met": mission.objective_met,
         "primary_target": mission.primary_target,
@@ -96,7 +103,7 @@ def _mission_from_dict(d: dict) -> Mission:
         c["id"], c["name"], c["species"], c["color"], c["max_ap"], c["max_hp"], c["attack"], c["guard"], c["range"],
         c["bandage_slots"], c["bandages"], tuple(ActionChoice(n, ap) for n, ap in c["discard"]),
         tuple((ActionChoice(n, ap), how) for n, ap, how in c["lasting"]), c["last_rest"], c["nova_cells"],
-        c["defeated"]) for c in d["characters"])
+        c["defeated"], tuple(critical_from_dict(a) for a in c.get("criticals", ()))) for c in d["characters"])
     decks = tuple((key, Deck(tuple(_any_card_from_dict(key, c) for c in v["cards"]),
                              tuple(_any_card_from_dict(key, c) for c in v["discard"])))
                   for key, v in d["decks"].items())
@@ -113,7 +120,8 @@ def _mission_from_dict(d: dict) -> Mission:
                             None if x["class"] is None else _card_from_dict(x["class"]),
                             None if x["boss"] is None else _boss_card_from_dict(x["boss"]))) for t, x in r["drawn"]),
             tuple(r["character_order"]), tuple(r["acting"]), tuple(r["done"]), r["current"], tuple(r["at_start"]),
-            tuple(r.get("passed", ())))
+            tuple(r.get("passed", ())), r.get("attacks_over", False), r.get("critical"),
+            tuple(r.get("event_done", ())))
     res = d["result"]
     return Mission(
         d["mission_id"], d["difficulty"], Board(m, figures), characters, tuple(_kind_from_dict(k) for k in d["kinds"]),
@@ -225,11 +233,19 @@ def _event_to_dict(e: EventCard) -> dict:
     out = {"number": e.number, "name": e.name, "text": e.text}
     if e.effects:  # sparse: a mission stored before events had effects reads and writes as it was
         out["effects"] = [{"stat": x.stat, "amount": x.amount, "side": x.side, "type": x.type} for x in e.effects]
+    if e.places:
+        out["places"] = {"count": e.places, "type": e.places_type}
+    for key in ("mission_event", "event_adversary"):
+        if getattr(e, key):
+            out[key] = getattr(e, key)
     return out
 
 
 def _event_from_dict(d: dict) -> EventCard:
-    return EventCard(d["number"], d["name"], d["text"], tuple(EventEffect(**x) for x in d.get("effects", ())))
+    places = d.get("places") or {}
+    return EventCard(d["number"], d["name"], d["text"], tuple(EventEffect(**x) for x in d.get("effects", ())),
+                     places.get("count", 0), places.get("type"), d.get("mission_event", ""),
+                     d.get("event_adversary", ""))
 
 
 def _kind_to_dict(k) -> dict:
@@ -241,12 +257,15 @@ def _kind_to_dict(k) -> dict:
                          "actions": [{"number": a.number, "name": a.name, "ap": a.ap, "text": a.text}
                                      for a in b.actions], "critical_ability": b.critical_ability},
                 "type": k.type, "cards": [[n, card_to_dict(c)] for n, c in k.cards], "color": k.color}
-    return {"type": k.type, "species": k.species, "class_name": k.class_name, "difficulty": k.difficulty,
-            "hp": k.hp, "attack": k.attack, "guard": k.guard, "range": k.range, "standees": k.standees}
+    out = {"type": k.type, "species": k.species, "class_name": k.class_name, "difficulty": k.difficulty,
+           "hp": k.hp, "attack": k.attack, "guard": k.guard, "range": k.range, "standees": k.standees}
+    if k.critical is not None:
+        out["critical"] = k.critical.to_dict()
+    return out
 
 
 def _kind_from_dict(d: dict):
     if "boss" in d:
         return BossKind(d["type"], Boss.from_content(d["boss"]), tuple((n, _card_from_dict(c)) for n, c in d["cards"]),
                         d["color"])
-    return AdversaryKind(**d)
+    return AdversaryKind(**{**d, "critical": critical_from_dict(d.get("critical"))})
