@@ -55,7 +55,7 @@ from .setup import (
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
-    EventCard, EventEffect, Mission, MissionError, MissionResult, Round, Update, resting_now,
+    EventCard, EventEffect, Mission, MissionError, MissionResult, Round, Update, map_order, resting_now,
 )
 
 __all__ = [
@@ -76,5 +76,5 @@ __all__ = [
     "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
     "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",
-    "critical_offer", "no_attack", "record_event", "rest_turn", "resting_now",
+    "critical_offer", "map_order", "no_attack", "record_event", "rest_turn", "resting_now",
 ]
