@@ -4,6 +4,7 @@ abilities applied (p.20), Event cards that place adversaries or send the table t
 p.59), the mission's end when every adversary is defeated (p.13-14) and nova cells retrieved (p.25)."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -182,3 +183,27 @@ def test_the_decision_die_picks_the_critical_target_of_a_multi_target_attack():
     out = apply_adversary_turn(m, resolution)
     knocked = [c for c in ("vera", "bram") if "Knocked Down" in figure(out.mission, c).conditions]
     assert len(knocked) == 1 and said(out.reasons, "Decision die picks")
+
+
+def test_the_card_editor_enters_an_adversarys_critical_ability_and_an_events_placement(table):
+    # The Adversary Description card's critical ability as content (p.20, p.46), and an Event card placing
+    # adversaries (p.26, p.59), through the card editor's own forms.
+    from helpers.page_forms import find_form
+
+    page = table.get("/cards").get_data(as_text=True)
+    form = find_form(page, "/cards/adversary")
+    assert "Knocked Down" in form.options["critical.condition"]
+    data = form.fill(**{"name": "Slink Stalker", "species": "Slink", "class": "Stalker",
+                        "critical_ability": "The target is Knocked Down and pushed 1.",
+                        "critical.condition": "Knocked Down", "critical.push": "1",
+                        **{f"difficulties.{d}.{s}": "1" for d in (1, 2, 3, 4) for s in ("hp", "attack", "guard",
+                                                                                           "range")}})
+    assert table.post(form.action, data).status_code == 200
+    event = find_form(table.get("/cards").get_data(as_text=True), "/cards/event-card")
+    sent = table.post(event.action, event.fill(**{"deck": "Mine", "name": "Ambush", "rounds": "1-5",
+                                                  "event_adversary": "See the book", "places.count": "2"}))
+    assert sent.status_code == 200
+    lib = json.loads(table.get("/cards/export").data)
+    assert lib["adversaries"]["Slink Stalker"]["critical"] == {"condition": "Knocked Down", "push": 1, "damage": 0,
+                                                               "text": ""}
+    assert lib["event_decks"]["Mine"]["cards"][0]["places"] == {"count": 2}
