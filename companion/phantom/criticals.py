@@ -25,7 +25,9 @@ class CriticalAbility:
         return bool(self.condition or self.damage)
 
     def describe(self) -> str:
-        """As the table reads it: what it does, then the printed text."""
+        """As the table reads it: the printed text when there is one, else what the structured form does."""
+        if self.text:
+            return self.text
         parts = []
         if self.condition:
             parts.append(f"the target is {self.condition}")
@@ -35,10 +37,7 @@ class CriticalAbility:
             parts.append(f"push the target {self.push}")
         if self.adjacent_attack is not None:
             parts.append(f"Attack {self.adjacent_attack:+d} on all adjacent enemies")
-        said = "; ".join(parts)
-        if self.text and self.text not in said:
-            said = f"{said} ({self.text})" if said else self.text
-        return said or "no effect entered"
+        return "; ".join(parts) or "no effect entered"
 
     def to_dict(self) -> dict:
         return {k: v for k, v in (("source", self.source), ("text", self.text), ("condition", self.condition),
