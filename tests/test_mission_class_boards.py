@@ -144,7 +144,7 @@ def test_an_event_that_places_adversaries_and_its_mission_book_note():
     m = to_turns(m, vera=[("Slash", 1)], bram=[("Charge", 6)])
     assert m.round.event == event and m.round.event.book
     placed = place_adversary(m, "grallok-sentry", "H-4", "event")
-    assert said(placed.reasons, "no nova cells")
+    assert said(placed.reasons, "no nova cells") and placed.mission.round.event_placed == 1  # of its 1
     noted = record_event(placed.mission, "Placed the Sentry on H-4")
     assert noted.mission.round.event_done == ("Placed the Sentry on H-4",)
     assert mission_from_dict(mission_to_dict(noted.mission)) == noted.mission

@@ -168,6 +168,8 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     """The engine's next step (`rules.next_step`) as the bar offers it: its button, or while it waits, what to
     tap first."""
     first = m.character(step.waiting[0]).name if step.waiting else ""
+    ends = (Button("All adversaries defeated: objective met", "objective", id="all-defeated"),) \
+        if step.ends == "all-adversaries-defeated" else ()
     if not step.step:
         return ActionBar(hint="The mission is over.")
     if step.step == "begin-round":
@@ -178,10 +180,8 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     if step.step == "reveal":
         if not step.allowed:
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
-        return ActionBar((Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
-                          Button("Reveal: turn order", "reveal"),))
-    ends = (Button("All adversaries defeated: objective met", "objective", id="all-defeated"),) \
-        if step.ends == "all-adversaries-defeated" else ()
+        return ActionBar(ends + (Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
+                                 Button("Reveal: turn order", "reveal"),))
     if step.step == "end-turn":
         label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
             else "End turn"
@@ -195,8 +195,6 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
         return ActionBar((Button("Apply the turn", form="adversary-form", id="apply"),), dice)
     if step.step == "next-turn":
         return ActionBar(ends + (Button("Next turn: " + named(step.figure), "next"),))
-    if step.step == "reveal" and ends:
-        return ActionBar(ends, "Every adversary is defeated: declare the objective met, or play on.")
     return ActionBar(ends + (Button(f"End round {step.round}", "end-round"),))
 
 
@@ -345,5 +343,6 @@ def event_task(m: rules.Mission) -> dict | None:
     placed = dict(m.map.placements)
     free = [h for h in sorted(placed, key=lambda h: rules.map_order(m.map, h)) if h not in m.board.figure_at]
     icons = [(t, [m.map.label(h) for h in free if placed[h].type == t]) for t in types]
-    return {"event": event, "types": types, "icons": [(t, labels) for t, labels in icons if labels],
-            "done": rnd.event_done}
+    remaining = max(0, event.places - rnd.event_placed)
+    return {"event": event, "types": types, "icons": [(t, labels) for t, labels in icons if labels and remaining],
+            "remaining": remaining, "done": rnd.event_done}

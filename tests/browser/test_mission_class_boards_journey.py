@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 from companion import db as dbmod
 from companion.phantom import play as rules
+from companion.phantom.campaign import Character
 from companion.phantom.decision import DecisionDie
 from companion.schemas.content.mission_setup import set_up_content
 from companion.schemas.files.scenario import load_scenario
@@ -35,19 +36,14 @@ def _mission(app) -> rules.Mission:
     the Sentry, her bandage slots full; Reinforcements on top of the event deck."""
     data = Path(app.config["DATA_DIR"]) / "phantom-epoch"
     hexmap = load_scenario(json.loads((data / "maps" / "first-steps.json").read_text(encoding="utf-8"))).board.map
-    boards = app.extensions["phantom_content"].boards()
-    party = []
-    for cid, name, cls, color, hp in (("augustus", "Augustus", "Ranger", "yellow", 10),
-                                      ("sylvestia", "Sylvestia", "Healer", "red", 9)):
-        b = boards[cls]
-        party.append(rules.Embarking(cid, name, "Human", max_ap=6, max_hp=hp, color=color, range=b.range,
-                                     bandage_slots=b.bandage_slots, criticals=(b.critical,)))
+    party = rules.embarking([rules.Seat(1, "augustus"), rules.Seat(2, "sylvestia")],
+                            [Character("augustus", "Augustus", "Ranger", "Human", max_hp=10, max_ap=6),
+                             Character("sylvestia", "Sylvestia", "Healer", "Slink", max_hp=9, max_ap=6)],
+                            {}, app.extensions["phantom_content"].boards())
     m = rules.set_up("sample", hexmap, 2, party, rng=random.Random(26),
                      **set_up_content(samples(data), hexmap, 2)).mission
-    m = rules.place_character(m, "augustus", "B-6").mission
-    m = rules.place_character(m, "sylvestia", "C-6").mission
-    m = rules.correct_space(m, "augustus", "E-2").mission
-    m = rules.correct_space(m, "sylvestia", "G-3").mission
+    for cid, entry, at in (("augustus", "B-6", "E-2"), ("sylvestia", "C-6", "G-3")):
+        m = rules.correct_space(rules.place_character(m, cid, entry).mission, cid, at).mission
     healer = m.character("sylvestia")
     m = rules.state.with_character(m, replace(healer, bandages=healer.bandage_slots))
     m = rules.correct_hp(m, "sylvestia", 8).mission

@@ -66,7 +66,8 @@ def mission_to_dict(mission: Mission) -> dict:
             # sparse: a mission stored before these reads and writes as it was
             **({"attacks_over": True} if rnd.attacks_over else {}),
             **({"critical": rnd.critical} if rnd.critical else {}),
-            **({"event_done": list(rnd.event_done)} if rnd.event_done else {})},
+            **({"event_done": list(rnd.event_done)} if rnd.event_done else {}),
+            **({"event_placed": rnd.event_placed} if rnd.event_placed else {})},
         "rounds": mission.rounds,
         "objective_met": mission.objective_met,
         "primary_target": mission.primary_target,
@@ -121,7 +122,7 @@ def _mission_from_dict(d: dict) -> Mission:
                             None if x["boss"] is None else _boss_card_from_dict(x["boss"]))) for t, x in r["drawn"]),
             tuple(r["character_order"]), tuple(r["acting"]), tuple(r["done"]), r["current"], tuple(r["at_start"]),
             tuple(r.get("passed", ())), r.get("attacks_over", False), r.get("critical"),
-            tuple(r.get("event_done", ())))
+            tuple(r.get("event_done", ())), r.get("event_placed", 0))
     res = d["result"]
     return Mission(
         d["mission_id"], d["difficulty"], Board(m, figures), characters, tuple(_kind_from_dict(k) for k in d["kinds"]),

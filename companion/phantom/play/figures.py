@@ -83,6 +83,8 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
         mission, why = apply_hazard(mission, figure, spot.at)
         reasons.extend(why)
     rnd = mission.round
+    if rnd is not None and source == "event":
+        mission = replace(mission, round=replace(rnd, event_placed=rnd.event_placed + 1))
     if rnd is not None and rnd.phase == "turns":
         reasons.append(f"Adversary Action cards were already drawn this round, so {fid} takes no turn until the "
                        "next round (p.26)")

@@ -193,6 +193,7 @@ class Round:
     attacks_over: bool = False  # the current character fumbled: no further Attacks this turn (p.20)
     critical: str | None = None  # the target of the current character's Critical Strike, its ability not yet used
     event_done: tuple[str, ...] = ()  # what the table did for the Event card's mission event / event adversary
+    event_placed: int = 0  # adversaries placed by the round's Event card so far (of its `places`)
 
     def choice(self, character_id: str) -> Choice | None:
         return dict(self.choices).get(character_id)
