@@ -4,7 +4,9 @@ abilities applied (p.20), Event cards that place adversaries or send the table t
 p.59), the mission's end when every adversary is defeated (p.13-14) and nova cells retrieved (p.25)."""
 from __future__ import annotations
 
+import html
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -207,3 +209,47 @@ def test_the_card_editor_enters_an_adversarys_critical_ability_and_an_events_pla
     assert lib["adversaries"]["Slink Stalker"]["critical"] == {"condition": "Knocked Down", "push": 1, "damage": 0,
                                                                "text": ""}
     assert lib["event_decks"]["Mine"]["cards"][0]["places"] == {"count": 2}
+
+
+def test_the_page_offers_a_characters_critical_abilities_one_tap_each(app, table):
+    # p.20: after a Critical Strike the player chooses which critical ability to activate; the page offers each
+    # as a button, and the one the app applies (the Ranger board's damage) is applied.
+    import random as _random
+
+    from companion import db as dbmod
+    from companion.phantom.play import correct_space, place_character, reveal, select_cards, set_up, begin_round
+    from companion.phantom.play import start_next_turn
+    from companion.schemas.content.mission_setup import set_up_content
+    from companion.store import mission_table as store
+    from companion.store.cards import samples
+    from helpers.mission_table import DATA, first_steps
+    from helpers.page_forms import find_form
+
+    hexmap = first_steps().map
+    boards = app.extensions["phantom_content"].boards()
+    party = embarking([Seat(1, "augustus"), Seat(2, "bram")],
+                      [Character("augustus", "Augustus", "Ranger", "Human", max_hp=10, max_ap=6),
+                       Character("bram", "Bram", "Warrior", "Grallok", max_hp=12, max_ap=7)], {}, boards)
+    m = set_up("sample-1", hexmap, 2, party, rng=_random.Random(3), **set_up_content(samples(DATA), hexmap, 2)).mission
+    m = correct_space(place_character(m, "augustus", "B-6").mission, "augustus", "G-3").mission
+    m = place_character(m, "bram", "C-6").mission
+    m = begin_round(m, DecisionDie("red", "N", "W")).mission
+    m = select_cards(select_cards(m, "augustus", [("Cards", 1)]).mission, "bram", [("Cards", 6)]).mission
+    m = start_next_turn(reveal(m).mission).mission
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        store.JOURNAL.create(db, {"name": "Criticals"}, m, "Set up")
+    finally:
+        db.conn.close()
+    page = table.get("/table/1").get_data(as_text=True)
+    attack = find_form(page, "/do/attack")
+    resp = table.post(attack.action, attack.fill(target="Grallok Sentry-1", die="basic", roll_1="attack:critical"))
+    assert resp.status_code == 200 and "may activate one critical ability" in resp.get_data(as_text=True)
+    page = table.get("/table/1").get_data(as_text=True)
+    offer = find_form(page, "/do/critical", critical="0")
+    assert any("Ranger class board" in b for b in offer.buttons)
+    hp = int(re.search(r"Grallok Sentry-1 · [A-J]-\d+ · HP (\d+)/", page).group(1))
+    done = html.unescape(table.post(offer.action, offer.fill()).get_data(as_text=True))
+    assert "activates a critical ability (Ranger class board)" in done
+    assert f"Grallok Sentry-1 suffers 1 damage: HP {hp} -> {hp - 1}" in done, re.findall(r"<li>(.*?)</li>", done)
+    assert "/do/critical" not in table.get("/table/1").get_data(as_text=True)  # once per Critical Strike
