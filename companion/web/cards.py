@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, current_app, request, url_for
 from marshmallow import ValidationError
 
 from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ..phantom.conditions import CONDITIONS
 from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
@@ -37,6 +38,7 @@ class CardsPage(DocumentPage):
     event_rounds: Any
     event_stats: Any  # what an Event card's effect changes this round (the AI applies it)
     event_sides: Any
+    conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
     result: Any = None
 
 
@@ -49,7 +51,7 @@ def cards_context(errors=None, result=None) -> CardsPage:
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
-                     event_sides=EVENT_SIDES, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
+                     event_sides=EVENT_SIDES, conditions=CONDITIONS, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None):

@@ -83,7 +83,7 @@ def _embarking(db, f) -> tuple[rules.Embarking, ...]:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
     seats = [rules.Seat(n, getattr(f, f"character_{n}"), getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"))
              for n in forms.SLOTS if getattr(f, f"character_{n}")]
-    return rules.embarking(seats, characters, species_numbers())
+    return rules.embarking(seats, characters, species_numbers(), content().boards())
 
 
 def species_numbers() -> dict:
@@ -138,7 +138,7 @@ def _rolls(f) -> dict:
 
 def _attack(m, f):
     return rules.attack_on_turn(m, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
-                                attack_range=f.range, conditions=[c for c in (f.inflict_1, f.inflict_2) if c],
+                                attack_range=f.range, range_modifier=f.range_modifier or 0, conditions=[c for c in (f.inflict_1, f.inflict_2) if c],
                                 accuracy=tuple(f.line.split(",")) if f.line else None)
 
 
@@ -205,6 +205,8 @@ ACTIONS = {
     "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
     "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
     "heal": (forms.HealForm, _heal),
+    "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
+    "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),

@@ -8,11 +8,27 @@ import dataclasses
 import enum
 import hashlib
 
+# Fields added to the stored dataclasses after the fixture was written (b8e3d77): a state stored before them
+# reads them as their default, which the old readers' shapes could not hold, so a default value is left out.
+ADDED_SINCE_FIXTURE = {
+    ("AdversaryKind", "critical"), ("CharacterState", "criticals"), ("EventCard", "places"),
+    ("EventCard", "places_type"), ("EventCard", "mission_event"), ("EventCard", "event_adversary"),
+    ("Round", "attacks_over"), ("Round", "critical"), ("Round", "event_done"), ("Round", "event_placed"),
+}
+
+
+def _default(f: dataclasses.Field):
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    return f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING
+
 
 def shape(value):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__qualname__, tuple(sorted((f.name, shape(getattr(value, f.name)))
-                                                      for f in dataclasses.fields(value))))
+        name = type(value).__qualname__
+        return (name, tuple(sorted((f.name, shape(getattr(value, f.name))) for f in dataclasses.fields(value)
+                                   if not ((name, f.name) in ADDED_SINCE_FIXTURE
+                                           and getattr(value, f.name) == _default(f)))))
     if isinstance(value, enum.Enum):
         return repr(value)
     if isinstance(value, (set, frozenset)):

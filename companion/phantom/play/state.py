@@ -15,6 +15,7 @@ from ...codec import ADDED, AS_OBJECT, Shape
 from ...errors import RuleError
 from ..board import Board, Figure
 from ..boss import Boss
+from ..criticals import CriticalAbility
 from ..decision import COLORS, DecisionDie
 from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, MapError, Space, in_rows
@@ -42,6 +43,7 @@ class AdversaryKind:
     guard: int = 0
     range: int = 1
     standees: int | None = None
+    critical: CriticalAbility | None = field(default=None, metadata=ADDED)  # the card's critical ability (p.20, p.46)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,10 +86,22 @@ class EventEffect:
 
 @dataclass(frozen=True)
 class EventCard:
+    """An Event card (p.12 step 2, p.47). `places` adversaries are placed by it (of `places_type`, or the
+    mission's event adversary when None, p.59); `mission_event` / `event_adversary` are its text sending the
+    table to the Mission book (p.12, p.59)."""
     number: str
     name: str
     text: str = ""
     effects: tuple[EventEffect, ...] = field(default=(), metadata=ADDED)  # events stored before effects had none
+    places: int = field(default=0, metadata=ADDED)
+    places_type: str | None = field(default=None, metadata=ADDED)
+    mission_event: str = field(default="", metadata=ADDED)
+    event_adversary: str = field(default="", metadata=ADDED)
+
+    @property
+    def book(self) -> bool:
+        """Whether the table follows the Mission book for it (a mission event or an event adversary, p.59)."""
+        return bool(self.mission_event or self.event_adversary)
 
 
 @dataclass(frozen=True)
@@ -115,8 +129,9 @@ class Embarking:
     color: str
     attack: int = 0
     guard: int = 0
-    range: int = 1
+    range: int = 1  # the base range of the class board's weapon (p.21, p.41 G)
     bandage_slots: int | None = None  # on the Character Class board (p.41 F); None: not tracked
+    criticals: tuple[CriticalAbility, ...] = ()  # its class board's (p.41 A), then its attachments'
 
 
 @dataclass(frozen=True)
@@ -143,6 +158,7 @@ class CharacterState:
     last_rest: int | None = None  # the round of its last rest turn
     nova_cells: int = 0  # picked up during the mission (kept even when defeated, p.23)
     defeated: bool = False
+    criticals: tuple[CriticalAbility, ...] = field(default=(), metadata=ADDED)  # those it may activate (p.20, p.41 A)
 
 
 @dataclass(frozen=True)
@@ -185,6 +201,10 @@ class Round:
     current: str | None = None
     at_start: tuple[str, ...] = ()  # conditions the current figure had when its turn began (p.50)
     passed: tuple[str, ...] = ()  # spaces (labels) the current figure's checked moves entered this turn
+    attacks_over: bool = field(default=False, metadata=ADDED)  # the current character fumbled: no further Attacks this turn (p.20)
+    critical: str | None = field(default=None, metadata=ADDED)  # the target of the current character's Critical Strike, its ability not yet used
+    event_done: tuple[str, ...] = field(default=(), metadata=ADDED)  # what the table did for the Event card's mission event / event adversary
+    event_placed: int = field(default=0, metadata=ADDED)  # adversaries placed by the round's Event card so far (of its `places`)
 
     def choice(self, character_id: str) -> Choice | None:
         return dict(self.choices).get(character_id)
@@ -309,6 +329,24 @@ def in_phase(mission: Mission, phase: str) -> Round:
                   "turns": "while the turns are played (p.12 step 7)"}[phase]
         raise MissionError("round", f"this is done {wanted}; {now}")
     return rnd
+
+
+def resting_now(mission: Mission, figure_id: str) -> bool:
+    """Whether `figure_id` is the character taking its rest turn now (p.13)."""
+    rnd = mission.round
+    if rnd is None or rnd.current != figure_id or rnd.phase != "turns":
+        return False
+    choice = rnd.choice(figure_id)
+    return choice is not None and choice.rest
+
+
+def not_resting(mission: Mission, figure_id: str, what: str) -> None:
+    """Refuse `what` (a Move, an Attack) to a character on its rest turn: it plays no Character Action cards
+    (p.13)."""
+    if resting_now(mission, figure_id):
+        name = next((c.name for c in mission.characters if c.id == figure_id), figure_id)
+        raise MissionError("figure", f"{name} is resting this turn: no Character Action cards are played, so no "
+                                     f"{what}", "13")
 
 
 def living_character(mission: Mission, character_id: str) -> CharacterState:
