@@ -26,7 +26,7 @@ from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.journal import NotFound
 from .bounds import whole
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .mission_page import (
     context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing, slug,
@@ -319,6 +319,7 @@ def record(mission_id: int):
         if report.success:
             report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
-    store.record_in_campaign(get_db(), mission_id, command)  # AlreadyRecorded: 409 (web/answers.py)
+    store.record_in_campaign(get_db(), mission_id, command, request_id=f.request_id,  # AlreadyRecorded: 409
+                             fingerprint=fingerprint())
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))
