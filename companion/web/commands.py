@@ -82,10 +82,14 @@ RELOAD = "The form is damaged or old; reload the page."
 
 
 def fingerprint() -> str:
-    """What this request asks, whatever its request id: the path and the form's fields (sorted). The journal keeps
+    """What this request asks, whatever its request id: the path, the form's fields (sorted) and its files. The journal keeps
     it with the id, so the same id sent with another body is refused (journal.ReusedRequest), not "already saved"."""
     fields = sorted((k, v) for k, values in request.form.lists() if k not in UNSIGNED for v in values)
-    return hashlib.sha256(repr((request.path, fields)).encode("utf-8", "surrogatepass")).hexdigest()
+    files = []
+    for name, upload in request.files.items(multi=True):  # an import: the file's content, read and put back
+        files.append((name, upload.filename, hashlib.sha256(upload.read()).hexdigest()))
+        upload.seek(0)
+    return hashlib.sha256(repr((request.path, fields, sorted(files))).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def seen_version(form) -> int:

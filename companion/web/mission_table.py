@@ -3,6 +3,7 @@ adversary AI (turn.py) planning each adversary turn. Every step is one event of 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -90,7 +91,7 @@ def _embarking(db, f) -> list[rules.Embarking]:
             ch = chars.get(who)
             if ch is None:
                 raise rules.MissionError(f"character_{n}", f"{who!r} is not an active character of this campaign")
-            cid, name, species = ch.id, ch.name, ch.species
+            cid, name, species, class_name = ch.id, ch.name, ch.species, ch.class_name
             sheet = carried(ch, species_numbers())  # the sheet's numbers unless the form gives others
             hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
             for value, fname, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
@@ -99,12 +100,23 @@ def _embarking(db, f) -> list[rules.Embarking]:
                                                     "its character sheet (p.43)")
         else:
             cid = slug(who) or f"character-{n}"
-            name, species = who, ""
+            name, species, class_name = who, "", ""
         if cid in (c.id for c in out):
             raise rules.MissionError(f"character_{n}", f"{who!r} is already embarking: each character embarks once "
                                                         "(p.8)")
-        out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
+        out.append(rules.Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard,
+                                   class_name=class_name))
     return out
+
+
+def _seat_field(exc) -> str:
+    """The engine's `characters[i]…` (the i-th character embarking) as the set-up form's seat field."""
+    found = re.match(r"characters\[(\d+)\]", getattr(exc, "field", ""))
+    if not found:
+        return getattr(exc, "field", "")
+    taken = [n for n in forms.SLOTS if request.form.get(f"character_{n}", "").strip()]
+    i = int(found.group(1))
+    return f"character_{taken[i]}" if i < len(taken) else exc.field
 
 
 def species_numbers() -> dict:
@@ -115,7 +127,7 @@ def species_numbers() -> dict:
 @bp.post("")
 def create():
     db = get_db()
-    answer_with(setup_answer)
+    answer_with(setup_answer, field=_seat_field)
     f = parse(forms.NewMissionForm)
     try:
         map_row, draft = map_store.JOURNAL.get(db, f.map)

@@ -154,7 +154,7 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
     if not 1 <= len(characters) <= MAX_CHARACTERS:
         raise MissionError("characters", f"1 to {MAX_CHARACTERS} characters embark on a mission (p.8), not "
                                          f"{len(characters)}")
-    seen, colors, out = set(), {}, []
+    seen, colors, classes, out = set(), {}, {}, []
     for i, c in enumerate(characters):
         where = f"characters[{i}]"
         if not isinstance(c, Embarking):
@@ -162,6 +162,11 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
         if not isinstance(c.id, str) or not c.id or c.id in seen:
             raise MissionError(f"{where}.id", f"{c.id!r} is empty or used twice")
         seen.add(c.id)
+        if c.class_name and c.class_name in classes:
+            raise MissionError(f"{where}.class_name", f"{classes[c.class_name]} and {c.name or c.id} are both "
+                                                      f"{c.class_name}s: there can only be one character of a given "
+                                                      "class per mission", "8")
+        classes[c.class_name] = c.name or c.id
         if c.color not in COLORS:
             raise MissionError(f"{where}.color", f"must be one of {', '.join(COLORS)}, not {c.color!r}")
         if c.color in colors:

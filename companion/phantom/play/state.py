@@ -107,6 +107,7 @@ class Embarking:
     guard: int = 0
     range: int = 1
     bandage_slots: int | None = None  # on the Character Class board (p.41 F); None: not tracked
+    class_name: str = ""  # its Character Class (a campaign character's); "" when not given: one per class (p.8)
 
 
 @dataclass(frozen=True)
