@@ -130,6 +130,16 @@ class Played:
         return True
 
 
+def applied(db, request_id: str | None) -> dict | None:
+    """What `request_id` did before (any kind: ids are drawn at random per form), or None."""
+    if not request_id:
+        return None
+    try:
+        return db[REQUESTS].get(request_id)
+    except NotFoundError:
+        return None
+
+
 def _as_is(row: dict):
     return row
 
@@ -206,13 +216,7 @@ class Journal:
     # -- request ids -------------------------------------------------------------------------------------
 
     def applied(self, db, request_id: str | None) -> dict | None:
-        """What `request_id` did before (any kind: ids are drawn at random per form), or None."""
-        if not request_id:
-            return None
-        try:
-            return db[REQUESTS].get(request_id)
-        except NotFoundError:
-            return None
+        return applied(db, request_id)
 
     def check_request(self, db, request_id: str | None, doc_id: int | None = None,
                       fingerprint: str | None = None) -> None:
@@ -227,6 +231,12 @@ class Journal:
         if not same:
             raise ReusedRequest()
         raise AlreadyApplied(done["action"], done["owner_id"])
+
+    def said(self, db, done: dict) -> str:
+        """What an applied request (`applied`'s row, of this kind) did, in the words of its entry."""
+        found = db.execute(f"SELECT description FROM [{self.entries}] WHERE id = ?", [done["entry_id"]]).fetchone()
+        what = found[0] if found else "the change"
+        return {"undo": f"Undo ({what})", "redo": f"Redo ({what})"}.get(done["action"], what)
 
     def _record(self, db, request_id, action: str, doc_id: int, entry_id: int | None,
                 fingerprint: str | None = None) -> None:

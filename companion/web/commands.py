@@ -16,9 +16,10 @@ from typing import Any, Callable
 from flask import Blueprint, g, request
 from marshmallow import ValidationError
 
-from ..schemas.fields import text
+from ..schemas.fields import REQUEST_ID, text
 from ..schemas.fields import version as version_field
 from ..schemas.forms.base import FormSchema
+from ..store.journal import applied
 from .bounds import whole
 from .database import get_db
 from .render import as_dict, go, is_htmx, parse, poll_response, respond
@@ -138,6 +139,21 @@ def back_here() -> str | None:
     return here if here and here.startswith(request.host_url) else None
 
 
+JOURNALS: dict[str, Any] = {}  # kind -> journal, of every area history_routes registered
+
+
+def request_status(request_id: str):
+    """Whether the request `request_id` was applied, and what it did: asked by a tablet that sent it and got no
+    answer (static/js/app.js), so it can say "saved" or offer to send it again, never guess."""
+    if not REQUEST_ID.fullmatch(request_id):
+        return {"applied": False, "what": ""}, 404
+    done = applied(get_db(), request_id)
+    if done is None:
+        return {"applied": False, "what": ""}
+    journal = JOURNALS.get(done["kind"])
+    return {"applied": True, "what": journal.said(get_db(), done) if journal else ""}
+
+
 def with_log_page(area: Area, doc_id, ctx) -> dict:
     """`ctx` with one page of the document's log (?page=, newest first) and whether an older page exists."""
     ctx = dict(as_dict(ctx))
@@ -155,6 +171,8 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
     carries no id (the table's one card library); the log page is `log_template` drawn from
     `log_context(doc_id)` plus the page's entries; a poll answers 204 while the version the device shows is
     the current one."""
+
+    JOURNALS[area.journal.kind] = area.journal
 
     def doc_id_of(kw):
         return doc_id() if doc_id else next(iter(kw.values()), None)
