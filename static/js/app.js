@@ -51,9 +51,10 @@
     var ev = e.detail.triggeringEvent || (e.detail.requestConfig && e.detail.requestConfig.triggeringEvent);
     var by = (ev && ev.submitter) || (e.detail.elt && e.detail.elt.matches && e.detail.elt.matches("button") && e.detail.elt);
     var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    if (!by && form && form.getAttribute("aria-label")) { return form.getAttribute("aria-label"); }
     if (!by && form) { by = form.querySelector("button"); }
     var text = by && (by.getAttribute("aria-label") || by.textContent || "").trim();
-    return text || (form && form.getAttribute("aria-label")) || "your last change";
+    return text || "your last change";
   }
   function buttonsOf(e) {
     var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");

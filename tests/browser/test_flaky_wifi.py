@@ -34,7 +34,7 @@ def new_campaign(page: Page, name: str) -> int:
     page.get_by_label("Campaign name").fill(name)
     page.get_by_role("button", name="New campaign", exact=True).click()
     expect(page).to_have_url(re.compile(r"/campaigns/\d+$"))
-    page.wait_for_function("window.htmx !== undefined")
+    page.wait_for_load_state("load")  # its scripts (deferred) listen before the first tap
     return int(page.url.rsplit("/", 1)[1])
 
 
