@@ -15,7 +15,10 @@ user action with a readable description and the diff it made
   back (redo: the oldest undone one its afters).
 - applied_requests (migration 7) keeps every request id a create, change,
   undo or redo carried, with what it did, so a retried undo is recognised
-  even after another device has redone the same entry.
+  even after another device has redone the same entry. Its fingerprint (what the
+  request carried, migration 8) tells a retry from the same id sent with
+  another body, which is refused (ReusedRequest). Undo and redo check the
+  version the device saw, like a change.
 
 Each area module (store/campaigns.py, games.py, mission_table.py, maps.py,
 cards.py) exposes its JOURNAL, keeps only its own queries and says, in its
@@ -215,15 +218,12 @@ class Journal:
 
     # -- request ids -------------------------------------------------------------------------------------
 
-    def applied(self, db, request_id: str | None) -> dict | None:
-        return applied(db, request_id)
-
     def check_request(self, db, request_id: str | None, doc_id: int | None = None,
                       fingerprint: str | None = None) -> None:
         """AlreadyApplied when `request_id` did this very request before; ReusedRequest when it did another (another
         kind of document, another document, another body: its `fingerprint` (the path included, so an undo's id
         is not a redo's), when both sends carry one)."""
-        done = self.applied(db, request_id)
+        done = applied(db, request_id)
         if done is None:
             return
         same = (done["kind"] == self.kind and (doc_id is None or done["owner_id"] == doc_id)

@@ -15,6 +15,7 @@
     return isPoll(e) || verb.toLowerCase() === "get";
   }
 
+  var asked = null;    // a change htmx is about to send (configRequest), on its way once beforeRequest passes
   var sending = null;  // the change on its way: {id, what, path, params, target, swap, buttons}
   var pending = null;  // a change sent whose answer never came: the server is asked whether it was applied
   var unsent = null;   // a change the server says it never got: offered to be sent again
@@ -94,12 +95,12 @@
     var id = (params.filter(function (p) { return p[0] === "request_id"; })[0] || [])[1] || null;
     var target = e.detail.target;
     var swapper = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[hx-swap]");
-    sending = resend || {
+    asked = resend || {
       id: id, what: label(e), path: e.detail.path, params: params,
       target: target && target.id ? "#" + target.id : null,
       swap: swapper ? swapper.getAttribute("hx-swap") : "innerHTML"
     };
-    sending.buttons = resend ? [] : buttonsOf(e);
+    asked.buttons = resend ? [] : buttonsOf(e);
   });
 
   // A poll never races a change from this device: none is sent while a change is on its way, and one sent
@@ -111,7 +112,9 @@
       if (sending || typing) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
       return;
     }
-    if (!sending) { return; }
+    if (isRead(e) || !asked) { return; }
+    sending = asked;  // a request htmx halted before this point (a form it found invalid) was never sent
+    asked = null;
     epoch++;
     busyOn(sending, true);
     savestate("saving…", "saving");
