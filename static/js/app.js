@@ -108,7 +108,7 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (isPoll(e)) {
       var active = document.activeElement;
-      var typing = active && active.form && /^(text|number|search|)$/.test(active.type || "") && active.closest("#main");
+      var typing = active && active.form && active.tagName !== "BUTTON" && active.closest("#main");
       if (sending || typing) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
       return;
     }
