@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import face, press, set_up_first_steps, tap_space
+from .helpers import press, to_veras_turn
 
 OFFLINE_POLLS_MS = 3_000  # the outage: long enough for several polls to fail
 
@@ -175,24 +175,6 @@ def test_another_tablets_change_never_marks_a_lost_tap_saved(tablet, browser, li
         other.context.close()
 
 
-def to_veras_turn(page: Page) -> int:
-    """First steps set up, placed, the die entered, the cards chosen: Vera's turn; the mission's id."""
-    url = set_up_first_steps(page)
-    tap_space(page, "B-6")
-    tap_space(page, "C-6")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
-    for who, ap in (("vera", "3"), ("bram", "5")):
-        row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
-    press(page, "Reveal: turn order")
-    press(page, "Next turn: vera")
-    return int(url.rsplit("/", 1)[1])
-
-
 def vera_hp(live_server, mission_id: int) -> int:
     conn = sqlite3.connect(live_server.app.config["DATABASE"])
     try:
@@ -204,7 +186,7 @@ def vera_hp(live_server, mission_id: int) -> int:
 
 def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_never_conflict(tablet, live_server):
     page = tablet
-    mission_id = to_veras_turn(page)
+    mission_id = int(to_veras_turn(page).rsplit("/", 1)[1])
     before = vera_hp(live_server, mission_id)
 
     page.route("**/do/hp", lose_answer)

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 
 from conftest import campaign_state, character_ids
+from helpers.database import one
 from helpers.history import seen
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import start_campaign_mission, start_first_steps, step, text, version
 
 ID_A, ID_B = "a" * 32, "b" * 32
-
-
-def one(app, sql, args=()):
-    conn = sqlite3.connect(app.config["DATABASE"])
-    try:
-        return conn.execute(sql, args).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def hp(app, figure="Grallok Sentry-1"):
