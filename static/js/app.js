@@ -162,7 +162,10 @@
     checking = true;
     clearTimeout(timer);
     var asked = pending;
-    fetch("/requests/" + encodeURIComponent(asked.id), { cache: "no-store", headers: { "Accept": "application/json" } })
+    var stop = window.AbortController ? new AbortController() : null;  // a check lost in turn is asked again
+    if (stop) { setTimeout(function () { stop.abort(); }, 2 * CHECK_MS); }
+    fetch("/requests/" + encodeURIComponent(asked.id), { cache: "no-store", headers: { "Accept": "application/json" },
+                                                         signal: stop ? stop.signal : undefined })
       .then(function (r) { if (!r.ok) { throw new Error(String(r.status)); } return r.json(); })
       .then(function (answer) {
         checking = false;
