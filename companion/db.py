@@ -218,6 +218,14 @@ def _m007_journal(db: sqlite_utils.Database) -> None:
         db.execute(f"ALTER TABLE {table} DROP COLUMN stepped_by")
 
 
+def _m008_request_bodies_and_records(db: sqlite_utils.Database) -> None:
+    # A request id sent again with another body (a stale or damaged page) is refused, not answered "already
+    # saved": what the request carried is kept as a fingerprint. A mission's mark of being in its campaign's book
+    # names the campaign entry that put it there, so undoing that entry on the campaign makes it recordable again.
+    db.execute("ALTER TABLE applied_requests ADD COLUMN fingerprint TEXT")
+    db.execute("ALTER TABLE missions ADD COLUMN recorded_entry INTEGER")
+
+
 # (number, name, step). The number and name together are the migration's key in sqlite-utils' ledger
 # (_sqlite_migrations): once shipped, neither changes. Numbers may be applied out of order, each once.
 MIGRATIONS = [
@@ -228,6 +236,7 @@ MIGRATIONS = [
     (5, "request ids in the mission and game event logs: a retried request is applied once", _m005_request_ids),
     (6, "when a finished mission was recorded in its campaign book", _m006_missions_recorded),
     (7, "one journal: a version on every document, request ids for every kind, undo and redo", _m007_journal),
+    (8, "a request's fingerprint; the campaign entry that recorded a mission", _m008_request_bodies_and_records),
 ]
 MIGRATION_SET = "companion"
 LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it

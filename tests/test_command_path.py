@@ -16,6 +16,7 @@ from companion.errors import RuleError
 from companion.store import campaigns as campaign_store
 from companion.web.rules import cite
 from conftest import campaign_state, character_ids
+from helpers.history import seen
 
 ID_A, ID_B = "a" * 32, "b" * 32
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,9 +82,10 @@ def test_a_retried_new_campaign_makes_one(app, table):
 def test_a_retried_campaign_undo_undoes_one_change(app, table, campaign):
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
-    first = table.post(f"{campaign}/undo", {"request_id": ID_A, "back": "campaign"})
+    undo = {"request_id": ID_A, "back": "campaign", "version": seen(table, campaign)}
+    first = table.post(f"{campaign}/undo", undo)
     assert "Undid" in text(first) and campaign_state(app).fame["Orbos"] == 1
-    again = table.post(f"{campaign}/undo", {"request_id": ID_A, "back": "campaign"})
+    again = table.post(f"{campaign}/undo", undo)
     assert again.status_code == 200 and "already saved" in text(again)
     assert campaign_state(app).fame["Orbos"] == 1
 
@@ -316,6 +318,6 @@ def test_an_undo_answers_with_the_campaign_page_it_was_pressed_on(app, table, ca
     """Each campaign page registers itself for the answer to an undo pressed on it (campaign_context.py)."""
     vincent = character_ids(app)["Vincent"]
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
-    resp = table.post(f"{campaign}/undo", {"back": back.replace("Vincent", vincent)})
+    resp = table.post(f"{campaign}/undo", {"back": back.replace("Vincent", vincent), "version": seen(table, campaign)})
     assert resp.status_code == 200 and "Undid: Fame on Orbos +1" in text(resp)
     assert re.findall(r'name="back" value="([^"]*)"', text(resp))[0] == answered.replace("Vincent", vincent)

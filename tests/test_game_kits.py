@@ -20,6 +20,7 @@ from companion.games.frame import COLORS, STAGES, Player, GameState, RulesModule
 from companion.kits import KITS
 from companion.kits.kit import FRAME_PARTIALS
 from companion.store import games as store
+from helpers.history import seen
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
@@ -99,11 +100,13 @@ def test_undo_and_redo_through_the_web(app, table, key):
     first_move(app, table, key, game_id)
     played = row(app, game_id).state
     assert played != fresh
-    assert table.post(f"/games/{game_id}/undo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00"}).status_code == 200
+    undo = {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00", "version": seen(table, f"/games/{game_id}")}
+    assert table.post(f"/games/{game_id}/undo", undo).status_code == 200
     assert row(app, game_id).state == fresh
-    assert table.post(f"/games/{game_id}/undo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00"}).status_code == 200  # a retry
+    assert table.post(f"/games/{game_id}/undo", undo).status_code == 200  # a retry
     assert row(app, game_id).state == fresh
-    assert table.post(f"/games/{game_id}/redo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee01"}).status_code == 200
+    assert table.post(f"/games/{game_id}/redo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee01",
+                                                 "version": seen(table, f"/games/{game_id}")}).status_code == 200
     assert row(app, game_id).state == played
 
 

@@ -10,6 +10,7 @@ from companion import db as dbmod
 from companion.store import games as store
 from helpers.games import game_state, play
 from helpers.reading import as_read
+from helpers.history import seen
 
 
 def test_a_new_game_is_listed_on_the_home_page(table, new_game):
@@ -73,10 +74,10 @@ def test_a_round_of_play_attack_control_and_gate(app, started):
 def test_undo_and_redo_from_the_game_page(app, started):
     play(started, "Hound")
     assert len(started.row.state.units) == 1
-    resp = started.table.post(f"{started.url}/undo")
+    resp = started.table.post(f"{started.url}/undo", {"version": seen(started.table, started.url)})
     assert "Undid: Ann played Hound" in resp.get_data(as_text=True)
     assert started.row.state.units == ()
-    started.table.post(f"{started.url}/redo")
+    started.table.post(f"{started.url}/redo", {"version": seen(started.table, started.url)})
     assert len(started.row.state.units) == 1
 
 

@@ -4,7 +4,8 @@ Views do not catch these; the page that answers is the one the view named (comma
 - a bad form (marshmallow's ValidationError) or a rule's refusal (errors.RuleError, the base of every engine's
   error): 422, the page re-rendered with the message under the field it names (and the rulebook page, if set);
 - a stale version (another device saved first): 409, the page with the current state and the conflict said;
-- a request already applied (a retry whose answer was lost): 200, the current state and a note;
+- a request already applied (a retry whose answer was lost): 200, the current state and a note; its id sent
+  with another body or for another document (a stale or damaged page): 409, reload;
 - a document that is not there: 404;
 - a full disk (SQLite's SQLITE_FULL, the system's ENOSPC): 507, the page as it is with the app's own message;
   reads go on being served.
@@ -21,7 +22,7 @@ from werkzeug.exceptions import NotFound as HttpNotFound
 from ..db import disk_full
 from ..errors import RuleError
 from ..phantom.campaign import StaleVersion
-from ..store.journal import AlreadyApplied, NotFound, Stale
+from ..store.journal import AlreadyApplied, NotFound, ReusedRequest, Stale
 from ..store.mission_table import AlreadyRecorded
 from .commands import Notice, answering
 from .render import flat_errors, go, is_htmx
@@ -101,7 +102,7 @@ def full(exc: Exception):
 def init_app(app: Flask) -> None:
     app.register_error_handler(ValidationError, bad_form)
     app.register_error_handler(RuleError, rule_refused)
-    for exc in (Stale, StaleVersion, AlreadyRecorded):  # StaleVersion is a RuleError too: the nearer handler wins
+    for exc in (Stale, StaleVersion, AlreadyRecorded, ReusedRequest):  # StaleVersion is a RuleError too: the nearer handler wins
         app.register_error_handler(exc, stale)
     app.register_error_handler(AlreadyApplied, already_applied)
     app.register_error_handler(NotFound, not_found)

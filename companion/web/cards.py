@@ -17,7 +17,7 @@ from ..phantom.scenario import ACTION_TYPES
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
-from .commands import Area, RequestForm, answer_with, history_routes
+from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
 from .pages import DocumentPage, document_state
 from .render import go, parse, respond
@@ -55,7 +55,8 @@ def cards_context(errors=None, result=None) -> CardsPage:
 
 
 def page(status=200, errors=None, result=None, conflict=None):
-    return respond("cards/index.html", cards_context(errors, result), status)
+    return respond("cards/index.html", cards_context(errors or ({"card_file": conflict} if conflict else None),
+                                                     result), status)
 
 
 @bp.get("")
@@ -103,11 +104,14 @@ def export():
 
 @bp.post("/import")
 def import_cards():
+    answer_with(page, url_for(".index"))
+    sent, body = parse(RequestForm), fingerprint()  # its request id: the same import sent again is applied once
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
     try:
-        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}")
+        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}",
+                           request_id=sent.request_id, fingerprint=body)
     except CardFileError as exc:
         return page(422, {"card_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return page(result=text)

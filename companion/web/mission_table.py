@@ -3,6 +3,7 @@ adversary AI (turn.py) planning each adversary turn. Every step is one event of 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.journal import NotFound
 from .bounds import whole
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .mission_page import (
     context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing,
@@ -86,6 +87,16 @@ def _embarking(db, f) -> tuple[rules.Embarking, ...]:
     return rules.embarking(seats, characters, species_numbers(), content().boards())
 
 
+def _seat_field(exc) -> str:
+    """The engine's `characters[i]…` (the i-th character embarking) as the set-up form's seat field."""
+    found = re.match(r"characters\[(\d+)\]", getattr(exc, "field", ""))
+    if not found:
+        return getattr(exc, "field", "")
+    taken = [n for n in forms.SLOTS if request.form.get(f"character_{n}", "").strip()]
+    i = int(found.group(1))
+    return f"character_{taken[i]}" if i < len(taken) else exc.field
+
+
 def species_numbers() -> dict:
     """species.json's HP and AP by species (null until a player copies them from the species cards)."""
     return {s["name"]: s for s in current_app.extensions["phantom_files"]["species.json"]["species"]}
@@ -94,7 +105,7 @@ def species_numbers() -> dict:
 @bp.post("")
 def create():
     db = get_db()
-    answer_with(setup_answer)
+    answer_with(setup_answer, field=_seat_field)
     f = parse(forms.NewMissionForm)
     try:
         map_row, draft = map_store.JOURNAL.get(db, f.map)
@@ -292,6 +303,7 @@ def record(mission_id: int):
         if report.success:
             report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
-    store.record_in_campaign(get_db(), mission_id, command)  # AlreadyRecorded: 409 (web/answers.py)
+    store.record_in_campaign(get_db(), mission_id, command, request_id=f.request_id,  # AlreadyRecorded: 409
+                             fingerprint=fingerprint())
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))

@@ -147,12 +147,12 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
     chars = {ch.id: ch for ch in campaign or () if ch.active}
     out: list[Embarking] = []
     for seat in seats:
-        n, hp, ap, guard, board = seat.slot, seat.hp, seat.ap, 0, None
+        n, hp, ap, guard, board, class_name = seat.slot, seat.hp, seat.ap, 0, None, ""
         if campaign is not None:
             ch = chars.get(seat.who)
             if ch is None:
                 raise MissionError(f"character_{n}", f"{seat.who!r} is not an active character of this campaign")
-            cid, name, species = ch.id, ch.name, ch.species
+            cid, name, species, class_name = ch.id, ch.name, ch.species, ch.class_name
             sheet = carried(ch, dict(species_numbers or {}))  # the sheet's numbers unless the seat gives others
             hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
             board = (boards or {}).get(ch.class_name)
@@ -169,7 +169,7 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
             "range": board.range, "bandage_slots": board.bandage_slots,
             "criticals": (board.critical,) if board.critical is not None else ()}
         out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard,
-                             **board_numbers))
+                             class_name=class_name, **board_numbers))
     return tuple(out)
 
 
@@ -212,7 +212,7 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
     if not 1 <= len(characters) <= MAX_CHARACTERS:
         raise MissionError("characters", f"1 to {MAX_CHARACTERS} characters embark on a mission (p.8), not "
                                          f"{len(characters)}")
-    seen, colors, out = set(), {}, []
+    seen, colors, classes, out = set(), {}, {}, []
     for i, c in enumerate(characters):
         where = f"characters[{i}]"
         if not isinstance(c, Embarking):
@@ -220,6 +220,11 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
         if not isinstance(c.id, str) or not c.id or c.id in seen:
             raise MissionError(f"{where}.id", f"{c.id!r} is empty or used twice")
         seen.add(c.id)
+        if c.class_name and c.class_name in classes:
+            raise MissionError(f"{where}.class_name", f"{classes[c.class_name]} and {c.name or c.id} are both "
+                                                      f"{c.class_name}s: there can only be one character of a given "
+                                                      "class per mission", "8")
+        classes[c.class_name] = c.name or c.id
         if c.color not in COLORS:
             raise MissionError(f"{where}.color", f"must be one of {', '.join(COLORS)}, not {c.color!r}")
         if c.color in colors:

@@ -132,6 +132,7 @@ class Embarking:
     range: int = 1  # the base range of the class board's weapon (p.21, p.41 G)
     bandage_slots: int | None = None  # on the Character Class board (p.41 F); None: not tracked
     criticals: tuple[CriticalAbility, ...] = ()  # its class board's (p.41 A), then its attachments'
+    class_name: str = ""  # its Character Class (a campaign character's); "" when not given: one per class (p.8)
 
 
 @dataclass(frozen=True)
