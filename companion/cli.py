@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
-import secrets
-import socket
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +28,8 @@ def _app(args, **config):
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses as the tablet would type them (no packet is sent)."""
+    import socket  # here, as in every command but resolve and sight: they start without it
+
     found = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
@@ -45,6 +44,8 @@ def lan_addresses() -> list[str]:
 
 
 def _interfaces():
+    import socket
+
     try:
         return socket.if_nameindex()
     except OSError:
@@ -53,6 +54,8 @@ def _interfaces():
 
 def _interface_address(name: str) -> str | None:
     """The IPv4 address of a network interface (Linux SIOCGIFADDR); None elsewhere."""
+    import socket
+
     try:
         import fcntl
         import struct
@@ -69,6 +72,9 @@ def _interface_address(name: str) -> str | None:
 
 
 def _table_pin(args) -> str:
+    import getpass
+    import secrets
+
     pin = args.pin or os.environ.get("COMPANION_PIN")
     if not pin and sys.stdin.isatty():
         pin = getpass.getpass("Table PIN for the devices on the Wi-Fi (4 or more characters, blank for a random one): ")
@@ -79,6 +85,8 @@ def _table_pin(args) -> str:
 
 
 def cmd_serve(args) -> int:
+    import socket
+
     from waitress import serve
 
     host = "0.0.0.0" if args.lan else args.host
@@ -89,6 +97,7 @@ def cmd_serve(args) -> int:
         config["TABLE_PIN"] = _table_pin(args)
         config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", hostname, f"{hostname}.local", *addresses]
     app = _app(args, **config)
+    _say_interrupted_restore(app)
     if args.lan:
         print("Open on the tablet (same Wi-Fi):")
         for a in addresses or [socket.gethostname()]:
@@ -98,6 +107,14 @@ def cmd_serve(args) -> int:
         print(f"Table Companion on http://{host}:{args.port}/ (use --lan to open it from a tablet)")
     serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
     return 0
+
+
+def _say_interrupted_restore(app) -> None:
+    from .store.backups import interrupted_line
+
+    note = interrupted_line(app.config["DATABASE"])
+    if note:
+        print(note)
 
 
 def _find_campaign(db, ref: str):
@@ -161,6 +178,9 @@ def cmd_restore(args) -> int:
     db_path = _instance(args) / "companion.sqlite3"
     found = backups.list_backups(backups.folder(db_path))
     if args.list or not args.name:
+        note = backups.interrupted_line(db_path)
+        if note:
+            print(note)
         for b in found:
             print(f"{b['name']}\t{b['reason']}\t{backups.check(b['path'])}")
         return 0 if args.list else _bad("name: which backup to restore is required (see --list).")
@@ -170,6 +190,9 @@ def cmd_restore(args) -> int:
         raise BadInput(f"name: no backup called {args.name!r} (see --list).") from None
     except ValueError as exc:
         raise BadInput(f"name: {exc}") from None
+    except backups.NotRestored as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
     print(f"Restored {args.name}." + (f" The previous state is kept as {safety.name}." if safety else ""))
     return 0
 

@@ -1,6 +1,7 @@
 """The SQLite file: connections with safe pragmas, transactions, numbered migrations."""
 from __future__ import annotations
 
+import errno
 import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -204,15 +205,25 @@ def _m007_journal(db: sqlite_utils.Database) -> None:
             at TEXT NOT NULL
         )""")
     for kind, table, owner in (("mission", "mission_events", "mission_id"), ("game", "game_events", "game_id")):
-        first = f"(SELECT MIN(id) FROM {table} AS f WHERE f.{owner} = e.{owner})"
+        # Each document's first entry, found once for all (an uncorrelated IN is evaluated once): a subquery
+        # per entry scanned the document's entries again for each, quadratic in a long mission's events.
+        firsts = f"(SELECT MIN(id) FROM {table} GROUP BY {owner})"
         db.execute(f"INSERT OR IGNORE INTO applied_requests SELECT request_id, '{kind}', {owner}, id, "
-                   f"CASE WHEN id = {first} THEN 'create' ELSE 'change' END, at FROM {table} AS e "
+                   f"CASE WHEN id IN {firsts} THEN 'create' ELSE 'change' END, at FROM {table} "
                    "WHERE request_id IS NOT NULL ORDER BY id")
         db.execute(f"INSERT OR IGNORE INTO applied_requests SELECT stepped_by, '{kind}', {owner}, id, "
                    f"CASE status WHEN 'undone' THEN 'undo' ELSE 'redo' END, at FROM {table} "
                    "WHERE stepped_by IS NOT NULL ORDER BY id")
         db.execute(f"DROP INDEX {table}_by_step_request")
         db.execute(f"ALTER TABLE {table} DROP COLUMN stepped_by")
+
+
+def _m008_request_bodies_and_records(db: sqlite_utils.Database) -> None:
+    # A request id sent again with another body (a stale or damaged page) is refused, not answered "already
+    # saved": what the request carried is kept as a fingerprint. A mission's mark of being in its campaign's book
+    # names the campaign entry that put it there, so undoing that entry on the campaign makes it recordable again.
+    db.execute("ALTER TABLE applied_requests ADD COLUMN fingerprint TEXT")
+    db.execute("ALTER TABLE missions ADD COLUMN recorded_entry INTEGER")
 
 
 # (number, name, step). The number and name together are the migration's key in sqlite-utils' ledger
@@ -225,6 +236,7 @@ MIGRATIONS = [
     (5, "request ids in the mission and game event logs: a retried request is applied once", _m005_request_ids),
     (6, "when a finished mission was recorded in its campaign book", _m006_missions_recorded),
     (7, "one journal: a version on every document, request ids for every kind, undo and redo", _m007_journal),
+    (8, "a request's fingerprint; the campaign entry that recorded a mission", _m008_request_bodies_and_records),
 ]
 MIGRATION_SET = "companion"
 LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it
@@ -234,12 +246,49 @@ def _key(number: int, name: str) -> str:
     return f"{number:03d} {name}"
 
 
-def migrations() -> Migrations:
-    """MIGRATIONS as a sqlite-utils migration set (read at each call: a test may add one)."""
+def migrations(steps=None) -> Migrations:
+    """MIGRATIONS (or `steps` of them, in their order) as a sqlite-utils migration set (read at each call: a
+    test may add one)."""
     found = Migrations(MIGRATION_SET)
-    for number, name, step in MIGRATIONS:
+    for number, name, step in MIGRATIONS if steps is None else steps:
         found(name=_key(number, name))(step)
     return found
+
+
+def reference(applied: list[int], legacy: bool) -> sqlite_utils.Database:
+    """An empty database in memory made by the migrations numbered `applied`, in that order, the way the app
+    wrote them: with its old ledger table (`legacy`) or with sqlite-utils' ledger and the view of it. What a
+    backup at that level must look like, table for table, column for column."""
+    steps = {m[0]: m for m in MIGRATIONS}
+    db = connect(":memory:")
+    if legacy:
+        db[LEGACY_LEDGER].create({"version": int, "name": str, "applied_at": str}, pk="version")
+        for number in applied:
+            steps[number][2](db)
+    else:
+        the_set = migrations([steps[number] for number in applied])
+        the_set.ensure_migrations_table(db)
+        the_set.apply(db)
+        _ledger_view(db)
+    return db
+
+
+def ledger_keys() -> dict[int, str]:
+    """Each migration's key in sqlite-utils' ledger, by its number."""
+    return {number: _key(number, name) for number, name, _ in MIGRATIONS}
+
+
+def key_number(key: str) -> int | None:
+    """The migration number a ledger key ("007 one journal: ...") starts with, None if it starts otherwise."""
+    head = str(key)[:4]
+    return int(head[:3]) if len(head) == 4 and head[:3].isdigit() and head[3] == " " else None
+
+
+def disk_full(exc: BaseException) -> bool:
+    """SQLite's SQLITE_FULL (the disk, or the file's size limit) or the system's ENOSPC."""
+    if isinstance(exc, sqlite3.Error):
+        return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc)
+    return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
 
 
 def _bridge(db: sqlite_utils.Database) -> None:

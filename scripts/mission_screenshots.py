@@ -4,7 +4,10 @@ Starts the app under waitress on a scratch instance folder (127.0.0.1, a free po
 data/phantom-epoch/maps/ sets up a mission (three characters on the entry points, the sample cards), plays
 round 1 up to the first adversary turn whose plan the AI has drawn (a character hurt and conditioned on the
 way, so HP and badges show), and saves the page at 1024x768 and 768x1024 as
-docs/mission-<map>-<width>x<height>.png. Needs the test extras and Debian's chromium:
+docs/mission-<map>-<width>x<height>.png. Then, at 1024x768, a Ranger and a Healer embarking with their class
+boards on First steps: the Ranger's attack form (docs/mission-attack-form-1024x768.png) and the Grallok
+Sentry's Critical Strike applying its critical ability (docs/mission-adversary-critical-1024x768.png). Needs
+the test extras and Debian's chromium:
 
     .venv/bin/python scripts/mission_screenshots.py [--output docs]
 """
@@ -78,6 +81,76 @@ def round_in_progress(app, map_file: Path) -> int:
         db.conn.close()
 
 
+def ranger_and_healer(app) -> int:
+    """First steps, round 1: the Ranger (on E-2, the Sentry in its base range) plays first, the Healer stands
+    beside the Sentry, whose turn comes after theirs."""
+    from companion.db import connect
+    from companion.phantom import play as rules
+    from companion.phantom.campaign import Character
+    from companion.phantom.decision import DecisionDie
+    from companion.schemas.content.mission_setup import set_up_content
+    from companion.schemas.files.scenario import load_scenario
+    from companion.store import mission_table as store
+    from companion.store.cards import samples
+    from companion.web.mission_table import hazards
+
+    data = Path(app.config["DATA_DIR"]) / "phantom-epoch"
+    hexmap = load_scenario(json.loads((data / "maps" / "first-steps.json").read_text(encoding="utf-8"))).board.map
+    with app.app_context():
+        rule_set = hazards()
+    party = rules.embarking([rules.Seat(1, "augustus"), rules.Seat(2, "sylvestia")],
+                            [Character("augustus", "Augustus", "Ranger", "Human", max_hp=10, max_ap=6),
+                             Character("sylvestia", "Sylvestia", "Healer", "Slink", max_hp=9, max_ap=6)],
+                            {}, app.extensions["phantom_content"].boards())
+    m = rules.set_up("sample", hexmap, 2, party, rng=random.Random(26), hazards=rule_set,
+                     **set_up_content(samples(data), hexmap, 2)).mission
+    for cid, entry, at in (("augustus", "B-6", "E-2"), ("sylvestia", "C-6", "G-3")):
+        m = rules.correct_space(rules.place_character(m, cid, entry).mission, cid, at).mission
+    m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
+    m = rules.select_cards(m, "augustus", [("Cards", 1)]).mission
+    m = rules.select_cards(m, "sylvestia", [("Cards", 2)]).mission
+    m = rules.start_next_turn(rules.reveal(m).mission).mission
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.JOURNAL.create(db, {"name": "Class boards on First steps"}, m, "Set up the screenshot mission")
+    finally:
+        db.conn.close()
+
+
+def class_board_shots(page, mid: int, out: Path) -> list[Path]:
+    """The Ranger's attack form with the Sentry and a die face tapped, nothing typed; then the Sentry's turn
+    with a Critical Strike entered and applied."""
+    page.goto(f"/table/{mid}")
+    expect(page.locator("#turn h2")).to_contain_text("augustus")
+    page.locator("#attack summary").click()
+    page.locator("#attack-form input[name=target][value='Grallok Sentry-1']").check()
+    page.locator("#attack-form input[name=roll_1][value='attack:2']").check()
+    page.locator("#attack-form input[name=range_modifier]").scroll_into_view_if_needed()
+    shots = [_shot(page, out / "mission-attack-form-1024x768.png")]
+    page.locator("#attack-form button[type=submit]").click()
+    expect(page.locator("#result")).to_contain_text("attacks Grallok Sentry-1")
+    for _ in range(6):  # the turns before the Sentry's
+        if page.locator("#turn h2", has_text="Grallok Sentry-1").count():
+            break
+        button = page.locator("#actionbar button", has_text="End turn")
+        button = button if button.count() else page.locator("#actionbar button", has_text="Next turn")
+        button.click()
+        page.wait_for_timeout(300)
+    expect(page.locator("#adversary-critical")).to_be_visible()
+    page.locator("#adversary-form input[name=roll_1][value='attack:critical']").check()
+    page.locator("#apply").click()
+    expect(page.locator("#result")).to_contain_text("critical ability")
+    page.locator("#result li", has_text="critical ability").first.scroll_into_view_if_needed()
+    return shots + [_shot(page, out / "mission-adversary-critical-1024x768.png")]
+
+
+def _shot(page, path: Path) -> Path:
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
+    print(f"Saved {path} ({path.stat().st_size // 1024} KB).")
+    return path
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--output", default=str(ROOT / "docs"))
@@ -92,6 +165,7 @@ def main(argv=None) -> int:
         app = create_app({"INSTANCE_PATH": instance})
         maps = sorted((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps").glob("*.json"))
         missions = {f.stem: round_in_progress(app, f) for f in maps}
+        boards_mission = ranger_and_healer(app)
         server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -103,16 +177,15 @@ def main(argv=None) -> int:
                                                   viewport={"width": width, "height": height}, has_touch=True)
                     context.set_default_timeout(10_000)
                     page = context.new_page()
+                    shots = []
                     for name, mid in missions.items():
                         page.goto(f"/table/{mid}")
                         expect(page.locator("#actionbar")).to_be_visible()
                         page.wait_for_timeout(150)  # the map centred on the action (missiontable.js)
-                        path = out / f"mission-{name}-{width}x{height}.png"
-                        page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
-                        size = path.stat().st_size
-                        print(f"Saved {path} ({size // 1024} KB).")
-                        if size > MAX_BYTES:
-                            too_big.append(path.name)
+                        shots.append(_shot(page, out / f"mission-{name}-{width}x{height}.png"))
+                    if (width, height) == (1024, 768):
+                        shots += class_board_shots(page, boards_mission, out)
+                    too_big += [path.name for path in shots if path.stat().st_size > MAX_BYTES]
                     context.close()
                 browser.close()
         finally:

@@ -40,6 +40,17 @@ CONTENT = al.Content(CARDS, DICE, (al.BuyOption("coins", 10, 1), al.BuyOption("c
 ANN, BOB, CY, DI = 0, 1, 2, 3
 
 
+def picks_made(g: al.Game) -> al.Game:
+    """The mandatory picks of the step the game is at (p.13): each player draws 1 Secondary Objective, or
+    takes a Discovery ("" passes), in turn order; other steps unchanged."""
+    for who in g.turn_order:
+        if g.step == 3 and al.may_draw(g, who):
+            g = al.draw_objectives(g, who, 0).state
+        elif g.step == 4 and al.discoverer(g) == who:
+            g = al.take_discovery(g, CONTENT, who, "", None).state
+    return g
+
+
 def board(kinds: dict[str, str] | None = None, n=39) -> tuple[al.Tile, ...]:
     kinds = kinds or {}
     ids = [f"{chr(65 + i // al.WIDTH)}{i % al.WIDTH + 1}" for i in range(n)]
@@ -260,7 +271,7 @@ def test_20_vp_reached_outside_check_win_waits_for_the_next_management_phase():
     g = al.claim_objective(g, ANN, 3).state
     assert g.sides[ANN].vp == 21 and g.stage == "play"
     for _ in range(2):
-        g = al.next_step(g).state  # Discovery, Build
+        g = al.next_step(picks_made(g)).state  # Discovery, Build
     g = replace(g, chooser=3)
     g = al.next_step(g).state  # the next round
     assert g.stage == "play" and g.phase == "preparation" and g.round == 2
@@ -498,7 +509,7 @@ def test_round_stepper_runs_through_the_management_steps_to_the_next_round():
     g = game("management", 0)
     names = []
     for _ in range(5):
-        g = al.next_step(g).state
+        g = al.next_step(picks_made(g)).state
         names.append(al.current_step(g).step)
     assert names == ["Buy Victory Points", "Check Win", "Secondary Objectives", "Discovery", "Build"]
     for who in (ANN, BOB, CY):
@@ -651,3 +662,97 @@ def test_crystals_with_no_legal_territory_stay_in_the_box():
     after = al.place_crystal(g, ANN, "E5")
     assert after.state.crystals_left == 0 and any("stay in the box" in r for r in after.reasons)
     assert al.next_step(after.state).state.phase == "expansion"
+
+
+# -- what a referee still caught (issue 29) -----------------------------------------------------------
+
+def test_an_airship_that_entered_combat_moves_no_further_in_that_order():
+    # p.9: "If you enter a territory containing enemy Units, you must stop on it." A Frigate moved C3→C5 into
+    # Bob's Frigate ("— combat!") then escaped to A3 before any fight; now it stays for the combat.
+    g = game(units=(("C3", ANN, "Frigate", 1), ("C5", BOB, "Frigate", 1)), order=al.Order(ANN, "C5"))
+    out = al.move(g, CONTENT, "C3", "C5", "Frigate", 1)
+    assert "combat!" in out.description
+    with pytest.raises(GameError, match="FROM the activated territory .A. or TO it .B., not both") as refused:
+        al.move(out.state, CONTENT, "C5", "A3", "Frigate", 1)
+    assert refused.value.field == "to"
+    assert not [m for m in al.legal_moves(out.state, CONTENT) if m[0] == "C5"]
+
+
+def test_an_airship_that_entered_a_mountain_halts_there_for_the_order():
+    # p.9: "If you enter a Mountain territory, halt on the Mountain." Moved to the activated Mountain, it does
+    # not move on from it in the same order.
+    g = game(units=(("C2", ANN, "Frigate", 1),), kinds={"C4": "Mountain"}, order=al.Order(ANN, "C4"))
+    out = al.move(g, CONTENT, "C2", "C4", "Frigate", 1)
+    assert "halts on the Mountain" in out.description
+    with pytest.raises(GameError, match="not both"):
+        al.move(out.state, CONTENT, "C4", "C6", "Frigate", 1)
+    assert al.legal_moves(out.state, CONTENT) == ()
+
+
+def test_one_order_moves_airships_from_its_territory_or_to_it_not_both():
+    # p.9, rules A and B: "Move any number of Airships FROM the chosen territory …" or "Move any number of
+    # Airships from anywhere TO the activated territory".
+    g = game(units=(("C3", ANN, "Frigate", 2), ("E3", ANN, "Frigate", 1)), order=al.Order(ANN, "C3"))
+    g = al.move(g, CONTENT, "C3", "C5", "Frigate", 1).state  # A: from C3
+    g = al.move(g, CONTENT, "C3", "B3", "Frigate", 1).state  # A again: to any number of territories
+    with pytest.raises(GameError, match="not both"):
+        al.move(g, CONTENT, "E3", "C3", "Frigate", 1)
+    assert not [m for m in al.legal_moves(g, CONTENT) if m[1] == "C3"]
+    g = game(units=(("C3", ANN, "Frigate", 1), ("E3", ANN, "Frigate", 1)), order=al.Order(ANN, "C3"))
+    g = al.move(g, CONTENT, "E3", "C3", "Frigate", 1).state  # B: to C3
+    with pytest.raises(GameError, match="not both"):
+        al.move(g, CONTENT, "C3", "C5", "Frigate", 1)
+
+
+def test_survivors_of_the_orders_combat_are_not_offered_more_moves():
+    # p.9: an order is move, then combat, then explore: once its combat has begun the movement is over.
+    g = game(units=(("C3", ANN, "Frigate", 2), ("C5", BOB, "Frigate", 1), ("E5", ANN, "Frigate", 1)),
+             order=al.Order(ANN, "C3"))
+    g = al.move(g, CONTENT, "C3", "C5", "Frigate", 1).state
+    g = al.start_combat(g, "C5").state
+    won = replace(g, combat=None, units=tuple(u for u in g.units if u.owner == ANN))  # Bob's Frigate destroyed
+    assert al.legal_moves(won, CONTENT) == ()
+    with pytest.raises(GameError, match="combat of Ann's order has begun"):
+        al.move(won, CONTENT, "C3", "B3", "Frigate", 1)
+    assert al.explore_choices(won)  # exploring is still the order's last step (p.12)
+
+
+def test_a_stronghold_replaces_its_jetstream_tile_and_its_bonus():
+    # p.8: "remove the tile in the chosen location and replace it with your Faction Stronghold Tile"; the
+    # Jetstream's +1 (p.5) is the tile's, so a Frigate leaving a Stronghold on A1 moves 3, not 4.
+    kinds = {"A1": "Jetstream Entry Point", "A2": "Jetstream Entry Point"}
+    g = game(units=(("A1", ANN, "Frigate", 1), ("A2", ANN, "Frigate", 1)), kinds=kinds, strongholds={ANN: "A1"},
+             order=al.Order(ANN, "A1"))
+    assert al.terrain(al.tile(g, "A1")) == "Stronghold" and al.terrain(al.tile(g, "A2")) == "Jetstream Entry Point"
+    assert al.reachable(g, "A1", "A4", ANN, 3) and not al.reachable(g, "A1", "A5", ANN, 3)
+    assert al.reachable(g, "A2", "A6", ANN, 3)  # a Jetstream still gives its +1
+    with pytest.raises(GameError, match="cannot reach"):
+        al.move(g, CONTENT, "A1", "A5", "Frigate", 1)
+
+
+def test_the_board_draws_a_stronghold_not_the_tile_it_replaced():
+    from companion.kits.aldarra.board import board as drawn
+    g = game(kinds={"A1": "Jetstream Entry Point"}, strongholds={ANN: "A1"})
+    a1 = next(t for t in drawn(g).territories if t.id == "A1")
+    assert a1.kind == "Stronghold" and "jetstream" not in a1.css and a1.stronghold == "blue"
+
+
+def test_next_waits_for_every_secondary_objective_and_discovery_pick():
+    # p.13: "Each player chooses: Draw 1 … OR Discard … and draw that many"; Discovery: "In turn order …
+    # select one Discovery". Both are picks every player makes: Next is refused, and says so, until made.
+    g = game("management", 3)
+    assert al.can_advance(g) == (False, "Ann has not drawn: each player draws 1 Secondary Objective, or discards "
+                                        "any number and draws as many (p.13).")
+    with pytest.raises(GameError, match="Ann has not drawn"):
+        al.next_step(g)
+    g = al.draw_objectives(al.draw_objectives(g, ANN, 0).state, BOB, 1).state
+    with pytest.raises(GameError, match="Cy has not drawn"):
+        al.next_step(g)
+    g = al.next_step(al.draw_objectives(g, CY, 0).state).state
+    assert al.current_step(g).step == "Discovery"
+    with pytest.raises(GameError, match="Ann selects a Discovery first"):
+        al.next_step(g)
+    g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
+    g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "", None).state, CONTENT, CY, "", None).state
+    assert al.can_advance(g) == (True, "")
+    assert al.current_step(al.next_step(g).state).step == "Build"

@@ -120,12 +120,18 @@ def put_enemy_next_to(g: Game, app) -> tuple[int, str, str]:
     return me, home, spot
 
 
-def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
-    g = expanding
+def fight_next_door(g: Game, app) -> int:
+    """The current player orders on the enemy Frigate next door, moves a Frigate in and starts the combat."""
     me, home, spot = put_enemy_next_to(g, app)
     g.do("order", {"player": str(me), "at": spot})
     g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
     g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    return me
+
+
+def test_a_combat_roll_and_damage_assignment_are_logged(expanding, app, table):
+    g = expanding
+    me = fight_next_door(g, app)
     s = g.row.state
     data = {f"dice_{i}_green": "1" for i in s.combat.seats}
     g.do("roll", data)
@@ -140,10 +146,7 @@ def test_combat_dice_are_tapped_as_big_face_buttons_per_die_and_explosions_re_ro
     # add the new roll to the total as well." The physical roll is tapped face by face (issue 7's promise);
     # an exploding face opens its re-roll row; dice left untapped are rolled by the app.
     g = expanding
-    me, home, spot = put_enemy_next_to(g, app)
-    g.do("order", {"player": str(me), "at": spot})
-    g.do("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"})
-    g.do("combat", {"at": spot}, form=f"combat-{spot}")
+    me = fight_next_door(g, app)
     s = g.row.state
     enemy = next(i for i in s.combat.seats if i != me)
     page = table.get(g.url).get_data(as_text=True)
@@ -157,6 +160,19 @@ def test_combat_dice_are_tapped_as_big_face_buttons_per_die_and_explosions_re_ro
     log = table.get(f"{g.url}/log").get_data(as_text=True)
     assert "green 1*+1 = 2" in log
     assert f"{s.players[enemy].name}: green " in log  # rolled for them, one die
+
+
+def test_a_die_that_explodes_twice_is_tapped_face_by_face(expanding, app, table):
+    # p.10-11: a * face adds its number and the die is rolled again, as often as it explodes. The form offers
+    # a third row (1*, re-roll 1*, re-roll 0); it was refused as "'1*+1*'" (issue 29).
+    g = expanding
+    me = fight_next_door(g, app)
+    page = table.get(g.url).get_data(as_text=True)
+    assert f'name="face_{me}_green_0_1_2"' in page  # the second re-roll's row
+    g.do("roll", {f"face_{me}_green_0": "1*", f"face_{me}_green_0_1": "1*", f"face_{me}_green_0_1_2": "0",
+                  "roll": "1"})
+    assert g.row.state.combat.rolled
+    assert "green 1*+1*+0 = 2" in table.get(f"{g.url}/log").get_data(as_text=True)
 
 
 def test_an_exploding_face_tapped_without_its_re_roll_is_refused(expanding, app):

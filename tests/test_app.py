@@ -8,6 +8,7 @@ import pytest
 
 from companion import create_app
 from conftest import Table, campaign_state, character_ids
+from helpers.history import seen
 
 
 def test_security_headers_on_every_page(client):
@@ -97,11 +98,11 @@ def test_mission_result_over_http_then_undo_and_redo(table, campaign, app):
     assert "draw 4 cards from each of the Tier 1 decks" in text
     c = campaign_state(app)
     assert c.fame["Berkav"] == 5 and c.missions["berkav-2"].available
-    resp = table.post(f"{campaign}/undo", {"back": "missions"})
+    resp = table.post(f"{campaign}/undo", {"back": "missions", "version": seen(table, campaign)})
     assert "Undid: Berkav-1 completed" in resp.get_data(as_text=True)
     c = campaign_state(app)
     assert c.fame["Berkav"] == 0 and not c.missions["berkav-1"].completed and c.characters[0].sp == 0
-    table.post(f"{campaign}/redo", {"back": "campaign"})
+    table.post(f"{campaign}/redo", {"back": "campaign", "version": seen(table, campaign)})
     assert campaign_state(app).fame["Berkav"] == 5
 
 

@@ -72,11 +72,12 @@ def app(app):
 
 # -- a campaign with something in every part ------------------------------------
 
-# form -> (path, where "{url}" is the campaign and "{S}" Sylvestia's id; a valid filling)
+# form -> (path, where "{url}" is the campaign, "{S}" Sylvestia's id, "{CV}" and "{SV}" the versions the campaign
+# and Sylvestia's sheet show; a valid filling)
 FORMS = {
     "new-campaign": ("/campaigns", {"name": "Second"}),
-    "rename": ("{url}/rename", {"name": "The Historians"}),
-    "notes": ("{url}/notes", {"notes": "Bring snacks"}),
+    "rename": ("{url}/rename", {"name": "The Historians", "version": "{CV}"}),
+    "notes": ("{url}/notes", {"notes": "Bring snacks", "version": "{CV}"}),
     "vt": ("{url}/vanished-tech", {"delta": "1"}),
     "fame": ("{url}/fame", {"planet": "Berkav", "delta": "1"}),
     "mission": ("{url}/missions", {"mission": "berkav-2", "available": "1"}),
@@ -84,7 +85,8 @@ FORMS = {
     "custom": ("{url}/custom", {"kind": "class", "name": "Engineer"}),
     "new-character": ("{url}/characters", {"name": "Zed", "class_name": "Rogue", "species": "Human"}),
     "delete": ("{url}/delete", {"confirm": "The Historians"}),
-    "edit": ("{url}/characters/{S}/edit", {"name": "Sylvestia", "class_name": "Healer", "species": "Slink"}),
+    "edit": ("{url}/characters/{S}/edit", {"name": "Sylvestia", "class_name": "Healer", "species": "Slink",
+                                           "version": "{SV}"}),
     "counter": ("{url}/characters/{S}/counter", {"what": "nova_cells", "delta": "1"}),
     "active": ("{url}/characters/{S}/active", {"active": "1"}),
     "buy-card": ("{url}/characters/{S}/cards", {"card_name": "Dash", "sp_cost": "1"}),
@@ -130,6 +132,7 @@ def world(app, table, campaign):
         assert table.post(*fill(w, form, **changes)).status_code == 200
     c = campaign_state(app)
     w["E"], w["U"] = c.characters[0].equipment[0].id, c.upgrades[0].id
+    w["CV"], w["SV"] = str(c.version), str(c.characters[0].version)
     return w
 
 

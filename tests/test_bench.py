@@ -16,7 +16,8 @@ ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "
 # issue 3, "Speed": the two targets, and the cold and map-change figures that show the cost of precompute
 ENGINE = {"sight_query": 0.2, "line_of_sight_bool": None, "sight_query_cold_map": None,
           "attack_spaces_move6": 2.0, "attack_spaces_move6_cold_map": None, "map_change": None,
-          "geometry_cold_process": None, "turn_16x7": 1.0, "turn_30x24": 3.0, "round_16x7": 40.0}
+          "geometry_cold_process": None, "turn_16x7": 1.0, "turn_16x7_range7": None, "turn_30x24": 3.0,
+          "round_16x7": 40.0}
 TINY = 0.01  # every engine measurement down to one or a few samples
 
 
@@ -48,6 +49,13 @@ def check_cli(section: dict) -> None:
     for key in ("resolve_process_ms", "python_startup_ms"):
         assert isinstance(section[key], numbers.Real) and section[key] > 0, key
     assert section["resolve_beyond_startup_ms"] == round(section["resolve_process_ms"] - section["python_startup_ms"], 1)
+    # Issue 25: also a long-range turn (a range-7 archer on a 16x7 room), and the 120 ms target, reported
+    assert "range-7" in section["long_range_command"]
+    assert isinstance(section["resolve_long_range_process_ms"], numbers.Real) and section["resolve_long_range_process_ms"] > 0
+    assert section["resolve_long_range_beyond_startup_ms"] == round(
+        section["resolve_long_range_process_ms"] - section["python_startup_ms"], 1)
+    assert section["target_process_ms"] == 120 and section["within_target"] == (
+        max(section["resolve_process_ms"], section["resolve_long_range_process_ms"]) <= 120)
 
 
 def check_mission_table(section: dict, repeat: int) -> None:

@@ -14,7 +14,9 @@ from jinja2 import Environment, FileSystemLoader, meta
 from companion import db as dbmod
 from companion.errors import RuleError
 from companion.store import campaigns as campaign_store
+from companion.web.rules import cite
 from conftest import campaign_state, character_ids
+from helpers.history import seen
 
 ID_A, ID_B = "a" * 32, "b" * 32
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,9 +82,10 @@ def test_a_retried_new_campaign_makes_one(app, table):
 def test_a_retried_campaign_undo_undoes_one_change(app, table, campaign):
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
-    first = table.post(f"{campaign}/undo", {"request_id": ID_A, "back": "campaign"})
+    undo = {"request_id": ID_A, "back": "campaign", "version": seen(table, campaign)}
+    first = table.post(f"{campaign}/undo", undo)
     assert "Undid" in text(first) and campaign_state(app).fame["Orbos"] == 1
-    again = table.post(f"{campaign}/undo", {"request_id": ID_A, "back": "campaign"})
+    again = table.post(f"{campaign}/undo", undo)
     assert again.status_code == 200 and "already saved" in text(again)
     assert campaign_state(app).fame["Orbos"] == 1
 
@@ -202,11 +205,17 @@ TEMPLATE_LOCALS = {"f", "picked", "slot"}  # set inside mission.html itself (an 
 APP_GLOBALS = {"url_for", "csrf_token", "request_id", "labels"}  # Flask's, setup.py's, respond()'s
 
 
+def templates() -> Environment:
+    """The app's templates with its own filters (`cite`, web/rules.py), so they parse here."""
+    env = Environment(loader=FileSystemLoader(ROOT / "templates"))
+    env.filters["cite"] = cite
+    return env
+
+
 def test_the_mission_page_context_holds_exactly_what_its_template_reads():
     from companion.web.mission_page import MissionPage
 
-    env = Environment(loader=FileSystemLoader(ROOT / "templates"))
-    read = meta.find_undeclared_variables(env.parse((ROOT / "templates/mission_table/mission.html").read_text()))
+    read = meta.find_undeclared_variables(templates().parse((ROOT / "templates/mission_table/mission.html").read_text()))
     fields = {f.name for f in dataclasses.fields(MissionPage)}
     via_form_macros = {"active_form", "form_values"}  # read by _form.html's macros, imported with the context
     assert fields - via_form_macros <= read, fields - read
@@ -229,7 +238,8 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     assert isinstance(page, MissionPage) and page.mission_id == 1 and page.row.id == 1
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",
                     "ties", "choosing", "closed_doors", "passed_hazards", "bosses", "adversaries", "order",
-                    "last_change", "can_redo", "can_undo", "form_errors", "form_values", "reach"}
+                    "last_change", "can_redo", "can_undo", "form_errors", "form_values", "reach",
+                    "nova", "event_task", "bandages"}  # no nova cells dropped, no event, no bandage slots yet
     for f in dataclasses.fields(page):
         if f.name not in may_be_empty:
             assert getattr(page, f.name) not in (None, "", [], {}), f.name
@@ -238,7 +248,7 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
 
 def read_by(template: str, env=None) -> set[str]:
     """The variables a template reads, with those of the templates it includes or imports."""
-    env = env or Environment(loader=FileSystemLoader(ROOT / "templates"))
+    env = env or templates()
     seen, todo, read = set(), [template], set()
     while todo:
         name = todo.pop()
@@ -308,6 +318,6 @@ def test_an_undo_answers_with_the_campaign_page_it_was_pressed_on(app, table, ca
     """Each campaign page registers itself for the answer to an undo pressed on it (campaign_context.py)."""
     vincent = character_ids(app)["Vincent"]
     table.post(f"{campaign}/fame", {"planet": "Orbos", "delta": "1"})
-    resp = table.post(f"{campaign}/undo", {"back": back.replace("Vincent", vincent)})
+    resp = table.post(f"{campaign}/undo", {"back": back.replace("Vincent", vincent), "version": seen(table, campaign)})
     assert resp.status_code == 200 and "Undid: Fame on Orbos +1" in text(resp)
     assert re.findall(r'name="back" value="([^"]*)"', text(resp))[0] == answered.replace("Vincent", vincent)

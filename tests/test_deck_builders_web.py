@@ -33,3 +33,19 @@ def test_lost_empires_keeps_every_tick_after_a_refused_deck(app, new_game):
     body = resp.get_data(as_text=True)
     ticked = re.findall(r'value="([^"]+)×2" checked', body)
     assert ticked == feng
+
+
+def test_lost_empires_use_this_deck_with_nothing_ticked_is_refused_not_a_500(app, new_game):
+    # Found by the seeded page player (issue 29's run): no card ticked sent no "cards" at all.
+    g = new_game
+    g.do("roll", {"die_1a": "3", "die_1b": "4c", "die_2a": "1", "die_2b": "2"})
+    g.do("faction", {"player": "0", "faction": "Feng"})
+    resp = g.do("deck", {"player": "0"}, form="deck-0", status=422)
+    assert "A deck is 18 cards" in resp.get_data(as_text=True) and game_state(app).state.sides[0].deck == ()
+
+
+def test_shattered_empires_use_this_deck_with_no_card_is_refused_not_a_500(app, new_se):
+    g = new_se
+    g.do("base", {"player": "0", "base": "Imperial Command Hub"}, form="base-0")
+    resp = g.do("deck", {"player": "0"}, form="deck-0", status=422)
+    assert "at least 40 cards" in resp.get_data(as_text=True) and game_state(app).state.sides[0].deck == ()

@@ -1,6 +1,7 @@
 """The README's promises, checked: two commands, CI runs the test one, htmx vendored as documented."""
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -86,3 +87,56 @@ def test_readme_opens_with_what_it_is_a_screenshot_and_the_two_commands():
     offers = section("What each game offers")
     for game in ("Phantom Epoch", "Lost Empires", "Aldarra Reborn", "Suriya 162", "Shattered Empires"):
         assert f"**{game}**" in offers, game
+
+
+def top_level_edges() -> set[tuple[str, str]]:
+    """Which top-level parts of companion/ import which (any import, in a function or not): a subpackage
+    (web, store, kits, ...) or a top module (cli, db, errors, ...) counts as one part; `companion` is the factory."""
+    package = Path(ROOT) / "companion"
+    modules = {".".join(("companion",) + p.relative_to(package).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in package.rglob("*.py")}
+
+    def part(module: str) -> str:
+        return module.split(".")[1] if "." in module else "companion"
+
+    edges = set()
+    for name, path in modules.items():
+        home = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                source = node.module or ""
+                if node.level:
+                    base = home.split(".")[: len(home.split(".")) - (node.level - 1)]
+                    source = ".".join(base + ([node.module] if node.module else []))
+                targets = [source] + [f"{source}.{a.name}" for a in node.names]
+            else:
+                continue
+            edges |= {(part(name), part(t)) for t in targets
+                      if t in modules and part(t) not in (part(name), "companion")}
+    return edges
+
+
+def drawn_edges() -> set[tuple[str, str]]:
+    """The diagram of the layers section: lines `a ──► b, c` in its first code block."""
+    block = re.search(r"## The layers and which way imports go.*?```\n(.*?)```", ARCHITECTURE, re.S).group(1)
+    edges = set()
+    for line in block.splitlines():
+        if "──►" in line:
+            source, targets = line.split("──►", 1)
+            edges |= {(source.strip(), t.strip()) for t in targets.split("#")[0].split(",") if t.strip()}
+    return edges
+
+
+def test_the_architecture_diagram_is_the_real_imports_between_top_level_parts():
+    drawn, real = drawn_edges(), top_level_edges()
+    assert drawn == real, (f"drawn but not imported: {sorted(drawn - real)}; "
+                           f"imported but not drawn: {sorted(real - drawn)}")
+
+
+def test_the_architecture_page_names_every_module():
+    package = Path(ROOT) / "companion"
+    modules = sorted(str(p.relative_to(ROOT)) for p in package.rglob("*.py") if p.name != "__init__.py")
+    missing = [m for m in modules if f"`{m}`" not in ARCHITECTURE]
+    assert not missing, f"docs/ARCHITECTURE.md does not name: {missing}"

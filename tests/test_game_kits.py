@@ -20,6 +20,7 @@ from companion.games.frame import COLORS, STAGES, Player, GameState, RulesModule
 from companion.kits import KITS
 from companion.kits.kit import FRAME_PARTIALS
 from companion.store import games as store
+from helpers.history import seen
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
@@ -99,11 +100,13 @@ def test_undo_and_redo_through_the_web(app, table, key):
     first_move(app, table, key, game_id)
     played = row(app, game_id).state
     assert played != fresh
-    assert table.post(f"/games/{game_id}/undo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00"}).status_code == 200
+    undo = {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00", "version": seen(table, f"/games/{game_id}")}
+    assert table.post(f"/games/{game_id}/undo", undo).status_code == 200
     assert row(app, game_id).state == fresh
-    assert table.post(f"/games/{game_id}/undo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee00"}).status_code == 200  # a retry
+    assert table.post(f"/games/{game_id}/undo", undo).status_code == 200  # a retry
     assert row(app, game_id).state == fresh
-    assert table.post(f"/games/{game_id}/redo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee01"}).status_code == 200
+    assert table.post(f"/games/{game_id}/redo", {"request_id": "c0ffee00c0ffee00c0ffee00c0ffee01",
+                                                 "version": seen(table, f"/games/{game_id}")}).status_code == 200
     assert row(app, game_id).state == played
 
 
@@ -192,3 +195,32 @@ def test_a_kits_style_sheet_is_linked_from_its_pages_and_served_by_the_frame(app
     else:
         assert served.status_code == 200 and served.mimetype == "text/css"
         assert served.get_data(as_text=True) == kit.css.read_text(encoding="utf-8")
+
+
+def test_next_is_offered_disabled_with_the_rules_reason_when_the_phase_cannot_end(app, table, key):
+    # Only legal actions offered (issue 29): each rules module says whether Next may be pressed now
+    # (`can_advance`, companion/games/frame.py) and the stepper shows it disabled with that reason; pressed
+    # anyway (a stale page), the same rule refuses it.
+    import re
+
+    game_id = new_game(table, key)
+    first_move(app, table, key, game_id)
+    r = row(app, game_id)
+    ok, why = r.rules.can_advance(r.state)
+    page = table.get(f"/games/{game_id}").get_data(as_text=True)
+    button = re.search(rf'action="/games/{game_id}/next".*?(<button[^>]*>)', page, re.S).group(1)
+    if ok:
+        assert "disabled" not in button and 'id="next-why"' not in page
+        return
+    assert why and "disabled" in button and 'aria-describedby="next-why"' in button
+    assert f'id="next-why">{html.escape(why, quote=False)}</p>' in page.replace("&#39;", "'")
+    resp = table.post(f"/games/{game_id}/next", {"_form": "step", "version": str(r.version)})
+    assert resp.status_code == 422 and html.escape(why, quote=False) in resp.get_data(as_text=True).replace("&#39;", "'")
+
+
+def test_some_game_holds_next_after_its_first_move():
+    # The check above is not vacuous: after the first move, Aldarra's Arrival waits for the Strongholds (p.8).
+    from companion.games import aldarra as al
+
+    g = al.next_step(al.new_game(tuple(al.Player(n, c) for n, c in zip(NAMES, COLORS[:3])))).state
+    assert al.can_advance(g) == (False, "Every player places a Stronghold, then an Outpost, first (p.8).")

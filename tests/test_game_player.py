@@ -57,3 +57,33 @@ def test_the_ruthless_tap_is_pressed_once_and_not_offered_again(app, started):
     player.submit(tap)
     assert not player.failures and not [o for o in player.page.offers if o.path.endswith("/do/ruthless")]
     assert le.unit(started.row.state, "u2").damage == 1
+
+
+def test_the_airship_invariant_catches_a_frigate_that_escapes_its_combat():
+    # The move the referee caught (issue 29, p.9): C3→C5 into Bob's Frigate, then C5→A3 before any fight.
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from companion.games import aldarra as al
+    from companion.games.frame import Player as Seat
+    from helpers.game_player import Airships
+
+    seats = tuple(Seat(n, c) for n, c in (("Ann", "blue"), ("Bob", "red"), ("Cy", "green")))
+    tiles = tuple(al.Tile(f"{chr(65 + i // al.WIDTH)}{i % al.WIDTH + 1}", "Copper Deposit") for i in range(39))
+    g = al.Game(seats, tuple(al.Side(orders=2) for _ in seats), tiles, stage="play", round=1, phase="expansion",
+                turn_order=(0, 1, 2), order=al.Order(0, "C5"))
+
+    def press(frm, to):
+        return (SimpleNamespace(path="/games/1/do/move"), [("frm", frm), ("to", to), ("kind", "Frigate")], 200)
+
+    check = Airships()
+    entered = replace(g, units=(al.Units("C5", 0, "Frigate", 1), al.Units("C5", 1, "Frigate", 1)))
+    assert check.check(al, entered, press("C3", "C5")) == []
+    escaped = replace(g, units=(al.Units("A3", 0, "Frigate", 1), al.Units("C5", 1, "Frigate", 1)))
+    (complaint,) = check.check(al, escaped, press("C5", "A3"))
+    assert "entered C5 in this order (combat) and must stop there (p.9)" in complaint
+    # and after the order's combat began, no move at all
+    check = Airships()
+    fighting = replace(entered, combat=al.Combat("C5", 0, (0, 1)))
+    assert check.check(al, fighting, None) == []
+    assert "after the order's combat began" in check.check(al, replace(escaped, combat=None), press("B1", "C5"))[0]

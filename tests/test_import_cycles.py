@@ -147,7 +147,7 @@ def documented(path: str, listed: list[str]) -> bool:
 
 def test_the_graph_sees_relative_and_submodule_imports():
     graph = import_graph()
-    assert "companion.schemas.files.base" in graph["companion.schemas.files.scenario"]  # from .base import
+    assert "companion.schemas.files.problems" in graph["companion.schemas.files.scenario"]  # from .problems import
     assert "companion.bench.turns" in graph["companion.bench.engine"]  # from . import turns
     assert "companion.phantom.hexmap" in graph["companion.bench.engine"]  # from ..phantom.hexmap import
     assert "companion.web" not in graph["companion"]  # create_app imports it inside the function

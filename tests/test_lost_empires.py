@@ -524,3 +524,68 @@ def test_eye_of_gliese_errata_placed_with_a_friend_activated_free_attacks_only()
         le.move(g, eye.id, "left")
     with pytest.raises(GameError, match="Only Eye of Gliese"):
         le.activate(replace(g, activation=None, activated=False), "u1", "free")
+
+
+# -- what a referee still caught (issue 29) -----------------------------------------------------------
+
+def test_a_destroyed_copy_is_in_the_discard_pile_and_not_played_again():
+    # p.4: "selecting 9 different cards, taking both copies"; p.9: a unit with 4 or more damage is destroyed,
+    # "discard it from play and place it in its owner's discard pile". 2 copies: never a third in play.
+    g = replace(started(), round=2)
+    g = le.play_unit(g, "Hound", stats()).state
+    g = le.adjust_damage(g, g.units[0].id, 4, 1).state
+    assert g.units == () and g.sides[0].discard == (("Hound", 1),) and le.copies_out(g, 0, "Hound") == 1
+    g = le.play_unit(g, "Hound", stats()).state  # the second copy
+    with pytest.raises(GameError, match="Both copies of Hound are already in play or in Ann's discard pile") as no:
+        le.play_unit(g, "Hound", stats())
+    assert no.value.field == "card" and no.value.page == "p.4"
+
+
+def test_a_casualty_goes_to_the_discard_pile_too():
+    # p.11: "All units with 3 damage on them are immediately and simultaneously discarded from play. Move
+    # those units to their owner's discard pile."
+    g = replace(started(), round=2, phase="casualty", units=(unit("u1", 1, "center", damage=3, card="Dust Marine"),))
+    g = le.next_step(g).state
+    assert g.units == () and dict(g.sides[1].discard) == {"Dust Marine": 1}
+
+
+def test_a_played_support_is_discarded_and_counts_against_its_copies():
+    # p.8: "Once the ability has been resolved, place the card in its owner's discard pile."
+    g = replace(started(), round=2)
+    for _ in range(2):
+        g = le.play_support(g, "March Orders", 1, 0).state
+    assert dict(g.sides[0].discard) == {"March Orders": 2}
+    with pytest.raises(GameError, match="Both copies of March Orders are already in Ann's discard pile"):
+        le.play_support(g, "March Orders", 1, 0)
+
+
+def test_activate_is_offered_only_for_units_that_can_activate_now():
+    # p.8: only ready units, not the turn they are played (p.14: FRONTLINE may), one Activate a Unit a turn.
+    g = le.play_unit(started(), "Hound", stats()).state
+    assert le.activatable(g) == ()  # just played, no FRONTLINE
+    g = le.play_unit(g, "Frontline Patroller", stats(command=1, supply=1, keywords=["FRONTLINE"])).state
+    patroller = g.units[1].id
+    assert le.activatable(g) == ()  # no command nor supply token left to pay with (round 1: 2 and 1, p.3)
+    g = replace(g, sides=(replace(g.sides[0], command_used=0), g.sides[1]))
+    assert le.activatable(g) == (patroller,)
+    for uid in [u.id for u in g.units]:
+        if uid in le.activatable(g):
+            le.activate(g, uid, "command")  # offered: accepted
+        else:
+            with pytest.raises(GameError):
+                le.activate(g, uid, "command")
+    g = le.activate(g, patroller, "command").state
+    assert le.activatable(g) == ()  # one activation a turn
+
+
+def test_frontline_plus_1_only_when_activated_the_turn_it_is_played():
+    # p.14: "A unit with FRONTLINE may be activated during the same turn that it is played. If the unit is
+    # activated, for the duration of that activation, it has +1 offense." Read as that same-turn activation
+    # (docs/rules.md, "FRONTLINE's +1"): a later activation has no bonus.
+    g = le.play_unit(started(), "Frontline Patroller", stats(keywords=["FRONTLINE"])).state
+    u = g.units[0]
+    later = replace(g, turn_no=g.turn_no + 2, activated=False, sides=(replace(g.sides[0], command_used=0), g.sides[1]))
+    later = le.activate(later, u.id, "command").state
+    assert not later.activation.frontline and le.attack_bonuses(later, u, later.activation) == ()
+    now = le.activate(replace(g, sides=(replace(g.sides[0], command_used=0), g.sides[1])), u.id, "command").state
+    assert le.attack_bonuses(now, u, now.activation) == (("FRONTLINE, activated the turn it was played (p.14)", 1),)

@@ -11,6 +11,7 @@ import pytest
 from markupsafe import escape
 
 from companion import db as dbmod
+from helpers.history import seen
 
 HTMX = {"HX-Request": "true"}
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "phantom-epoch" / "maps"
@@ -55,10 +56,10 @@ def test_paint_answers_the_new_map_and_undo_takes_it_back(table, map_url):
     assert resp.headers["Vary"] == "HX-Request" or "HX-Request" in resp.headers["Vary"]
     resp = table.post(f"{map_url}/walls", {"wall": "wall", "edges": ["E-4|E-5", "E-4|F-4"]}, headers=HTMX)
     assert "Walled 2 edges" in resp.get_data(as_text=True)
-    table.post(f"{map_url}/undo", headers=HTMX)
-    body = table.post(f"{map_url}/undo", headers=HTMX).get_data(as_text=True)
+    table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX)
+    body = table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX).get_data(as_text=True)
     assert "fire hazard" not in body
-    assert "fire hazard" in table.post(f"{map_url}/redo", headers=HTMX).get_data(as_text=True)
+    assert "fire hazard" in table.post(f"{map_url}/redo", {"version": seen(table, map_url)}, headers=HTMX).get_data(as_text=True)
 
 
 def test_export_then_import_back_as_a_copy(table, map_url):

@@ -694,9 +694,13 @@ def test_heal_gives_a_bandage_token_until_the_slots_are_full():
     m = heal(m, "bram", 20).mission
     assert figure(m, "bram").hp == 12 and m.character("bram").bandages == 2
     m = set_hp(m, "bram", 3).mission
-    full = heal(m, "bram", 2)
-    assert full.mission == m and said(full.reasons, "bandage slots are full")
-    assert heal(m, "vera", 2).mission.character("vera").bandages == 0  # at full HP: no token
+    # issue 26: a Heal that would not affect the character is refused citing p.38, nothing changed
+    with pytest.raises(MissionError, match="bandage slots are full") as full:
+        heal(m, "bram", 2)
+    assert full.value.page == "38" and figure(m, "bram").hp == 3 and m.character("bram").bandages == 2
+    with pytest.raises(MissionError, match="at full HP") as at_full:  # at full HP: no token
+        heal(m, "vera", 2)
+    assert at_full.value.page == "38" and m.character("vera").bandages == 0
 
 
 # -- an adversary turn through turn.py ------------------------------------------------------------------------

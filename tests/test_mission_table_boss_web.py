@@ -86,7 +86,7 @@ def test_the_bosss_turn_shows_the_plan_inherent_first_and_applies_it(table, miss
     assert "as the AI planned it" in page
     assert "Vera · A-5 · HP 7/10 · Knocked Down" in page and "Bram · A-6 · HP 9/12 · Knocked Down" in page
     assert "End round 1" in page
-    undone = text(table.post(f"{mission}/undo"))
+    undone = text(table.post(f"{mission}/undo", {"version": version(table)}))
     assert "Vera · A-5 · HP 10/10" in undone and "Mutant Grallok-1's turn — the plan" in undone
 
 
@@ -99,7 +99,7 @@ def test_a_boss_card_that_says_to_draw_another_is_redrawn_with_a_tap_and_undone(
     assert "Rampage (sample) is discarded (p.58)" in page
     card = re.search(r"Boss card: <strong>(.*?)</strong>", page).group(1)
     assert card != "Rampage (sample)"
-    undone = text(table.post(f"{mission}/undo"))
+    undone = text(table.post(f"{mission}/undo", {"version": version(table)}))
     assert re.search(r"Boss card: <strong>(.*?)</strong>", undone).group(1) == "Rampage (sample)"
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import start_campaign_mission, start_first_steps, step, text, to_first_turn
+from helpers.history import seen
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def test_a_mission_lost_during_an_adversary_turn_still_renders_and_can_be_undone
     assert resp.status_code == 200 and "Mission failed in round 1" in text(resp)
     page = table.get(mission)
     assert page.status_code == 200 and "Mission failed in round 1" in text(page)
-    assert table.post(f"{mission}/undo", {}).status_code in (200, 303)
+    assert table.post(f"{mission}/undo", {"version": seen(table, mission)}).status_code in (200, 303)
     page = table.get(mission)
     assert page.status_code == 200 and "Mission failed in round 1" not in text(page)
 
@@ -131,7 +132,7 @@ def test_the_table_corrects_hp_space_conditions_and_undoes_them(app, table, miss
     m = stored(app)
     assert (m.figure("vera").hp, m.map.label(m.figure("bram").at)) == (4, "D-6")
     assert m.figure("Grallok Sentry-1").has_condition("Vulnerable")
-    table.post(f"{mission}/undo", {})
+    table.post(f"{mission}/undo", {"version": seen(table, mission)})
     m = stored(app)
     assert not m.figure("Grallok Sentry-1").has_condition("Vulnerable") and m.map.label(m.figure("bram").at) == "D-6"
 

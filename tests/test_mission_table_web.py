@@ -59,13 +59,13 @@ def test_undo_walks_back_steps_and_a_second_device_sees_the_change(table, missio
     step(table, "adversary", roll_1="attack:2")
     seen = version(table)
     assert client.get(f"{mission}/poll?seen={seen}").status_code == 204
-    resp = table.post(f"{mission}/undo")
+    resp = table.post(f"{mission}/undo", {"version": seen})
     assert "Undid: Grallok Sentry-1&#39;s turn" in text(resp)
     assert "Grallok Sentry-1's turn — the plan" in text(resp)
     assert "Vera · G-3 · HP 10/10" in text(resp)
     polled = client.get(f"{mission}/poll?seen={seen}")
     assert polled.status_code == 200 and f'data-version="{seen + 1}"' in text(polled)
-    table.post(f"{mission}/redo")
+    table.post(f"{mission}/redo", {"version": version(table)})
     assert "End round 1" in text(table.get(mission))
 
 

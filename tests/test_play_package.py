@@ -9,7 +9,8 @@ from companion import ROOT
 
 PACKAGE = Path(ROOT) / "companion" / "phantom" / "play"
 # The dependency order documented in the package's __init__: a module may import only those before it.
-ORDER = ("state", "decks", "figures", "order", "round", "attacks", "character_turn", "setup", "corrections",
+ORDER = ("state", "decks", "figures", "order", "round", "critical_strikes", "attacks", "character_turn", "setup",
+         "corrections",
          "next_step")
 
 

@@ -81,9 +81,10 @@ def test_a_retried_undo_undoes_one_step(table, mission):
     table.post(f"{mission}/do/place", {"version": version(table), "character": "vera", "space": "B-6"})
     table.post(f"{mission}/do/die", {"version": version(table), "color": "red", "primary": "N", "secondary": "W"})
     assert "Round 1" in text(table.get(mission))
-    first = table.post(f"{mission}/undo", {"request_id": ID_B})
+    undo = {"request_id": ID_B, "version": version(table)}
+    first = table.post(f"{mission}/undo", undo)
     assert "Undid" in text(first) and "Round 1: the decision die" in text(first)
-    again = table.post(f"{mission}/undo", {"request_id": ID_B})
+    again = table.post(f"{mission}/undo", undo)
     assert again.status_code == 200 and "already saved" in text(again)
     assert "Round 1: the decision die" in text(again)  # Vera is still placed: one step undone, not two
     assert "Choose a character, then tap an entry point" not in text(again)

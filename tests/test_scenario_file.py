@@ -208,3 +208,20 @@ def test_companion_sight_bad_file_exits_2_naming_the_field(tmp_path, capsys):
     assert err.count("\n") == 1 and "figures[0].at: 'Z-99' is not a space of this map" in err
     assert cli.main(["sight", str(tmp_path / "missing.json"), "H-4", "C-3"]) == 2
     assert "file: cannot read" in capsys.readouterr().err
+
+
+def test_cards_and_their_actions_may_carry_their_printed_names():
+    # Cards have names; so may each action on them ("First Shot"), kept when the file is written back. A
+    # condition action's name stays the condition it gives (p.37), checked against the one list.
+    doc = copy.deepcopy(HAND_WRITTEN)
+    doc["turn"]["cards"][1]["actions"][0]["name"] = "Volley of Darts"
+    doc["turn"]["cards"][0]["actions"].append({"type": "condition", "name": "barrier", "target": "self"})
+    s = load_scenario(doc)
+    assert s.turn.cards[1].actions[0].name == "Volley of Darts"
+    assert s.turn.cards[0].actions[1].name == "Barrier"
+    assert dump_scenario(load_scenario(dump_scenario(s))) == dump_scenario(s)
+    assert dump_scenario(s)["turn"]["cards"][1]["actions"][0]["name"] == "Volley of Darts"
+    doc["turn"]["cards"][0]["actions"][1]["name"] = "Sleepy"
+    with pytest.raises(ScenarioFileError) as exc:
+        load_scenario(doc)
+    assert str(exc.value).startswith("turn.cards[0].actions[1].name: is not a condition of p.37")

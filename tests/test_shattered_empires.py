@@ -3,6 +3,7 @@ section headings): deck check, set-up, each step of the turn, projects, personne
 Pure: no app, no database."""
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -258,7 +259,8 @@ def test_a_finished_modification_completes_onto_a_unit_of_the_required_type_or_s
     g = with_units(g, unit("u50", 0, "Frigate"))
     with pytest.raises(GameError, match="modifies capital units"):
         se.allocate(with_units(g, unit("u51", 0, "Interceptor")), g.projects[0].id, 1, "u51")
-    g = se.allocate(g, g.projects[0].id, 1, "u50").state
+    # its Yield is all allocated (2 of 2): the unit is named without more Yield (issue 29: no Yield past the cost)
+    g = se.choose_modified(g, g.projects[0].id, "u50").state
     g = se.next_step(g).state
     assert se.unit(g, "u50").mods == (se.Mod("Plating", 2),)
 
@@ -692,3 +694,67 @@ def test_a_launcher_moves_projectiles_only_when_the_table_says_the_deck_held_the
     assert (g.sides[0].hand, g.sides[0].deck_left) == (before.hand, before.deck_left) and g.launches == ()
     with pytest.raises(GameError, match="once"):
         se.launcher_search(g, "l", 1)
+
+
+# -- what a referee still caught (issue 29) -----------------------------------------------------------
+
+def test_an_evasion_d6_is_never_rolled_unasked_and_the_log_says_who_rolled():
+    # Evasion: "roll a d6 for each weapon assigned against a unit with Evasion" — the table's d6. A missing
+    # roll is refused naming the field, as the Defense Station path does; Roll for me is the table's choice.
+    g = se.declare(combat(unit("a", 0, "Frigate"), unit("i", 1, "Interceptor")), "a", ((1, "i"),)).state
+    with pytest.raises(GameError) as refused:
+        se.resolve(g)
+    assert refused.value.field == "rolls" and refused.value.page == "Evasion"
+    assert "Frigate's weapon 2 fires at Interceptor" in refused.value.message and "Evasion 4" in refused.value.message
+    assert "the app's d6" not in se.resolve(g, rolls={"a:1": 3}).reasons[0]
+    asked = se.resolve(g, roll_for_me=True, rng=random.Random(1)).reasons[0]
+    assert "(the app's d6: Roll for me)" in asked and "against Evasion 4" in asked
+
+
+def test_return_fire_at_an_evasive_attacker_asks_for_its_die_too():
+    g = combat(unit("a", 0, "Interceptor"), unit("d", 1, "Frigate"))
+    g = se.declare(g, "a", ((0, "d"),)).state
+    with pytest.raises(GameError, match="Frigate's weapon 1 fires at Interceptor"):
+        se.resolve(g, back=(("d", 0),))
+    out = se.resolve(g, back=(("d", 0),), rolls={"d:0": 6})  # 6 against Evasion 4: 2 damage, its 2 hit points
+    assert "a" not in {u.id for u in out.state.units} and "rolled 6 + Hit 1" in " ".join(out.reasons)
+
+
+def test_yield_is_not_allocated_past_a_projects_cost():
+    # Construction Project: completed "when you have Yield allocated … equal to or greater than the total
+    # cost": Yield beyond the cost is refused, not swallowed ("3 of 2").
+    g = se.play_construction(to(started(), "queue"), CONTENT, "Autofactory").state
+    g = to(g, "allocation")
+    pid = g.projects[0].id
+    assert se.yield_left(g, 0) >= 3 and se.allocatable(g, pid) == 2
+    with pytest.raises(GameError, match=r"Autofactory needs 2 more Yield \(0 of 2\); 3 is more") as refused:
+        se.allocate(g, pid, 3)
+    assert refused.value.field == "amount"
+    g = se.allocate(g, pid, 2).state
+    assert se.allocatable(g, pid) == 0
+    with pytest.raises(GameError, match="needs 0 more Yield"):
+        se.allocate(g, pid, 1)
+
+
+def test_a_defense_station_and_a_unit_without_weapons_cannot_attack_nor_are_offered():
+    # Defense Stations: "Defense Stations may not initiate attacks"; the Autofactory has no weapon to assign.
+    g = combat(unit("f", 0, "Frigate"), unit("s", 0, "Platform"), unit("af", 0, "Autofactory"),
+               unit("x", 1, "Frigate"))
+    assert [u.id for u in se.attackers(g)] == ["f"]
+    with pytest.raises(GameError, match="Defense Stations may not initiate attacks"):
+        se.declare(g, "s", ((0, "x"),))
+    with pytest.raises(GameError, match="Autofactory has no weapon") as refused:
+        se.declare(g, "af", ((0, "x"),))
+    assert refused.value.field == "attacker"
+    g = se.resolve(se.declare(g, "f", ((0, "x"), (1, "x"))).state).state
+    assert se.attackers(g) == ()  # every weapon has fired this turn
+
+
+def test_ore_refinery_is_offered_once_a_turn_as_the_rules_allow():
+    # Acquisition Phase: "Play up to one Resource from your hand."
+    g = to(started(), "acquisition")
+    assert se.may_play_resource(g)
+    g = se.play_resource(g, CONTENT, "Ore Refinery").state
+    assert not se.may_play_resource(g)
+    with pytest.raises(GameError, match="up to one Resource"):
+        se.play_resource(g, CONTENT, "Ore Refinery")

@@ -10,6 +10,7 @@ from companion import db as dbmod
 from companion.games.frame import Outcome, Verdict
 from companion.store import games as store
 from helpers.games import game_state, until
+from helpers.history import seen
 
 
 def test_three_players_may_sit_down(app, table):
@@ -82,7 +83,7 @@ def test_undo_takes_back_a_step_and_export_import_round_trips(app, table, se_sta
     g = se_started
     g.do("next")
     assert g.row.state.sides[0].hand == 9
-    table.post(f"{g.url}/undo", {})
+    table.post(f"{g.url}/undo", {"version": seen(table, g.url)})
     assert g.row.state.sides[0].hand == 7 and g.row.state.step == "begin"
     doc = table.client.get(f"{g.url}/export").get_data(as_text=True)
     resp = table.post("/games/import", {"_form": "import-game", "game_file": (io.BytesIO(doc.encode()), "n.json")})

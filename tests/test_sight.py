@@ -602,3 +602,27 @@ def test_adding_a_wall_never_creates_line_of_sight(case, data):
     after = {(ln.from_corner, ln.to_corner) for ln in sight(Board(walled), a, b).lines}
     assert after <= before
     assert has_line_of_sight(walled, a, b) <= has_line_of_sight(m, a, b)
+
+
+# -- the shipped geometry table (issue 25) -----------------------------------------------------------------
+
+def test_the_shipped_geometry_table_is_what_the_drawing_gives():
+    # data/phantom-epoch/sight-geometry.txt is written by scripts/sight_table.py; drawn afresh, every offset
+    # within its range, both orientations, gives the same file byte for byte (no stale table ships).
+    from companion.phantom.sight import TABLE, table_text
+
+    assert TABLE.read_text(encoding="ascii") == table_text()
+
+
+def test_geometry_read_from_the_table_equals_the_drawn_geometry_and_beyond_it_is_drawn():
+    from companion.phantom.sight import TABLE_RANGE, _decode, _encode, _table_entry, drawn_geometry
+
+    for orientation in ("pointy", "flat"):
+        for dq, dr in ((1, 0), (0, -1), (3, -2), (-5, 7), (TABLE_RANGE, -TABLE_RANGE)):
+            line = _table_entry(f"{orientation[0]} {dq} {dr}")
+            assert line is not None
+            assert _decode(orientation, dq, dr, line) == drawn_geometry(orientation, dq, dr)
+        assert _table_entry(f"{orientation[0]} {TABLE_RANGE + 1} 0") is None
+        far = drawn_geometry(orientation, TABLE_RANGE + 1, 0)
+        assert geometry(orientation, TABLE_RANGE + 1, 0) == far
+        assert _decode(orientation, TABLE_RANGE + 1, 0, _encode(far)) == far

@@ -51,7 +51,9 @@ def fill(table) -> dict:
     table.get("/")
     assert table.post("/campaigns", {"name": MARK}, htmx=False).status_code == 303
     camp = "/campaigns/1"
-    assert table.post(f"{camp}/notes", {"notes": MARK}).status_code == 200
+    shown = re.search(r'action="/campaigns/1/notes".*?name="version" value="(\d+)"', table.get(camp).get_data(as_text=True),
+                      re.S).group(1)  # the version the notes form was drawn with
+    assert table.post(f"{camp}/notes", {"notes": MARK, "version": shown}).status_code == 200
     assert table.post(f"{camp}/custom", {"kind": "class", "name": "C" + MARK}).status_code == 200
     assert table.post(f"{camp}/custom", {"kind": "species", "name": "S" + MARK}).status_code == 200
     assert table.post(f"{camp}/characters", {"name": "Vera" + MARK, "class_name": "Healer",

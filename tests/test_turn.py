@@ -563,3 +563,42 @@ def test_knocked_down_before_a_round_card_keeps_it_and_converts_the_card_after()
                        [card("Rage", 2, ATTACK, round_=True), card("Hit", 3, ATTACK)]))
     assert out["steps"][0] == {"card": "Rage", "action": "attack", "targets": [], "performed": False}
     assert (out["steps"][1]["action"], out["steps"][1]["converted"], out["steps"][1]["mp"]) == ("move", True, 2)
+
+
+# -- Barrier against every damage, Resilient against a hazard's condition (issue 25, p.37) ------------------
+
+from companion.phantom.board import Figure  # noqa: E402
+from companion.phantom.hazards import enter, start_of_turn  # noqa: E402
+from companion.phantom.hexmap import HexMap, Layout  # noqa: E402
+
+
+def test_barrier_takes_a_hazards_damage_once_and_the_hazards_condition_still_applies():
+    # p.37 BARRIER: "The next time the figure would receive damage, remove this Condition token instead."
+    m = HexMap.build(Layout(), [Layout().parse(x) for x in ("A-1", "B-1", "C-1")],
+                     hazards={Layout().parse("B-1"): "fire", Layout().parse("C-1"): "trap"})
+    vera = Figure("vera", "character", Layout().parse("A-1"), hp=4, max_hp=10, conditions=("Barrier",))
+    first = enter(m, vera, Layout().parse("B-1"), HAZARD_RULES)
+    assert first.barrier and first.figure.hp == 4 and first.figure.conditions == ("Burning",)
+    second = enter(first.map, first.figure, Layout().parse("C-1"), HAZARD_RULES)
+    assert not second.barrier and second.figure.hp == 0  # the Barrier was spent: the trap's 5 damage hits
+
+
+def test_barrier_takes_bleeding_at_the_start_of_a_turn_for_characters_and_adversaries_alike():
+    # p.37: Bleeding deals 2 damage at the start of a non-rest turn; Barrier is removed instead.
+    for side in ("character", "adversary"):
+        f = Figure("f", side, (0, 0), hp=2, max_hp=8, conditions=("Bleeding", "Barrier"))
+        after, why = start_of_turn(HexMap(), f, HAZARD_RULES)
+        assert (after.hp, after.conditions) == (2, ("Bleeding",)) and "Barrier is removed" in why[0]
+    # Burning alone: its 3 damage removes the Barrier instead, and Burning is still removed after it (p.37).
+    f = Figure("f", "adversary", (0, 0), hp=3, max_hp=8, conditions=("Burning", "Barrier"))
+    after, why = start_of_turn(HexMap(), f, HAZARD_RULES)
+    assert (after.hp, after.conditions) == (3, ()) and "Barrier is removed" in why[0]
+
+
+def test_crushing_damage_and_a_hazard_use_the_same_barrier_rule():
+    # An action that is not an Attack (p.48 Crushing Leap) and a hazard: one rule, conditions.receive_damage.
+    from companion.phantom.conditions import receive_damage
+    f = Figure("f", "character", (0, 0), hp=5, max_hp=8, conditions=("Barrier",))
+    assert receive_damage(f, 3) == (f.without_condition("Barrier"), True)
+    assert receive_damage(f, 0) == (f, False)  # no damage: the Barrier waits for the next damage
+    assert receive_damage(f.without_condition("Barrier"), 3)[0].hp == 2

@@ -159,3 +159,60 @@ def test_property_an_adversary_never_ends_on_a_hazard_unless_the_hazard_policy_a
                 assert blocked or exact, "on a hazard with its way open and not at exactly maximum range"
         board = board.with_figure(replace(mover, at=mv.end))
 
+
+
+# -- p.27: the primary target falls mid-turn --------------------------------------------------------------
+
+ACTIONS = st.one_of(
+    st.builds(lambda n: Action("attack", 1, targets=n), st.integers(1, 2)),
+    st.builds(lambda k, mp: Action(k, mp), st.sampled_from(["move", "leap", "retreat"]), st.integers(1, 4)),
+)
+
+
+@st.composite
+def deadly_turns(draw):
+    """A random board whose characters have 1-3 HP, an adversary with 1-3 cards of Attacks (one or two
+    targets), Moves, Leaps and Retreats in any order, and Attack rolls with many Critical Strikes."""
+    spec, _, _, attack_range = draw(turns())
+    cards = draw(st.lists(st.lists(ACTIONS, min_size=1, max_size=3), min_size=1, max_size=3))
+    hps = draw(st.lists(st.integers(1, 3), min_size=6, max_size=6))
+    attack = draw(st.lists(st.sampled_from(["critical", "critical", 2, 1, 0]), min_size=12, max_size=12))
+    accuracy = draw(st.lists(st.sampled_from(["success", "success", "miss", "block"]), min_size=12, max_size=12))
+    return spec, attack_range, cards, hps, {"attack": attack, "accuracy": accuracy}
+
+
+def deadly_scenario(spec, attack_range, cards, hps, rolls):
+    s = scenario_for(spec, "move", 1, attack_range)
+    # Every figure has HP (a figure with none given would be "defeated" on a line of sight).
+    figures = tuple((f if f.id == s.turn.adversary else replace(f, hp=5, max_hp=5)) if f.side == "adversary"
+                    else replace(f, hp=hps[i], max_hp=10) for i, f in enumerate(s.board.figures))
+    turn = Turn(s.turn.adversary, tuple(Card(f"Card {n + 1}", 2, tuple(a)) for n, a in enumerate(cards)))
+    return replace(s, board=Board(s.board.map, figures), turn=turn, rolls=rolls)
+
+
+def names_in(step) -> set:
+    """Every figure a step names: the primary target it aimed at, the figures it attacked or whose line it
+    drew through, the one it healed or gave a condition to, the ones it damaged."""
+    named = {step.primary_target, step.target, *step.hits}
+    for a in step.targets:
+        named.add(a.target)
+        named.update(x for group in a.through for x in (group if isinstance(group, tuple) else (group,)))
+        if a.result is not None:
+            named.add(a.result.target)
+    return {n for n in named if n is not None and not n.startswith("object:")}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deadly_turns())
+def test_property_no_action_names_a_figure_already_defeated(case):
+    # p.27: "If at any time during the adversary's turn the primary target is no longer available (for example,
+    # if the primary target is defeated ...), select a new primary target" - for every later action of the card.
+    result = resolve_turn(deadly_scenario(*case))
+    fallen: set = set()
+    for step in result.steps:
+        assert not names_in(step) & fallen, f"{step.action} names {names_in(step) & fallen}, defeated earlier"
+        for a in step.targets:
+            if a.result is not None and a.result.defeated:
+                fallen.add(a.result.target)
+    on_board = {f.id for f in result.board.figures}
+    assert not fallen & on_board

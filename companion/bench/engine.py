@@ -189,7 +189,8 @@ def attack_query(board: Board, adversary: Figure) -> dict:
 
 
 def warm_process_geometry(orientation: str, max_range: int = MAX_RANGE) -> None:
-    """The segment geometry of every offset within `max_range`: per process, computed on first use."""
+    """The segment geometry of every offset within `max_range`, once per process: read from the shipped table
+    within sight.TABLE_RANGE, drawn beyond it."""
     for dq in range(-max_range, max_range + 1):
         for dr in range(-max_range, max_range + 1):
             if 0 < distance((0, 0), (dq, dr)) <= max_range:
@@ -326,8 +327,9 @@ def _geometry_cold_process(sc: Scene, n: int, used: set):
         out = subprocess.run([sys.executable, "-c", _COLD_PROCESS.format(root=root)], capture_output=True,
                              text=True, check=True)
         samples.append(int(out.stdout.strip().splitlines()[-1]))
-    return samples, ("in a fresh interpreter, the segment geometry of every offset at range 1-6 (computed once per "
-                     "process and shared by every map; warm in all the other measurements)")
+    return samples, ("in a fresh interpreter, the segment geometry of every offset at range 1-6 (read from the "
+                     "shipped table, data/phantom-epoch/sight-geometry.txt, once per process and shared by every map; "
+                     "warm in all the other measurements)")
 
 
 def _turns_16x7(sc: Scene, n: int, used: set):
@@ -339,6 +341,16 @@ def _turns_16x7(sc: Scene, n: int, used: set):
     return samples, (f"resolve_turn(scenario): one adversary turn (target, Move / Leap / Move+Leap / Retreat / "
                      f"multi-target / converted cards, sight, explanation) on {bench_turns.room_count(n)} seeded 16x7 rooms "
                      "with walls, hazards, difficult terrain, objects, 4-9 figures; each room warmed by one other turn")
+
+
+def _turns_16x7_range7(sc: Scene, n: int, used: set):
+    scenarios = bench_turns.long_range_turns(n)
+    warm_process_geometry("pointy", sum(bench_turns.ROOM))
+    for warm in bench_turns.long_range_turns(max(1, n // bench_turns.TURNS_PER_ROOM), seed=70):
+        resolve_turn(warm)
+    samples = [_timed(lambda s=s: resolve_turn(s)) for s in scenarios]
+    return samples, (f"resolve_turn(scenario) of a range-{bench_turns.LONG_RANGE} archer (Move + ranged Attack or "
+                     "two-target Volley, three characters at range 8-13) in seeded 16x7 rooms; geometry warm")
 
 
 def _turns_30x24(sc: Scene, n: int, used: set):
@@ -376,6 +388,7 @@ MEASUREMENTS = (
     Measurement("map_change", 20, None, _map_change),
     Measurement("geometry_cold_process", 1, None, _geometry_cold_process),
     Measurement("turn_16x7", 400, 1.0, _turns_16x7, target_p90_ms=3.0),
+    Measurement("turn_16x7_range7", 200, None, _turns_16x7_range7),
     Measurement("turn_30x24", 60, 3.0, _turns_30x24),
     Measurement("round_16x7", 10, 40.0, _round_16x7),
 )

@@ -32,6 +32,14 @@ def run(repeat: int = 30) -> dict:
             db.conn.close()
         base = f"/maps/{map_id}"
         timer = Timer(app.test_client())
+
+        def shown() -> int:  # the version the editor's bar shows: an undo carries it
+            db = connect(app.config["DATABASE"])
+            try:
+                return store.JOURNAL.version(db, map_id)
+            finally:
+                db.conn.close()
+
         steps = {
             "paint_space": lambda i: timer("POST", f"{base}/paint", headers=HTMX,
                                            data={"tool": "fire" if i % 2 == 0 else "clear", "spaces": ["H-11"]}),
@@ -39,7 +47,7 @@ def run(repeat: int = 30) -> dict:
                 "tool": "difficult" if i % 2 == 0 else "clear", "spaces": [f"{c}-14" for c in "QRSTUV"]}),
             "paint_edge": lambda i: timer("POST", f"{base}/walls", headers=HTMX,
                                           data={"wall": "wall" if i % 2 == 0 else "nowall", "edges": ["H-11|I-11"]}),
-            "undo": lambda i: timer("POST", f"{base}/undo", headers=HTMX),
+            "undo": lambda i: timer("POST", f"{base}/undo", headers=HTMX, data={"version": shown()}),
             "editor_page": lambda i: timer("GET", base),
         }
         samples: dict[str, list[float]] = {name: [] for name in steps}

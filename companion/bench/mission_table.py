@@ -88,7 +88,7 @@ def run(repeat: int = 30) -> dict:
 
         def move(i):
             return timer("POST", f"{base}/do/move", headers=HTMX,
-                         data={"figure": "c1", "space": "B-21" if i % 2 == 0 else "B-22"})
+                         data={"figure": "c1", "space": "B-21" if i % 2 == 0 else "B-22", "version": seen()})
 
         def seen():
             db = connect(app.config["DATABASE"])
@@ -110,8 +110,9 @@ def run(repeat: int = 30) -> dict:
         for i in range(2 + repeat):
             keep = i >= 2
             for name, ms in (("adversary_turn_plan_page", timer("GET", base, headers=HTMX)),
-                             ("adversary_turn_apply", timer("POST", f"{base}/do/adversary", headers=HTMX, data=rolls)),
-                             ("undo", timer("POST", f"{base}/undo", headers=HTMX))):
+                             ("adversary_turn_apply", timer("POST", f"{base}/do/adversary", headers=HTMX,
+                                                            data={**rolls, "version": seen()})),
+                             ("undo", timer("POST", f"{base}/undo", headers=HTMX, data={"version": seen()}))):
                 if keep:
                     samples[name].append(ms)
         results = [summary(name, "mission-table", name.replace("_", " "), v) for name, v in samples.items()]

@@ -117,20 +117,26 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
     def post(url, data):
         return timer("POST", url, data=data, headers=HTMX)
 
+    def step(url, journal, doc_id, data):
+        """An undo or redo carrying the version its bar shows (read untimed), as a tablet sends it."""
+        with connection(app) as db:
+            seen = journal.version(db, doc_id)
+        return post(url, {**data, "version": seen})
+
     def round_(i: int) -> dict:
         sign = 1 if i % 2 == 0 else -1
         out = {
             "fame": post(f"{base}/fame", {"planet": "Berkav", "delta": sign}),
             "nova_cells": post(f"{char_url}/counter", {"what": "nova_cells", "delta": sign}),
             "buy_card": post(f"{char_url}/cards", {"card_name": f"Bench Card {i}", "sp_cost": 1}),
-            "undo_buy_card": post(f"{base}/undo", {"back": f"character:{character_id}"}),
+            "undo_buy_card": step(f"{base}/undo", store.JOURNAL, campaign_id, {"back": f"character:{character_id}"}),
             "buy_equipment": post(f"{base}/aboard/buy", {"character": character_id, "name": f"Bench Visor {i}",
                                                           "slot": "head", "tier": 1, "cost": 1}),
-            "undo_buy_equipment": post(f"{base}/undo", {"back": "aboard"}),
+            "undo_buy_equipment": step(f"{base}/undo", store.JOURNAL, campaign_id, {"back": "aboard"}),
         }
         post(f"{base}/fame", {"planet": "Orbos", "delta": 1})  # a fresh change, which abandons the undone purchase
-        out["undo"] = post(f"{base}/undo", {"back": "campaign"})
-        out["redo"] = post(f"{base}/redo", {"back": "campaign"})
+        out["undo"] = step(f"{base}/undo", store.JOURNAL, campaign_id, {"back": "campaign"})
+        out["redo"] = step(f"{base}/redo", store.JOURNAL, campaign_id, {"back": "campaign"})
         with connection(app) as db:
             c = store.JOURNAL.get(db, campaign_id).campaign
             version = games.JOURNAL.version(db, game_id)
@@ -138,10 +144,10 @@ def _time_actions(app, timer: Timer, campaign_id: int, character_id: str, game_i
         name = c.name.removesuffix(" (bench)") if c.name.endswith(" (bench)") else c.name + " (bench)"
         out["rename"] = post(f"{base}/rename", {"name": name, "version": c.version})
         out["game_damage"] = post(f"{game}/do/damage", {"unit": "u1", "delta": 1, "by": 1, "version": version})
-        out["game_undo"] = post(f"{game}/undo", {})
+        out["game_undo"] = step(f"{game}/undo", games.JOURNAL, game_id, {})
         out["game_poll"] = timer("GET", f"{game}/poll?seen={version + 2}", expect=204, headers=HTMX)
         out["aldarra_delay"] = post(f"{aldarra}/do/delay", {"player": 0, "version": aldarra_version})
-        out["aldarra_undo"] = post(f"{aldarra}/undo", {})
+        out["aldarra_undo"] = step(f"{aldarra}/undo", games.JOURNAL, aldarra_id, {})
         return out
 
     _prepare(app, campaign_id, character_id)

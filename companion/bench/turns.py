@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..phantom.board import Board, Figure
 from ..phantom.decision import COLORS, DecisionDie
-from ..phantom.hexmap import DIRECTIONS, HexMap, Layout, edge
+from ..phantom.hexmap import DIRECTIONS, HexMap, Layout, distance, edge
 from ..phantom.scenario import Action, Card, RangeSpec, Scenario, Turn
 from ..phantom.turn import resolve_turn
 
@@ -137,3 +137,31 @@ def play_round(board: Board, die: DecisionDie, turns: list) -> Board:
         boss = adversary == "boss"
         board = resolve_turn(Scenario(board, die, Turn(adversary, cards, boss=boss))).board
     return board
+
+
+LONG_RANGE = 7
+
+
+def long_range_turns(n: int, seed: int = 9) -> list[Scenario]:
+    """`n` turns of a range-7 archer in seeded 16x7 rooms (issue 25): three characters at range 8-13, a Move
+    and a ranged Attack, or a Move and a two-target Volley - the sight geometry of a long range."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        if i % TURNS_PER_ROOM == 0:
+            m, free = _room(rng, *ROOM, walls=8, hazards=3, objects=3, difficult=3)
+        spots = free[:]
+        rng.shuffle(spots)
+        archer = Figure("archer", "adversary", spots.pop(), "red", "slink-archer", 6, 6, 1, 0, LONG_RANGE)
+        heroes = []
+        for k in range(3):
+            far = [h for h in spots if 8 <= distance(archer.at, h) <= 13]
+            at = far[0] if far else spots[0]
+            spots.remove(at)
+            heroes.append(Figure(f"hero-{k + 1}", "character", at, COLORS[k], None, 10, 12))
+        cards = rng.choice((
+            (Card("Advance", 2, (Action("move", 3),)), Card("Long Shot", 2, (Action("attack", 1),))),
+            (Card("Advance", 2, (Action("move", 2),)), Card("Volley", 3, (Action("attack", 0, targets=2),))),
+        ))
+        out.append(Scenario(Board(m, (archer, *heroes)), _die(rng), Turn("archer", cards)))
+    return out

@@ -91,10 +91,21 @@ class RulesModule(Protocol):
     def current_step(self, state) -> Step: ...
     def next_step(self, state) -> Outcome: ...
     def back_step(self, state) -> Outcome: ...
+    def can_advance(self, state) -> tuple[bool, str]: ...  # may Next be pressed now; if not, the rule's reason
     def verdict(self, state) -> Verdict | None: ...
     def score(self, state) -> tuple[ScoreRow, ...]: ...  # one row per player, in seat order
     def to_dict(self, state) -> dict: ...  # both from `codec.state_codec(Game)`
     def from_dict(self, doc: dict): ...
+
+
+def advance_check(next_step, state) -> tuple[bool, str]:
+    """A game's `can_advance`: whether its `next_step` accepts the state, and the rule's refusal when not,
+    so the step button is shown disabled with that reason instead of refused when pressed."""
+    try:
+        next_step(state)
+    except GameError as refusal:
+        return False, refusal.message
+    return True, ""
 
 
 # -- players -------------------------------------------------------------------

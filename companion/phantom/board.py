@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Annotated
 
-from .hexmap import Hex, HexMap, MapError
+from ..codec import Kept
+from .hexmap import Hex, HexMap, MapError, Space
 
 SIDES = ("character", "adversary")
 
@@ -17,7 +19,7 @@ SIDES = ("character", "adversary")
 class Figure:
     id: str
     side: str  # character / adversary
-    at: Hex
+    at: Space
     color: str | None = None
     type: str | None = None
     hp: int = 0
@@ -43,7 +45,7 @@ class Figure:
 
 @dataclass(frozen=True)
 class Board:
-    map: HexMap
+    map: Annotated[HexMap, Kept(4)]  # a mission read again after an undo keeps its map (immutable) and its caches
     figures: tuple[Figure, ...] = ()
 
     def __post_init__(self):

@@ -9,7 +9,8 @@ Frozen doubles every AP, initiative included (p.37).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
 from ..errors import RuleError
 
 
@@ -19,7 +20,7 @@ class BossError(RuleError):
 
 @dataclass(frozen=True)
 class BossAction:
-    number: int | None  # None for the inherent action
+    number: int | None = field(metadata={"omit": None})  # None for the inherent action (stored without it)
     name: str
     ap: int
     text: str

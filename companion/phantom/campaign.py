@@ -7,9 +7,9 @@ Serialise with `campaign_to_dict`, parse with `campaign_from_dict`.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field, replace
 
+from ..codec import ADDED, state_codec
 from ..errors import RuleError
 from ..names import visible
 from .content import CampaignContent
@@ -109,7 +109,7 @@ class ExpeditionRecord:
     card: str
     result: str  # shuffle / discard
     note: str = ""
-    effects: tuple[str, ...] = ()  # what it applied to the sheets, one line each (aboard.ExpeditionEffects)
+    effects: tuple[str, ...] = field(default=(), metadata=ADDED)  # what it applied to the sheets, one line each (aboard.ExpeditionEffects)
 
 
 @dataclass(frozen=True)
@@ -134,8 +134,8 @@ class Campaign:
     name: str
     notes: str = ""
     vanished_tech: int = 0
-    fame: dict = field(default_factory=dict)  # planet -> fame
-    missions: dict = field(default_factory=dict)  # mission id -> MissionStatus
+    fame: dict[str, int] = field(default_factory=dict)  # planet -> fame
+    missions: dict[str, MissionStatus] = field(default_factory=dict)  # by mission id
     characters: tuple[Character, ...] = ()
     orbs_taken: tuple[int, ...] = ()
     treasures_taken: tuple[int, ...] = ()
@@ -146,7 +146,7 @@ class Campaign:
     expeditions: tuple[ExpeditionRecord, ...] = ()
     discarded_expeditions: tuple[str, ...] = ()  # "Berkav:7", "Story:3"
     unlocked_expeditions: tuple[str, ...] = ()
-    shop_cards: tuple[Equipment, ...] = ()  # sold equipment, back in its planet deck (p.16): offered again
+    shop_cards: tuple[Equipment, ...] = field(default=(), metadata=ADDED)  # sold equipment, back in its planet deck (p.16): offered again
     upgrades: tuple[Upgrade, ...] = ()
     extra_classes: tuple[str, ...] = ()
     extra_species: tuple[str, ...] = ()
@@ -167,52 +167,9 @@ class Change:
 
 # -- parse / serialise -------------------------------------------------------
 
-def campaign_to_dict(c: Campaign) -> dict:
-    """Plain JSON shapes (lists, not tuples), so a document equals itself after a JSON round trip."""
-    return _plain(c)
-
-
-def _plain(value):
-    if dataclasses.is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _tuple(cls, rows):
-    return tuple(cls(**r) for r in rows or ())
-
-
-def campaign_from_dict(d: dict) -> Campaign:
-    """Build a Campaign from `campaign_to_dict` output (already validated)."""
-    d = dict(d)
-    d["missions"] = {k: MissionStatus(**v) for k, v in d.get("missions", {}).items()}
-    d["fame"] = dict(d.get("fame", {}))
-    d["characters"] = tuple(_character(ch) for ch in d.get("characters", ()))
-    d["expeditions"] = tuple(ExpeditionRecord(**{**r, "effects": tuple(r.get("effects", ()))})
-                             for r in d.get("expeditions") or ())
-    d["shop_cards"] = _tuple(Equipment, d.get("shop_cards"))
-    d["upgrades"] = tuple(
-        Upgrade(**{**u, "requirements": _tuple(Requirement, u.get("requirements"))}) for u in d.get("upgrades", ())
-    )
-    for key in ("reward_pickers", "orbs_taken", "treasures_taken", "rewarded", "discarded_expeditions",
-                "unlocked_expeditions", "extra_classes", "extra_species"):
-        d[key] = tuple(d.get(key, ()))
-    return Campaign(**d)
-
-
-def _character(ch: dict) -> Character:
-    ch = dict(ch)
-    ch["cards"] = _tuple(ActionCard, ch.get("cards"))
-    ch["equipment"] = _tuple(Equipment, ch.get("equipment"))
-    ch["attachments"] = _tuple(Attachment, ch.get("attachments"))
-    ch["items"] = _tuple(Item, ch.get("items"))
-    ch["completed"] = tuple(ch.get("completed", ()))
-    ch["sp_rewarded"] = tuple(ch.get("sp_rewarded", ()))
-    return Character(**ch)
+# Plain JSON shapes and back by the dataclasses' type hints (companion/codec.py): lists, not tuples, so a
+# document equals itself after a JSON round trip; a key an older document lacks takes the field's default.
+campaign_to_dict, campaign_from_dict = state_codec(Campaign)
 
 
 # -- helpers shared by the command modules -----------------------------------

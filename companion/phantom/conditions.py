@@ -8,6 +8,7 @@ field and the names that are known.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import RuleError
@@ -45,3 +46,14 @@ def condition_name(raw, where: str = "condition") -> str:
         return BY_KEY[key(raw)]
     raise ConditionError(where, f"{raw!r} is not a condition of p.37 ({', '.join(CONDITIONS)})", "37",
                          text=f"{where}: {raw!r} is not a condition of p.37 ({', '.join(CONDITIONS)})")
+
+
+def receive_damage(figure, amount: int):
+    """`figure` (a board Figure) would receive `amount` damage from any source - a hazard entered, Bleeding,
+    Burning, an event, an action that is not an Attack: Barrier "the next time the figure would receive
+    damage, remove this Condition token instead" (p.37), so it is spent once and the HP stay. Returns the
+    figure after it and whether its Barrier took the damage. (The attack flow applies the same rule to its
+    own combatants, attack.py step 6.)"""
+    if amount > 0 and figure.has_condition("Barrier"):
+        return figure.without_condition("Barrier"), True
+    return replace(figure, hp=max(0, figure.hp - amount)), False

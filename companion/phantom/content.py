@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .criticals import CriticalAbility
 from .dice import DiceTable
 
 
@@ -25,9 +26,24 @@ class StartingItem:
 
 
 @dataclass(frozen=True)
+class ClassBoard:
+    """A Character Class board (p.41): its weapon and the weapon's base range (G, p.21), its inherent critical
+    ability (A, p.20), its bandage slots (F, p.38), item slots (E) and starting attachment. The rulebook text
+    prints no board's values: `verified` is False until a player copies them from the board."""
+    weapon: str
+    range: int
+    critical: CriticalAbility | None
+    bandage_slots: int
+    item_slots: int
+    starting_attachment: str = ""
+    verified: bool = False
+
+
+@dataclass(frozen=True)
 class ClassInfo:
     name: str
     starting_items: tuple[StartingItem, ...] = ()
+    board: ClassBoard | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +76,10 @@ class CampaignContent:
 
     def class_info(self, name: str) -> ClassInfo | None:
         return next((c for c in self.classes if c.name == name), None)
+
+    def boards(self) -> dict[str, ClassBoard]:
+        """Each class's board by class name (the classes with one)."""
+        return {c.name: c.board for c in self.classes if c.board is not None}
 
     def shop_tier(self, fame: int) -> int:
         """Highest equipment tier a planet's shop offers at this fame (p.14, 16)."""

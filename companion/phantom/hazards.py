@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 from ..errors import RuleError
 from .attack import AttackError, Combatant, apply_conditions, condition_name
 from .board import Figure
+from .conditions import receive_damage
 from .hexmap import HAZARDS, Hex, HexMap
 
 
@@ -50,10 +51,12 @@ def hazard_rules(rows: Sequence[Mapping]) -> tuple[HazardRule, ...]:
 
 @dataclass(frozen=True)
 class Entered:
-    """A figure after entering a hazard, the map after it (a triggered Trap token is gone), and why."""
+    """A figure after entering a hazard, the map after it (a triggered Trap token is gone), and why;
+    `barrier`: its Barrier took the hazard's damage instead (p.37)."""
     figure: Figure
     map: HexMap
     reasons: tuple[str, ...]
+    barrier: bool = False
 
 
 def _rule(rules, kind: str) -> HazardRule | None:
@@ -70,14 +73,20 @@ def enter(hexmap: HexMap, figure: Figure, at: Hex, rules: Sequence[HazardRule]) 
     rule = _rule(rules, kind)
     if rule is None:
         return Entered(figure, hexmap, (f"{figure.id} enters {where}: apply its effect (p.33)",))
-    hp = max(0, figure.hp - rule.damage)
-    said = f"{figure.id} enters {where}: {rule.damage} damage, HP {figure.hp} -> {hp}"
-    figure = replace(figure, hp=hp)
+    before = figure.hp
+    figure, barrier = receive_damage(figure, rule.damage)
+    if barrier:
+        said = (f"{figure.id} enters {where}: its Barrier is removed instead of taking the {rule.damage} damage, "
+                f"HP {figure.hp} (p.37)")
+    else:
+        said = f"{figure.id} enters {where}: {rule.damage} damage, HP {before} -> {figure.hp}"
     reasons = []
-    if rule.condition and hp > 0:
+    if rule.condition and figure.hp > 0:
+        # p.37 as for an Attack's conditions: Resilient stops a new detrimental one, Burning and Frozen cancel.
         conditions, why = apply_conditions(Combatant.from_figure(figure), [rule.condition])
+        if any(c.lower() == rule.condition.lower() for c in conditions):  # gained, or refreshed
+            said += f", inflicted with {rule.condition}"
         figure = replace(figure, conditions=conditions)
-        said += f", inflicted with {rule.condition}"
         reasons.extend(r for r in why if "gains" not in r)
     reasons.insert(0, said + f" (p.{rule.page})")
     if kind == "trap":
@@ -87,7 +96,7 @@ def enter(hexmap: HexMap, figure: Figure, at: Hex, rules: Sequence[HazardRule]) 
         else:
             reasons.append(f"the trap on {hexmap.label(at)} is printed on the map: it triggers every time it is "
                            "entered (p.33)")
-    return Entered(figure, hexmap, tuple(reasons))
+    return Entered(figure, hexmap, tuple(reasons), barrier)
 
 
 def kept_on(hexmap: HexMap, figure: Figure, rules: Sequence[HazardRule]) -> str | None:
@@ -121,12 +130,15 @@ def start_of_turn(hexmap: HexMap, figure: Figure, rules: Sequence[HazardRule]) -
     for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
         if not figure.has_condition(name):
             continue
-        figure = replace(figure, hp=max(0, figure.hp - damage))
+        figure, barrier = receive_damage(figure, damage)
         stays = removed and on_hazard == name
         if removed and not stays:
             figure = figure.without_condition(name)
-        reasons.append(f"{name}: {figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}"
-                       + (", and removes Burning" if removed and not stays else "") + " (p.23, p.37)")
+        took = (f"{figure.id}'s Barrier is removed instead of taking its {damage} damage at the start of its "
+                f"turn, HP {figure.hp}" if barrier else
+                f"{figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}")
+        reasons.append(f"{name}: {took}" + (", and removes Burning" if removed and not stays else "")
+                       + " (p.23, p.37)")
         if stays:
             reasons.append(f"{figure.id} has not exited the {hexmap.hazard_at[figure.at]} hazard on "
                            f"{hexmap.label(figure.at)}: Burning is not removed (p.33)")

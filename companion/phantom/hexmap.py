@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Annotated
 
+from ..codec import AS_OBJECT, Shape, Sorted
 from ..errors import RuleError
 # The grid's arithmetic lives in companion/hexgrid.py (Aldarra Reborn's board uses it too); its names stay
 # importable from here for the map engine's modules.
@@ -24,6 +26,9 @@ from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, 
 # The integer geometry of hexes in rows or columns is every hex board's (companion/hexboard.py); a map's
 # Layout adds the book's labels (L-4) and refuses a bad layout with a MapError.
 from ..hexboard import Grid, Point  # noqa: F401
+# A space as a stored mission holds it: its label, from the context the mission's codec passes: the map when
+# writing (its labels are made once), its layout when reading.
+Space = Annotated[Hex, Shape(lambda h, hexmap: hexmap.label(h), lambda label, layout: layout.parse(label))]
 
 ORIENTATIONS = ("pointy", "flat")
 SHIFTS = ("even", "odd")
@@ -122,20 +127,28 @@ GEOMETRY_CACHES = {"_labels", "door_states", "closed_doors", "blocked_edges", "w
                    "open_neighbours", "_range_cache"}
 
 
+def in_rows(h: Hex, hexmap: "HexMap") -> tuple[int, int]:
+    """Reading order: row by row, west to east (how spaces are listed and stored)."""
+    col, row = hexmap.layout.to_offset(h)
+    return (row, col)
+
+
 @dataclass(frozen=True)
 class HexMap:
+    """Stored with every space as its label, the spaces in reading order, what lies on them by label."""
     layout: Layout = field(default_factory=Layout)
-    spaces: frozenset = frozenset()
-    walls: frozenset = frozenset()  # canonical edge keys between two spaces
-    doors: tuple = ()  # ((hex, "open"|"closed"), ...)
-    terrain: tuple = ()  # ((hex, "difficult"|"gap"), ...)
-    hazards: tuple = ()  # ((hex, "fire"|"poison"|"trap"), ...)
-    objects: tuple = ()  # ((hex, state), ...)
-    orbs: tuple = ()  # ((hex, number or None), ...)
-    treasures: tuple = ()  # ((hex, number or None), ...)
-    entry_points: frozenset = frozenset()
-    placements: tuple = ()  # ((hex, Placement), ...)
-    hazard_tokens: frozenset = frozenset()  # hazards that are tokens, not printed: a Trap token goes when triggered (p.33)
+    spaces: Annotated[frozenset[Space], Sorted(in_rows)] = frozenset()
+    walls: frozenset[tuple[Space, Space]] = frozenset()  # canonical edge keys between two spaces
+    doors: Annotated[tuple[tuple[Space, str], ...], AS_OBJECT] = ()  # "open" | "closed"
+    terrain: Annotated[tuple[tuple[Space, str], ...], AS_OBJECT] = ()  # "difficult" | "gap"
+    hazards: Annotated[tuple[tuple[Space, str], ...], AS_OBJECT] = ()  # "fire" | "poison" | "trap"
+    objects: Annotated[tuple[tuple[Space, str], ...], AS_OBJECT] = ()  # its state
+    orbs: Annotated[tuple[tuple[Space, int | None], ...], AS_OBJECT] = ()  # number or None
+    treasures: Annotated[tuple[tuple[Space, int | None], ...], AS_OBJECT] = ()  # number or None
+    entry_points: frozenset[Space] = frozenset()
+    placements: Annotated[tuple[tuple[Space, Placement], ...], AS_OBJECT] = ()
+    # Hazards that are tokens, not printed: a Trap token goes when triggered (p.33).
+    hazard_tokens: frozenset[Space] = frozenset()
 
     # -- building -----------------------------------------------------------------
     @classmethod

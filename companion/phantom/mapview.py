@@ -165,6 +165,11 @@ def figure_marks(m: HexMap, figures, names: Mapping[str, str] | None = None, act
     return tuple(_figures(m, figures, names, active, bosses))
 
 
+def nova_marks(m: HexMap, cells) -> tuple[tuple[int, int, int, str], ...]:
+    """Nova cells dropped on the map (p.25, p.26): (x, y, how many, the space's label) over the drawing."""
+    return tuple((*_scaled(m.layout, m.layout.centre(h)), n, m.label(h)) for h, n in cells if n)
+
+
 def badge(condition: str) -> str:
     """A condition as a badge on a figure: the initials of a name of two words (Knocked Down: KD), else its
     first three letters (the twelve conditions of p.37 stay distinct: Ble, Bli, Bur, Bar)."""

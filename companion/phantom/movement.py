@@ -98,12 +98,16 @@ def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: in
     avoid = reach(board, adversary, mode, mp, "avoid")
     policy, r, why = "avoid", avoid, None
     top, options = farthest_attack_spaces(board, adversary, target.at, rng, avoid.ends())
-    need = None  # MP from each end of this Move on to an attack space, when none is reached this action
-    if top is None and mode == "move":
+    # MP from each end of this action on to an attack space, when none is reached this action: counted as a
+    # Move after a Leap too (p.28, "the assumption that their next action will be a Move action").
+    need = None
+    if top is None:
         need = distances_to(board, adversary, goals(), "move", "avoid", until=avoid.ends())
     if board.map.hazard_at:
-        # p.28 hazards 1: however far off the hazard, the way may be shut without it. A Move that can end
-        # somewhere with a way on to an attack space has its way open (its start is one of its ends).
+        # p.28 hazards 1: however far off the hazard, the way may be shut without it. A Move or Leap that can
+        # end somewhere with a way on to an attack space has its way open (its start is one of its ends).
+        # A Leap's way is judged by what a Leap passes over (p.24): it passes over a hazard it does not end
+        # on, as over an object, so fire it can leap across does not shut its way.
         blocked = (top is None and goals()
                    and not (any(h in need for h in avoid.ends()) if need is not None
                             else can_reach_any(board, adversary, goals(), "move", "avoid"))

@@ -8,8 +8,10 @@ explicit range that cannot be modified (p.18, "Range").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Annotated
 
+from ..codec import Shape, decode, encode
 from ..errors import RuleError
 from .board import Board
 from .decision import DecisionDie
@@ -39,12 +41,22 @@ class RangeSpec:
             return self.explicit
         return f"{self.modifier:+d}" if self.modifier else None
 
+    @classmethod
+    def from_text(cls, text: str | int | None) -> "RangeSpec":
+        """What `text` wrote: None (the base range), an explicit range, or a modifier like "+1"."""
+        return cls() if text is None else cls(explicit=text) if isinstance(text, int) else cls(int(text))
+
+
+# Stored as its text (None, an explicit range or "+1"). Shapes are named here, not written in the annotations:
+# a string annotation is evaluated with the class's namespace as its globals.
+RANGE_TEXT = Shape(lambda r, _: r.text(), lambda text, _: RangeSpec.from_text(text))
+
 
 @dataclass(frozen=True)
 class Action:
     type: str
     value: int = 0
-    range: RangeSpec = RangeSpec()
+    range: Annotated[RangeSpec, RANGE_TEXT] = RangeSpec()
     targets: int = 1
     pierce: int = 0
     conditions: tuple[str, ...] = ()  # inflicted by an attack
@@ -65,8 +77,15 @@ class Action:
 class Card:
     name: str
     ap: int
+    # Has a round effect (p.28: never converted to movement). Declared before `actions` because stored missions
+    # hold it there; keyword-only, so a card is still built as Card(name, ap, actions).
+    round: bool = field(default=False, kw_only=True)
     actions: tuple[Action, ...] = ()
-    round: bool = False  # has a round effect (p.28: never converted to movement)
+
+
+# A class card's rows stored as each row's card with its color.
+ROWS = Shape(lambda rows, context: [{"color": color, **encode(card, context)} for color, card in rows],
+             lambda doc, context: tuple((row["color"], decode(Card, row, context)) for row in doc))
 
 
 @dataclass(frozen=True)
@@ -74,7 +93,7 @@ class ClassCard:
     """An Adversary Class Action card as printed: one row per HP-base color (p.47); an adversary performs
     only the row of its own color."""
     name: str
-    rows: tuple[tuple[str, Card], ...]  # (color, that row as a card), lowest AP first as printed
+    rows: Annotated[tuple[tuple[str, Card], ...], ROWS]  # (color, that row as a card), lowest AP first as printed
 
     def row(self, color: str | None) -> Card:
         for c, card in self.rows:

@@ -12,8 +12,9 @@ same, up to translation, wherever a segment starts, so which spaces a segment
 meets (and where it first meets them), and which grid edges it touches,
 depend only on the orientation, the axial offset between the two spaces and
 the corner pair. That is computed once per (orientation, dq, dr) with integer
-cross products and `fractions.Fraction` and kept at module level; a query is
-then set lookups against the map's blocked edges (cached per map, since maps
+cross products and `fractions.Fraction`, shipped for every offset within
+TABLE_RANGE in data/phantom-epoch/sight-geometry.txt (scripts/sight_table.py)
+and kept at module level once read; a query is then set lookups against the map's blocked edges (cached per map, since maps
 are immutable) and the board's figures and objects.
 
 Spaces, edges and positions are keyed by integers: a hex is the linear code
@@ -39,12 +40,13 @@ Readings this module makes (docs/rules.md, "the map and line of sight"):
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from fractions import Fraction
+from pathlib import Path
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
-from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap, Layout, MapError, distance
+from .hexmap import DIRECTIONS, GEOMETRY_CACHES, ORIENTATIONS, Hex, HexMap, Layout, MapError, distance
 
 __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", "geometry", "Geometry"]
 
@@ -140,7 +142,7 @@ class Geometry:
     segs: (from_corner, to_corner, from_vertex, to_vertex) relative to the source centre, in corner
     order, zero-length pairs and same-corner pairs left out; bit k of a mask stands for segs[k].
     edges: (edge code, mask of the segments touching that grid edge, its corners included).
-    hexes: (hex code, relative hex, mask of the segments it is on, rank per segment or None,
+    hexes: (hex code, relative hex, mask of the segments it is on, {segment: rank} for those segments,
     adjacent to the source) for every space other than source and target that some segment enters
     or runs along; equal ranks on one segment are a tie of first contact.
     """
@@ -152,18 +154,95 @@ class Geometry:
 
 _GEOMETRY: dict = {}
 _HEXFORM: dict = {}
+# The geometry of every offset within TABLE_RANGE, both orientations, computed once by
+# `python scripts/sight_table.py` and shipped (tests/test_sight.py regenerates it and compares): a process
+# reads the file's index once and then only the offsets it asks for, instead of drawing them on first use.
+# The first line is the index, {"p 3 -1": [start, length], ...} (bytes after that line); each entry is one
+# offset's geometry as `_encode` writes it.
+TABLE = Path(__file__).resolve().parents[2] / "data" / "phantom-epoch" / "sight-geometry.txt"
+TABLE_RANGE = 12
+_TABLE: dict = {}  # "index": ({key: [start, length]}, where the entries start), once read
 
 
 def geometry(orientation: str, dq: int, dr: int) -> Geometry:
-    """The cached geometry of the offset (dq, dr) in an orientation (computed exactly on first use).
-
-    Only one offset per orbit of the grid's twelve symmetries is computed from the drawing (pointy);
-    the others, and the flat orientation, are its images (see `_symmetric_hexform`)."""
+    """The cached geometry of the offset (dq, dr) in an orientation: from the shipped table within
+    TABLE_RANGE, else computed exactly from the drawing on first use (`drawn_geometry`)."""
     key = (orientation, dq, dr)
     g = _GEOMETRY.get(key)
     if g is None:
-        g = _GEOMETRY[key] = _finalize(orientation, dq, dr, _symmetric_hexform(orientation, dq, dr))
+        line = _table_entry(f"{orientation[0]} {dq} {dr}")
+        g = _GEOMETRY[key] = (_decode(orientation, dq, dr, line) if line is not None
+                              else drawn_geometry(orientation, dq, dr))
     return g
+
+
+def drawn_geometry(orientation: str, dq: int, dr: int) -> Geometry:
+    """The geometry computed from the integer drawing. Only one offset per orbit of the grid's twelve
+    symmetries is computed from the drawing (pointy); the others, and the flat orientation, are its images
+    (see `_symmetric_hexform`)."""
+    return _finalize(orientation, dq, dr, _symmetric_hexform(orientation, dq, dr))
+
+
+def _table_entry(key: str) -> str | None:
+    index = _TABLE.get("index")
+    if index is None:  # first use in this process; threads that race here read the same index
+        try:
+            with TABLE.open("rb") as f:
+                first = f.readline()
+            index = (json.loads(first), len(first))
+        except (FileNotFoundError, ValueError):  # no table (or a damaged one): every offset is drawn
+            index = ({}, 0)
+        _TABLE["index"] = index
+    where = index[0].get(key)
+    if where is None:
+        return None
+    with TABLE.open("rb") as f:
+        f.seek(index[1] + where[0])
+        return f.read(where[1]).decode("ascii")
+
+
+def table_text(max_range: int = TABLE_RANGE) -> str:
+    """The table file: its index line, then each offset within `max_range`, pointy then flat, drawn afresh."""
+    entries, index, at = [], {}, 0
+    for orientation in ORIENTATIONS:
+        for dq in range(-max_range, max_range + 1):
+            for dr in range(-max_range, max_range + 1):
+                if 0 < distance((0, 0), (dq, dr)) <= max_range:
+                    text = _encode(drawn_geometry(orientation, dq, dr)) + "\n"
+                    index[f"{orientation[0]} {dq} {dr}"] = [at, len(text) - 1]
+                    entries.append(text)
+                    at += len(text)
+    return json.dumps(index, separators=(",", ":")) + "\n" + "".join(entries)
+
+
+def _encode(g: Geometry) -> str:
+    """One JSON array: the edges flat (code, mask, code, mask, ...), then per hex [q, r, mask, near,
+    segment, rank, segment, rank, ...]; `segs` and `full` follow from the offset, a hex's code from (q, r)."""
+    edges = [x for pair in g.edges for x in pair]
+    hexes = [[q, r, mask, int(near), *(x for pair in sorted(ranks.items()) for x in pair)]
+             for _c, (q, r), mask, ranks, near in g.hexes]
+    return json.dumps([edges, hexes], separators=(",", ":"))
+
+
+def _decode(orientation: str, dq: int, dr: int, line: str) -> Geometry:
+    edges, hexes = json.loads(line)
+    segs = _segments(orientation, dq, dr)
+    pointy = orientation == "pointy"
+    out = []
+    for h in hexes:
+        q, r = h[0], h[1]
+        code = (2 * q + r) * _M + 3 * r if pointy else 3 * q * _M + 2 * r + q  # _code, inlined: once per hex
+        out.append((code, (q, r), h[2], dict(zip(h[4::2], h[5::2])), h[3] == 1))
+    it = iter(edges)
+    return Geometry(segs, (1 << len(segs)) - 1, tuple(zip(it, it)), tuple(out))
+
+
+def _segments(orientation: str, dq: int, dr: int) -> tuple:
+    """The candidate segments in corner order: every corner pair but the same corner of both and a zero-length
+    one (adjacent spaces sharing the corner)."""
+    layout = Layout(orientation)
+    pc, qc = layout.corners((0, 0)), layout.corners((dq, dr))
+    return tuple((i, j, pc[i], qc[j]) for i in range(6) for j in range(6) if i != j and pc[i] != qc[j])
 
 
 def _hexform(orientation: str, dq: int, dr: int):
@@ -172,6 +251,8 @@ def _hexform(orientation: str, dq: int, dr: int):
 
     Returns (pairs, on, edges): pairs a tuple of (from_corner, to_corner); on {hex: {k: rank}};
     edges {(hex, hex) canonical: mask of k}."""
+    from fractions import Fraction  # here: offsets within the shipped table are never drawn at run time
+
     layout = Layout(orientation)
     src, tgt = (0, 0), (dq, dr)
     pc, qc = layout.corners(src), layout.corners(tgt)
@@ -314,7 +395,7 @@ def _finalize(orientation: str, dq: int, dr: int, hf) -> Geometry:
     for h in sorted(on):
         ts = on[h]
         mask = remap(sum(1 << k for k in ts))
-        ranks = tuple(ts.get(order[n]) for n in range(len(order)))
+        ranks = {n: ts[order[n]] for n in range(len(order)) if order[n] in ts}
         hexes.append((_code(orientation, h), h, mask, ranks, distance((0, 0), h) == 1))
     codes = sorted((_code(orientation, a) + _code(orientation, b), remap(bits)) for (a, b), bits in edges.items())
     return Geometry(segs, (1 << len(segs)) - 1, tuple(codes), tuple(hexes))

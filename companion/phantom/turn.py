@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
+from .conditions import receive_damage
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
 from .hazards import enter, start_of_turn
@@ -56,6 +57,7 @@ class HazardEntered:
     gained: tuple[str, ...] = ()  # conditions it now has that it had not
     lost: tuple[str, ...] = ()  # conditions it lost (Frozen thawed by Burning, Resilient spent, p.37)
     trap_removed: bool = False
+    barrier: bool = False  # its Barrier was removed instead of the damage (p.37)
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,20 @@ class Step:
     entered: tuple[HazardEntered, ...] = ()  # movement: the hazards entered on the way, in order
     ends_turn: str | None = None  # why the turn ends at this step ("defeated by fire on E-4")
     removed: tuple[str, ...] = ()  # conditions the adversary lost by performing it (Invisible by an Attack, p.37)
+    # The primary target this step was performed against: re-chosen the moment the previous one became
+    # unavailable (p.27), or chosen in isolation for a Move and a Leap on one turn (Figure 43).
+    primary_target: str | None = None
+
+
+@dataclass(frozen=True)
+class StartOfTurn:
+    """What the start of the turn did (p.26 step 1, p.37): Bleeding and Burning, a hazard's condition
+    reapplied (p.33); `barrier`: its Barrier took damage instead."""
+    damage: int
+    hp: int
+    gained: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
+    barrier: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +99,7 @@ class Resolution:
     explanation: tuple[str, ...]
     board: Board  # after the turn
     initiative: int | None = None  # bosses: inherent AP + the actions performed (p.30)
+    start: StartOfTurn | None = None  # None: nothing happened at the start of the turn
 
 
 class _Turn:
@@ -98,6 +115,7 @@ class _Turn:
         self.explanation: list[str] = []
         self.steps: list[Step] = []
         self.target: Target | None = None
+        self.start: StartOfTurn | None = None
         self.first_target: Target | None = None  # chosen at step 2 of the turn (p.26); the resolution reports it
         self.no_more_attacks = False
         self.waiting = False  # a roll is missing: later outcomes cannot be known
@@ -161,16 +179,21 @@ def _done(t: _Turn) -> Resolution:
                                 f"performs, {parts} (p.30, p.58)")
     first = t.first_target or t.target
     return Resolution(t.me, first.name if first else None, tuple(t.steps), tuple(t.explanation), t.board,
-                      initiative)
+                      initiative, t.start)
 
 
 def _start_of_turn(t: _Turn) -> bool:
     """p.26 step 1 and p.37: Bleeding 2 damage, Burning 3 damage then removed — not removed while it stands on
     a fire hazard, and a hazard's condition it lost is reapplied there (p.33). False if it is defeated."""
-    f, why = start_of_turn(t.board.map, t.figure, t.hazards)
+    was = t.figure
+    f, why = start_of_turn(t.board.map, was, t.hazards)
     for r in why:
         t.say(r)
     t.update(f)
+    if why:
+        lost = tuple(c for c in was.conditions if not f.has_condition(c))
+        t.start = StartOfTurn(was.hp - f.hp, f.hp, tuple(c for c in f.conditions if not was.has_condition(c)),
+                              lost, "Barrier" in lost)
     if f.hp <= 0 and f.max_hp:
         t.say(f"{t.me} is defeated before it acts (p.26)")
         return False
@@ -203,21 +226,32 @@ def _select(t: _Turn, cards, leap: int | None = None, quiet: bool = False) -> Ta
     return target
 
 
-def _target_gone(t: _Turn) -> bool:
+def _target_gone(t: _Turn) -> str | None:
+    """Why the primary target is no longer available (p.27), or None while it is."""
     tg = t.target
     if tg is None or tg.name is None:
-        return False
+        return None
     if tg.is_object:
-        return t.board.map.object_at.get(tg.at) not in ("destructible", "damaged")
+        return None if t.board.map.object_at.get(tg.at) in ("destructible", "damaged") else "was destroyed"
     f = next((x for x in t.board.figures if x.id == tg.name), None)
-    return f is None or f.invisible
+    if f is None or (f.hp <= 0 and f.max_hp):
+        return "was defeated"
+    return "became Invisible" if f.invisible else None
 
 
 def _refresh_target(t: _Turn, cards) -> None:
-    """p.27: if the primary target is defeated, destroyed or becomes Invisible, select a new one."""
-    if _target_gone(t):
-        t.say(f"{t.target.name} is no longer a target, so {t.me} selects a new primary target (p.27)")
-        t.target = _select(t, cards)
+    """p.27: "if at any time during the adversary's turn the primary target is no longer available (...
+    defeated, destroyed, or becomes Invisible), select a new primary target" - asked before every action,
+    so the rest of a card aims at the new one."""
+    why = _target_gone(t)
+    if why is None:
+        return
+    old = t.target.name
+    t.target = _select(t, cards, quiet=True)
+    if t.target.name is None:
+        t.say(f"{old} {why} — no primary target is left, so it does not Move or perform actions that need one (p.27)")
+    else:
+        t.say(f"{old} {why} — new primary target {t.target.name} (p.27): " + "; ".join(t.target.reasons))
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -236,6 +270,9 @@ def _converts(t: _Turn, card: Card) -> str | None:
         return None
     has_movement = any(a.type in ("move", "leap", "teleport") for a in card.actions)
     if t.figure.has_condition("Frozen"):
+        if not has_movement and not card.round and any(
+                a.type == "attack" and not _can_perform(t, a) for a in card.actions):
+            t.say(f"{card.name}: {t.me} is Frozen, so the card cannot be converted to movement (p.37)")
         return None
     if t.turn.boss:
         return None  # bosses convert action by action (p.30), see _play
@@ -255,39 +292,61 @@ def _converts(t: _Turn, card: Card) -> str | None:
 def _play(t: _Turn, card: Card) -> None:
     all_cards = t.cards
     _refresh_target(t, all_cards)
+    done = len(t.steps)
+    if _converted(t, card):
+        _aimed(t, done)
+        return
+    for action in card.actions:
+        if t.defeated:
+            return
+        _refresh_target(t, all_cards)
+        done = len(t.steps)
+        _action(t, card, action, all_cards)
+        _aimed(t, done)
+
+
+def _aimed(t: _Turn, done: int) -> None:
+    """The steps from `done` on record the primary target they were performed against (p.27)."""
+    aimed = t.target.name if t.target else None
+    t.steps[done:] = [replace(s, primary_target=aimed) for s in t.steps[done:]]
+
+
+def _converted(t: _Turn, card: Card) -> bool:
+    """The card performed as a Move of its AP (p.28; a boss action by action, p.30); True if it was."""
     if t.turn.boss and not t.figure.has_condition("Frozen") and t.target and t.target.name:
         attacks = [a for a in card.actions if a.type == "attack"]
         if attacks and not all(_can_perform(t, a) for a in attacks):
             t.say(f"{card.name}: {t.target.name} is out of range, so the boss performs it as Move {card.ap} (p.30)")
             _movement(t, card, Action("move", card.ap), converted=True)
-            return
+            return True
     why = _converts(t, card)
     if why:
         t.say(f"{card.name}: {why}")
         _movement(t, card, Action("move", card.ap), converted=True)
-        return
-    for action in card.actions:
-        if t.defeated:
-            return
-        if action.per_character:
-            action = _per_character(t, card, action)
-        if action.type in MOVEMENT_TYPES:
-            if any(a.type == "leap" for c in all_cards for a in c.actions) and any(
-                    a.type == "move" for c in all_cards for a in c.actions) and action.type in ("move", "leap"):
-                # Figure 43: Move and Leap on one turn each choose their primary target in isolation (p.27).
-                new = _select(t, all_cards, leap=action.value if action.type == "leap" else 0, quiet=True)
-                if new.name != (t.target.name if t.target else None):
-                    t.say(f"for its {NAMES[action.type]}, chosen in isolation (p.27, Figure 43): " + "; ".join(new.reasons))
-                t.target = new
-            _movement(t, card, action)
-        elif action.type == "attack":
-            _attack(t, card, action)
-        elif action.type == "heal":
-            _heal(t, card, action)
-        elif action.type == "condition":
-            _condition(t, card, action)
-        elif action.type == "damage":
-            _damage(t, card, action)
+        return True
+    return False
+
+
+def _action(t: _Turn, card: Card, action: Action, all_cards) -> None:
+    if action.per_character:
+        action = _per_character(t, card, action)
+    if action.type in MOVEMENT_TYPES:
+        if any(a.type == "leap" for c in all_cards for a in c.actions) and any(
+                a.type == "move" for c in all_cards for a in c.actions) and action.type in ("move", "leap"):
+            # Figure 43: Move and Leap on one turn each choose their primary target in isolation (p.27).
+            new = _select(t, all_cards, leap=action.value if action.type == "leap" else 0, quiet=True)
+            if new.name != (t.target.name if t.target else None):
+                t.say(f"for its {NAMES[action.type]}, chosen in isolation (p.27, Figure 43): " + "; ".join(new.reasons))
+            t.target = new
+        _movement(t, card, action)
+    elif action.type == "attack":
+        _attack(t, card, action)
+    elif action.type == "heal":
+        _heal(t, card, action)
+    elif action.type == "condition":
+        _condition(t, card, action)
+    elif action.type == "damage":
+        _damage(t, card, action)
 
 
 def _per_character(t: _Turn, card: Card, action: Action) -> Action:
@@ -362,7 +421,7 @@ def _walk(t: _Turn, mv: Movement) -> tuple[tuple[HazardEntered, ...], str | None
             h, kind, was.hp - now.hp, now.hp,
             tuple(c for c in now.conditions if not was.has_condition(c)),
             tuple(c for c in was.conditions if not now.has_condition(c)),
-            h in m.hazard_tokens and kind == "trap"))
+            h in m.hazard_tokens and kind == "trap", done.barrier))
         if t.defeated:
             t.say(f"{t.me} is defeated by the hazard and takes no further action: it falls to the {kind} on "
                   f"{m.label(h)} and is removed there, its turn over (p.26, p.33)")
@@ -569,11 +628,10 @@ def _damage(t: _Turn, card: Card, action: Action) -> None:
         t.say(f"{card.name}: {what} to every adjacent figure: none is adjacent (p.48)")
     board = t.board
     for x in hit:
-        if any(c.lower() == "barrier" for c in x.conditions):
-            x = x.without_condition("Barrier")
+        x, barrier = receive_damage(x, action.value)
+        if barrier:
             t.say(f"{card.name}: {x.id}'s Barrier is removed instead of taking {action.value} damage (p.37)")
         else:
-            x = replace(x, hp=max(0, x.hp - action.value))
             t.say(f"{card.name}: {x.id} on {lab(x.at)} is adjacent: {action.value} damage, not an Attack so no "
                   f"Guard, HP {x.hp} (p.48)")
         if x.hp <= 0 and x.max_hp:
@@ -643,11 +701,19 @@ def resolution_to_dict(r: Resolution) -> dict:
             item["performed"] = False
         if s.ends_turn:
             item["ends_turn"] = s.ends_turn
+        if s.primary_target != r.primary_target:  # re-chosen during the turn (p.27): said where it changed
+            item["primary_target"] = s.primary_target
         steps.append(item)
     out = {"format": FORMAT, "adversary": r.adversary, "primary_target": r.primary_target, "steps": steps,
            "explanation": list(r.explanation)}
     if r.initiative is not None:
         out["initiative"] = r.initiative
+    if r.start is not None:  # only when the start of the turn did something: older resolutions read as before
+        st = r.start
+        out["start_of_turn"] = {"damage": st.damage, "hp": st.hp,
+                                **({"gained": list(st.gained)} if st.gained else {}),
+                                **({"lost": list(st.lost)} if st.lost else {}),
+                                **({"barrier": True} if st.barrier else {})}
     return out
 
 
@@ -663,6 +729,8 @@ def _hazard_dict(h: HazardEntered, lab) -> dict:
         item["lost"] = list(h.lost)
     if h.trap_removed:
         item["trap_removed"] = True
+    if h.barrier:
+        item["barrier"] = True
     return item
 
 

@@ -61,9 +61,12 @@ def delta(low: int = -99, high: int = 99) -> fields.Integer:
 
 def version() -> fields.Integer:
     # Bounded like every integer headed for SQLite (64-bit): a bigger one would be an OverflowError, not a 409.
-    return fields.Integer(load_default=None, validate=validate.Range(min=0, max=2**63 - 1, error="The form is damaged; "
-                                                                     "reload the page."),
-                          error_messages={"invalid": "The form is damaged; reload the page."})
+    # Required: a change without the version its page showed would skip the stale check.
+    return fields.Integer(required=True, validate=validate.Range(min=0, max=2**63 - 1, error="The form is damaged; "
+                                                                 "reload the page."),
+                          error_messages={"invalid": "The form is damaged; reload the page.",
+                                          "required": "The form is damaged or old; reload the page.",
+                                          "null": "The form is damaged or old; reload the page."})
 
 
 def flag() -> fields.Boolean:

@@ -46,10 +46,18 @@ def _written(result: Change, row: dict) -> Written:
     return Written(campaign_to_dict(result.campaign), result.description)
 
 
+def _stepped(db, entry_id: int, undone: bool) -> None:
+    """A recorded mission result is part of the campaign's history: undoing the entry that recorded it makes the
+    mission recordable again, redoing it marks it recorded again (store/mission_table.record_in_campaign). Its
+    mission's version goes up so a tablet showing it follows."""
+    db.execute("UPDATE missions SET recorded_at = ?, version = version + 1, updated_at = ? WHERE recorded_entry = ?",
+               [None if undone else now(), now(), entry_id])
+
+
 JOURNAL = Journal("campaign", "campaigns", "history", "campaign_id", load=_load, read=_campaign,
                   written=_written, encode=lambda campaign, _columns: campaign_to_dict(campaign),
                   derive=lambda doc: {"name": doc["name"]},
-                  hidden=lambda row: bool(row["deleted_at"]), page_size=HISTORY_PAGE)
+                  hidden=lambda row: bool(row["deleted_at"]), stepped=_stepped, page_size=HISTORY_PAGE)
 
 
 def listing(db, archived=False, deleted=False) -> list[dict]:

@@ -39,12 +39,12 @@ def get(db) -> tuple[int, dict]:
     return lib, JOURNAL.get(db, lib)
 
 
-def _change(db, command, request_id: str | None = None) -> str:
+def _change(db, command, request_id: str | None = None, fingerprint: str | None = None) -> str:
     def run(doc):
         new, description = command(doc)
         return Written(load_library(new), description)
 
-    return JOURNAL.change(db, library_id(db), run, request_id=request_id).description
+    return JOURNAL.change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint).description
 
 
 def put(db, card: CardEntry, request_id: str | None = None) -> str:
@@ -85,14 +85,15 @@ def remove(db, part: str, key: str, index: int | None = None, request_id: str | 
     return _change(db, command, request_id)
 
 
-def merge(db, source, description: str) -> str:
-    """Add a card file's content; an item of the same name is replaced (undo brings the old one back)."""
+def merge(db, source, description: str, request_id: str | None = None, fingerprint: str | None = None) -> str:
+    """Add a card file's content; an item of the same name is replaced (undo brings the old one back). Sent
+    again with the same request id, nothing more (AlreadyApplied)."""
     incoming = load_library(source)
 
     def command(doc):
         return {**doc, **{p: {**doc[p], **incoming[p]} for p in PARTS}}, description
 
-    return _change(db, command)
+    return _change(db, command, request_id, fingerprint)
 
 
 def samples(data_dir: Path) -> dict:

@@ -15,7 +15,10 @@ user action with a readable description and the diff it made
   back (redo: the oldest undone one its afters).
 - applied_requests (migration 7) keeps every request id a create, change,
   undo or redo carried, with what it did, so a retried undo is recognised
-  even after another device has redone the same entry.
+  even after another device has redone the same entry. Its fingerprint (what the
+  request carried, migration 8) tells a retry from the same id sent with
+  another body, which is refused (ReusedRequest). Undo and redo check the
+  version the device saw, like a change.
 
 Each area module (store/campaigns.py, games.py, mission_table.py, maps.py,
 cards.py) exposes its JOURNAL, keeps only its own queries and says, in its
@@ -45,6 +48,13 @@ class Stale(Exception):
     """The document changed since the device loaded it (another device saved first)."""
 
     message = "This was changed on another device; here is the current state. Nothing was saved."
+
+
+class ReusedRequest(Exception):
+    """A request id already applied, sent again with another body or for another document: the page that sent it
+    was stale or damaged. Nothing changes; the tablet is told to reload rather than "already saved"."""
+
+    message = "This form was already used for another change; reload the page. Nothing was saved."
 
 
 class AlreadyApplied(Exception):
@@ -123,6 +133,16 @@ class Played:
         return True
 
 
+def applied(db, request_id: str | None) -> dict | None:
+    """What `request_id` did before (any kind: ids are drawn at random per form), or None."""
+    if not request_id:
+        return None
+    try:
+        return db[REQUESTS].get(request_id)
+    except NotFoundError:
+        return None
+
+
 def _as_is(row: dict):
     return row
 
@@ -135,7 +155,10 @@ class Journal:
     written(result, row) -> Written; encode(doc, columns) -> the JSON a new document is stored as (`create`
     is given the engine's object; a game's kind, among the columns, names its rules); derive(doc) -> columns
     that follow the document on every write (a campaign's name); refuse(row) raises when the row takes no
-    change now (a finished game); hidden(row) -> True makes a row NotFound unless asked for with include_hidden.
+    change now (a finished game); hidden(row) -> True makes a row NotFound unless asked for with include_hidden;
+    locked(row) raises when its history may not be stepped now (a mission already in its campaign's book);
+    stepped(db, entry_id, undone) follows an undo or redo of one entry inside its transaction (what the entry
+    did outside the document: a mission's mark of being in the book).
     """
     kind: str  # applied_requests.kind
     table: str
@@ -149,6 +172,8 @@ class Journal:
     derive: Callable[[Any], dict] | None = None
     refuse: Callable[[dict], None] | None = None
     hidden: Callable[[dict], bool] | None = None
+    locked: Callable[[dict], None] | None = None
+    stepped: Callable[[Any, int, bool], None] | None = None
     stale: type = Stale
     page_size: int = 30
 
@@ -193,41 +218,50 @@ class Journal:
 
     # -- request ids -------------------------------------------------------------------------------------
 
-    def applied(self, db, request_id: str | None) -> dict | None:
-        """What `request_id` did before (any kind: ids are drawn at random per form), or None."""
-        if not request_id:
-            return None
-        try:
-            return db[REQUESTS].get(request_id)
-        except NotFoundError:
-            return None
+    def check_request(self, db, request_id: str | None, doc_id: int | None = None,
+                      fingerprint: str | None = None) -> None:
+        """AlreadyApplied when `request_id` did this very request before; ReusedRequest when it did another (another
+        kind of document, another document, another body: its `fingerprint` (the path included, so an undo's id
+        is not a redo's), when both sends carry one)."""
+        done = applied(db, request_id)
+        if done is None:
+            return
+        same = (done["kind"] == self.kind and (doc_id is None or done["owner_id"] == doc_id)
+                and (done["fingerprint"] is None or fingerprint is None or done["fingerprint"] == fingerprint))
+        if not same:
+            raise ReusedRequest()
+        raise AlreadyApplied(done["action"], done["owner_id"])
 
-    def check_request(self, db, request_id: str | None) -> None:
-        done = self.applied(db, request_id)
-        if done is not None:
-            raise AlreadyApplied(done["action"], done["owner_id"])
+    def said(self, db, done: dict) -> str:
+        """What an applied request (`applied`'s row, of this kind) did, in the words of its entry."""
+        found = db.execute(f"SELECT description FROM [{self.entries}] WHERE id = ?", [done["entry_id"]]).fetchone()
+        what = found[0] if found else "the change"
+        return {"undo": f"Undo ({what})", "redo": f"Redo ({what})"}.get(done["action"], what)
 
-    def _record(self, db, request_id, action: str, doc_id: int, entry_id: int | None) -> None:
+    def _record(self, db, request_id, action: str, doc_id: int, entry_id: int | None,
+                fingerprint: str | None = None) -> None:
         if request_id:
             db[REQUESTS].insert({"request_id": request_id, "kind": self.kind, "owner_id": doc_id,
-                                 "entry_id": entry_id, "action": action, "at": now()})
+                                 "entry_id": entry_id, "action": action, "at": now(), "fingerprint": fingerprint})
 
     # -- writing -------------------------------------------------------------------------------------------
 
-    def create(self, db, columns: dict, doc, description: str, *, request_id: str | None = None) -> int:
+    def create(self, db, columns: dict, doc, description: str, *, request_id: str | None = None,
+               fingerprint: str | None = None) -> int:
         """The new document's id; a create sent again with the same request id gives the first one's.
 
         `doc` is what the area's engine holds (a Campaign, a game's state, a Mission), stored by `encode`."""
         with immediate(db):
-            done = self.applied(db, request_id)
-            if done is not None:
-                return done["owner_id"]
+            try:
+                self.check_request(db, request_id, fingerprint=fingerprint)
+            except AlreadyApplied as done:
+                return done.owner_id
             stamp = now()
             doc = self.encode(doc, columns)
             doc_id = db[self.table].insert({**columns, **self._derived(doc), self.document: dump(doc),
                                             "created_at": stamp, "updated_at": stamp}).last_pk
             entry_id = self._add(db, doc_id, description, [], request_id, abandon=False)
-            self._record(db, request_id, "create", doc_id, entry_id)
+            self._record(db, request_id, "create", doc_id, entry_id, fingerprint)
         return doc_id
 
     def create_played(self, db, columns: dict, played: Played, description: str, at: str) -> int:
@@ -243,17 +277,17 @@ class Journal:
         return doc_id
 
     def change(self, db, doc_id: int, command, *, seen_version: int | None = None, request_id: str | None = None,
-               description: str | None = None):
+               description: str | None = None, fingerprint: str | None = None):
         """Run `command(read(row))` and record its result as one entry, all in one transaction."""
         with immediate(db):
             return self.change_within(db, doc_id, command, seen_version=seen_version, request_id=request_id,
-                                      description=description)
+                                      description=description, fingerprint=fingerprint)
 
     def change_within(self, db, doc_id: int, command, *, seen_version: int | None = None,
-                      request_id: str | None = None, description: str | None = None):
+                      request_id: str | None = None, description: str | None = None, fingerprint: str | None = None):
         """`change` inside a transaction the caller holds (a mission recorded together with its mark)."""
         row = self.row(db, doc_id)
-        self.check_request(db, request_id)
+        self.check_request(db, request_id, doc_id, fingerprint)
         if seen_version is not None and seen_version != row["version"]:
             raise self.stale()
         if self.refuse:
@@ -265,15 +299,18 @@ class Journal:
         diff += [[[COLUMN, k], row[k], v] for k, v in out.columns.items() if row[k] != v]
         self._write(db, row, out.doc, out.columns)
         entry_id = self._add(db, doc_id, description or out.description, diff, request_id)
-        self._record(db, request_id, "change", doc_id, entry_id)
+        self._record(db, request_id, "change", doc_id, entry_id, fingerprint)
         return result
 
-    def undo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
-        """Undo the newest change; its description, or None when there is none."""
-        return self._step(db, doc_id, True, request_id)
+    def undo(self, db, doc_id: int, *, seen_version: int | None = None, request_id: str | None = None,
+             fingerprint: str | None = None) -> str | None:
+        """Undo the newest change; its description, or None when there is none. Stale when the document is no
+        longer at `seen_version`: a tablet one step behind must not undo another tablet's newer step."""
+        return self._step(db, doc_id, True, request_id, seen_version, fingerprint)
 
-    def redo(self, db, doc_id: int, *, request_id: str | None = None) -> str | None:
-        return self._step(db, doc_id, False, request_id)
+    def redo(self, db, doc_id: int, *, seen_version: int | None = None, request_id: str | None = None,
+             fingerprint: str | None = None) -> str | None:
+        return self._step(db, doc_id, False, request_id, seen_version, fingerprint)
 
     def note(self, db, doc_id: int, description: str, columns: dict | None = None, *,
              include_hidden: bool = False) -> dict:
@@ -300,10 +337,15 @@ class Journal:
         db[self.table].delete(row["id"])
         db[REQUESTS].delete_where("kind = ? AND owner_id = ?", [self.kind, row["id"]])
 
-    def _step(self, db, doc_id: int, undo: bool, request_id: str | None) -> str | None:
+    def _step(self, db, doc_id: int, undo: bool, request_id: str | None, seen_version: int | None = None,
+              fingerprint: str | None = None) -> str | None:
         with immediate(db):
             row = self.row(db, doc_id)
-            self.check_request(db, request_id)
+            self.check_request(db, request_id, doc_id, fingerprint)
+            if seen_version is not None and seen_version != row["version"]:
+                raise self.stale()
+            if self.locked:
+                self.locked(row)
             entry = db.execute(
                 f"SELECT id, description, diff FROM [{self.entries}] WHERE [{self.owner}] = ? AND status = ? "
                 f"AND diff != '[]' ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",
@@ -316,7 +358,9 @@ class Journal:
             doc = changes.apply(json.loads(row[self.document]), [c for c in diff if c[0][:1] != [COLUMN]], side)
             self._write(db, row, doc, columns)
             db[self.entries].update(entry[0], {"status": "undone" if undo else "done"})
-            self._record(db, request_id, "undo" if undo else "redo", doc_id, entry[0])
+            if self.stepped:
+                self.stepped(db, entry[0], undo)
+            self._record(db, request_id, "undo" if undo else "redo", doc_id, entry[0], fingerprint)
             return entry[1]
 
     def _derived(self, doc) -> dict:

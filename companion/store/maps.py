@@ -88,8 +88,10 @@ def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: s
                           _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
 
 
-def import_doc(db, name: str, source, sample: bool = False, request_id: str | None = None) -> int:
-    """A scenario file (text, bytes or dict) as a new map; ScenarioFileError names the bad field."""
+def import_doc(db, name: str, source, sample: bool = False, request_id: str | None = None,
+               fingerprint: str | None = None) -> int:
+    """A scenario file (text, bytes or dict) as a new map; ScenarioFileError names the bad field. Sent again
+    with the same request id, the first one's map."""
     data = parse_json(source)
     s = load_scenario(data)
     columns, rows = fitted_size(s.board.map)
@@ -100,7 +102,8 @@ def import_doc(db, name: str, source, sample: bool = False, request_id: str | No
     name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
     doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
     return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows,
-                               "sample": int(sample)}, doc, f"Imported the map {name!r}", request_id=request_id)
+                               "sample": int(sample)}, doc, f"Imported the map {name!r}",
+                          request_id=request_id, fingerprint=fingerprint)
 
 
 def copy(db, map_id: int, request_id: str | None = None) -> int:

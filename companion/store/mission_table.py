@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 
 from ..db import immediate, now
+from ..errors import RuleError
 from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
 from .journal import AlreadyApplied, Journal, NotFound, Stale, Written, dump
@@ -66,10 +67,18 @@ def _derive(doc: dict) -> dict:
     return {"status": "finished" if doc.get("result") else "active"}
 
 
+def _locked(row: dict) -> None:
+    """A mission in its campaign's book keeps the result it was recorded with: undoing here would leave a book
+    entry no longer matching the table, and a result that could not be recorded again."""
+    if row["recorded_at"]:
+        raise RuleError("undo", "This mission's result is in its campaign's book: undo the record on the campaign "
+                                "first (its Undo), then steps here can be undone.", "13")
+
+
 JOURNAL = Journal("mission", "missions", "mission_events", "mission_id", load=_load,
                   read=lambda row: _mission(row["state"]), written=_written,
-                  encode=lambda mission, _columns: mission_to_dict(mission), derive=_derive, stale=StaleMission,
-                  page_size=LOG_PAGE)
+                  encode=lambda mission, _columns: mission_to_dict(mission), derive=_derive, locked=_locked,
+                  stale=StaleMission, page_size=LOG_PAGE)
 
 
 def listing(db) -> list[dict]:
@@ -77,14 +86,20 @@ def listing(db) -> list[dict]:
                          "status = 'finished', updated_at DESC, id DESC"))
 
 
-def record_in_campaign(db, mission_id: int, command):
+def record_in_campaign(db, mission_id: int, command, *, request_id: str | None = None,
+                       fingerprint: str | None = None):
     """`command(mission) -> (campaign id, campaign command)`: the finished mission into its campaign's book and
-    the mission marked as recorded, in one transaction, once (a second tap or a retried request is refused)."""
+    the mission marked as recorded, in one transaction, once (a retried request is AlreadyApplied, a second tap
+    refused). The mark names the campaign entry: undoing that entry on the campaign clears it (campaigns'
+    `stepped` hook), so the mission can be recorded again, and redoing it sets it again."""
     with immediate(db):
         row = JOURNAL.row(db, mission_id)
+        campaigns.JOURNAL.check_request(db, request_id, row["campaign_id"], fingerprint)
         if row["recorded_at"]:
             raise AlreadyRecorded()
         campaign_id, campaign_command = command(_mission(row["state"]))
-        result = campaigns.JOURNAL.change_within(db, campaign_id, campaign_command)
-        JOURNAL.touch(db, row, {"recorded_at": now()})
+        result = campaigns.JOURNAL.change_within(db, campaign_id, campaign_command, request_id=request_id,
+                                                 fingerprint=fingerprint)
+        entry = db.execute("SELECT MAX(id) FROM history WHERE campaign_id = ?", [campaign_id]).fetchone()[0]
+        JOURNAL.touch(db, row, {"recorded_at": now(), "recorded_entry": entry})
     return result

@@ -4,19 +4,25 @@ Views do not catch these; the page that answers is the one the view named (comma
 - a bad form (marshmallow's ValidationError) or a rule's refusal (errors.RuleError, the base of every engine's
   error): 422, the page re-rendered with the message under the field it names (and the rulebook page, if set);
 - a stale version (another device saved first): 409, the page with the current state and the conflict said;
-- a request already applied (a retry whose answer was lost): 200, the current state and a note;
-- a document that is not there: 404.
+- a request already applied (a retry whose answer was lost): 200, the current state and a note; its id sent
+  with another body or for another document (a stale or damaged page): 409, reload;
+- a document that is not there: 404;
+- a full disk (SQLite's SQLITE_FULL, the system's ENOSPC): 507, the page as it is with the app's own message;
+  reads go on being served.
 """
 from __future__ import annotations
+
+import sqlite3
 
 from flask import Flask, current_app, render_template
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import NotFound as HttpNotFound
 
+from ..db import disk_full
 from ..errors import RuleError
 from ..phantom.campaign import StaleVersion
-from ..store.journal import AlreadyApplied, NotFound, Stale
+from ..store.journal import AlreadyApplied, NotFound, ReusedRequest, Stale
 from ..store.mission_table import AlreadyRecorded
 from .commands import Notice, answering
 from .render import flat_errors, go, is_htmx
@@ -38,6 +44,10 @@ def on_page(at, **kw):
         return not_found(None)
     except HTTPException as exc:  # the page itself said 404 (a character that is not in the campaign)
         return current_app.handle_http_exception(exc)
+
+
+DISK_FULL = "The laptop's disk is full — nothing was saved. Free some space on it, then try again."
+INSUFFICIENT_STORAGE = 507
 
 
 def refused(errors: dict):
@@ -78,10 +88,23 @@ def not_found(_exc):
     return current_app.handle_http_exception(HttpNotFound())
 
 
+def full(exc: Exception):
+    """Nothing of the write was kept (its transaction rolled back); any other database or system error is not
+    this handler's to answer."""
+    if not disk_full(exc):
+        raise exc
+    at = answering()
+    if at is None:
+        return render_template("error.html", title="Not saved", message=DISK_FULL), INSUFFICIENT_STORAGE
+    return on_page(at, status=INSUFFICIENT_STORAGE, conflict=DISK_FULL)  # said over the page, as a conflict is
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(ValidationError, bad_form)
     app.register_error_handler(RuleError, rule_refused)
-    for exc in (Stale, StaleVersion, AlreadyRecorded):  # StaleVersion is a RuleError too: the nearer handler wins
+    for exc in (Stale, StaleVersion, AlreadyRecorded, ReusedRequest):  # StaleVersion is a RuleError too: the nearer handler wins
         app.register_error_handler(exc, stale)
     app.register_error_handler(AlreadyApplied, already_applied)
     app.register_error_handler(NotFound, not_found)
+    app.register_error_handler(sqlite3.OperationalError, full)
+    app.register_error_handler(OSError, full)

@@ -1,4 +1,5 @@
-"""Backups: list, download, restore (the current file is kept as a backup first)."""
+"""Backups: list, download, restore (the current file is kept as a backup first), and what an interrupted
+restore left to decide."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,9 +11,18 @@ from .render import form_state, respond
 
 bp = Blueprint("backups", __name__, url_prefix="/backups")
 
+NOT_RESTORED = 507  # Insufficient Storage: a full disk stopped the restore before it replaced anything
+FAILED = 503  # anything else that stopped it (another device's long write holding the file, a read error)
+
 
 def _db_path() -> Path:
     return Path(current_app.config["DATABASE"])
+
+
+@bp.app_context_processor
+def interrupted_restore():
+    """Every page can say that a restore was interrupted, and offer the state from before it."""
+    return {"interrupted_restore": backups.interrupted(_db_path())}
 
 
 def page(status: int = 200, errors=None, message=None):
@@ -29,6 +39,13 @@ def index():
 def take():
     made = backups.take(_db_path(), "by-hand")
     return page(message=f"Backup {made.name} taken.")
+
+
+@bp.post("/interrupted/keep")
+def keep_after_interrupted():
+    """The table looked at what the interrupted restore left and keeps it: the note goes."""
+    backups.dismiss_interrupted(_db_path())
+    return page(message="Kept the current state; the safety copy stays in the list below.")
 
 
 @bp.get("/<name>")
@@ -50,5 +67,7 @@ def restore(name: str):
         abort(404)
     except ValueError as exc:
         return page(422, {"confirm": str(exc)})
+    except backups.NotRestored as exc:
+        return page(NOT_RESTORED if exc.disk_full else FAILED, {"confirm": str(exc)})
     kept = f" The state before restoring is kept as {safety.name}." if safety else ""
     return page(message=f"Restored {name}.{kept}")

@@ -143,7 +143,7 @@ def history_context(campaign_id: int, **kw) -> dict:
 history_page = page_renderer("campaigns/history.html", history_context)
 register_page("history", history_page)  # an undo pressed on the history answers with it
 history_routes(bp, CAMPAIGN, log="/history", log_template="campaigns/history.html",
-               log_context=lambda campaign_id: CampaignFrame(**base_context(campaign_id, "history")))
+               log_context=lambda campaign_id: CampaignFrame(**base_context(campaign_id, "history")), poll=True)
 
 
 @bp.get("/export")

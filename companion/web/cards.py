@@ -10,13 +10,14 @@ from flask import Blueprint, Response, abort, current_app, request, url_for
 from marshmallow import ValidationError
 
 from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ..phantom.conditions import CONDITIONS
 from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
 from ..store import cards as store
-from .commands import Area, RequestForm, answer_with, history_routes
+from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
 from .pages import DocumentPage, document_state
 from .render import go, parse, respond
@@ -37,6 +38,7 @@ class CardsPage(DocumentPage):
     event_rounds: Any
     event_stats: Any  # what an Event card's effect changes this round (the AI applies it)
     event_sides: Any
+    conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
     result: Any = None
 
 
@@ -49,11 +51,12 @@ def cards_context(errors=None, result=None) -> CardsPage:
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
-                     event_sides=EVENT_SIDES, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
+                     event_sides=EVENT_SIDES, conditions=CONDITIONS, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None):
-    return respond("cards/index.html", cards_context(errors, result), status)
+    return respond("cards/index.html", cards_context(errors or ({"card_file": conflict} if conflict else None),
+                                                     result), status)
 
 
 @bp.get("")
@@ -101,11 +104,14 @@ def export():
 
 @bp.post("/import")
 def import_cards():
+    answer_with(page, url_for(".index"))
+    sent, body = parse(RequestForm), fingerprint()  # its request id: the same import sent again is applied once
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
     try:
-        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}")
+        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}",
+                           request_id=sent.request_id, fingerprint=body)
     except CardFileError as exc:
         return page(422, {"card_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return page(result=text)

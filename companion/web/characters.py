@@ -10,7 +10,7 @@ from ..phantom import campaign as rules
 from ..phantom import characters as ch_rules
 from ..phantom import sheet as sheet_rules
 from ..schemas.forms.characters import (
-    ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CharacterForm, CounterForm, GiveNovaForm,
+    ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CounterForm, EditCharacterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
 )
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
@@ -67,7 +67,7 @@ def show(campaign_id: int, character_id: str):
 
 @bp.post("/edit")
 def edit(campaign_id: int, character_id: str):
-    return act(campaign_id, character_id, CharacterForm, lambda c, f: ch_rules.edit_character(
+    return act(campaign_id, character_id, EditCharacterForm, lambda c, f: ch_rules.edit_character(
         c, content(), character_id, f.version, f.name, f.class_name, f.species))
 
 

@@ -8,14 +8,18 @@ propagates to the error handlers registered once (web/answers.py), which answer 
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
 from flask import Blueprint, g, request
+from marshmallow import ValidationError
 
-from ..schemas.fields import text
+from ..schemas.fields import REQUEST_ID, text
+from ..schemas.fields import version as version_field
 from ..schemas.forms.base import FormSchema
+from ..store.journal import applied
 from .bounds import whole
 from .database import get_db
 from .render import as_dict, go, is_htmx, parse, poll_response, respond
@@ -74,6 +78,30 @@ def answering() -> Answering | None:
     return g.get("answering")
 
 
+UNSIGNED = {"csrf_token", "request_id"}  # what a send again may carry differently from the first
+RELOAD = "The form is damaged or old; reload the page."
+
+
+def fingerprint() -> str:
+    """What this request asks, whatever its request id: the path, the form's fields (sorted) and its files. The journal keeps
+    it with the id, so the same id sent with another body is refused (journal.ReusedRequest), not "already saved"."""
+    fields = sorted((k, v) for k, values in request.form.lists() if k not in UNSIGNED for v in values)
+    files = []
+    for name, upload in request.files.items(multi=True):  # an import: the file's content, read and put back
+        files.append((name, upload.filename, hashlib.sha256(upload.read()).hexdigest()))
+        upload.seek(0)
+    return hashlib.sha256(repr((request.path, fields, sorted(files))).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seen_version(form) -> int:
+    """The version the device saw: every change and every undo or redo carries it, so a stale page never
+    overwrites or steps back another tablet's newer change. A form without one was not drawn by this app."""
+    version = getattr(form, "version", None)
+    if version is None:
+        raise ValidationError({"version": RELOAD})
+    return version
+
+
 def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: str | None = None, after=None):
     """Parse `schema`, run `command(document, form)` through the area's journal, answer with the page.
 
@@ -84,8 +112,8 @@ def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: s
     answer_with(page, url, area.field)
     form = parse(schema)
     result = area.journal.change(get_db(), doc_id, lambda doc: command(doc, form),
-                                 seen_version=getattr(form, "version", None) if area.versioned else None,
-                                 request_id=getattr(form, "request_id", None))
+                                 seen_version=seen_version(form) if area.versioned else None,
+                                 request_id=getattr(form, "request_id", None), fingerprint=fingerprint())
     if after:
         after(result)
     if not is_htmx():
@@ -98,15 +126,32 @@ class RequestForm(FormSchema):
 
 
 class StepForm(RequestForm):
-    """Undo or redo: the request id it was drawn with, and (campaigns) the page it was pressed on."""
+    """Undo or redo: the request id it was drawn with, the version the device saw (templates/_bottom_bar.html)
+    and (campaigns) the page it was pressed on."""
 
     back = text(max_len=80, required=False)  # an unknown page name answers with the area's page
+    version = version_field()
 
 
 def back_here() -> str | None:
     """The page a plain (non-htmx) undo was pressed on, to send the tablet back to: only one of this app's."""
     here = request.referrer
     return here if here and here.startswith(request.host_url) else None
+
+
+JOURNALS: dict[str, Any] = {}  # kind -> journal, of every area history_routes registered
+
+
+def request_status(request_id: str):
+    """Whether the request `request_id` was applied, and what it did: asked by a tablet that sent it and got no
+    answer (static/js/app.js), so it can say "saved" or offer to send it again, never guess."""
+    if not REQUEST_ID.fullmatch(request_id):
+        return {"applied": False, "what": ""}, 404
+    done = applied(get_db(), request_id)
+    if done is None:
+        return {"applied": False, "what": ""}
+    journal = JOURNALS.get(done["kind"])
+    return {"applied": True, "what": journal.said(get_db(), done) if journal else ""}
 
 
 def with_log_page(area: Area, doc_id, ctx) -> dict:
@@ -127,6 +172,8 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
     `log_context(doc_id)` plus the page's entries; a poll answers 204 while the version the device shows is
     the current one."""
 
+    JOURNALS[area.journal.kind] = area.journal
+
     def doc_id_of(kw):
         return doc_id() if doc_id else next(iter(kw.values()), None)
 
@@ -137,7 +184,8 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
         url = back_here() or area.url(doc_id)
         answer_with(page, url, area.field)
         form = parse(StepForm)
-        description = getattr(area.journal, which)(get_db(), doc_id, request_id=form.request_id)
+        description = getattr(area.journal, which)(get_db(), doc_id, seen_version=seen_version(form),
+                                                   request_id=form.request_id, fingerprint=fingerprint())
         if not is_htmx():
             return go(url)
         verb = "Undid" if which == "undo" else "Redid"
@@ -156,7 +204,9 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
         def poll_view(**kw):
             """A second device asks every second; only a changed document sends the page again."""
             doc_id = doc_id_of(kw)
-            return poll_response(area.journal.version(get_db(), doc_id), area.bound(doc_id))
+            back = request.args.get("back") or ""  # a campaign page polls as itself (its bar's `back`)
+            page = area.page_for(doc_id, back) if area.page_for else area.bound(doc_id)
+            return poll_response(area.journal.version(get_db(), doc_id), page)
 
         bp.add_url_rule(f"{prefix}/poll", "poll", poll_view)
 

@@ -53,13 +53,15 @@ class GameFrame(DocumentPage):
     step: Any  # the step the stepper shows
     verdict: Any  # who won, once the game is over
     score: Any  # the rules' score rows, one per player (the score panel; frame.ScoreRow)
+    advance: tuple = (True, "")  # the rules module's can_advance: Next pressable now, or why not
     result: Any = None
 
 
 def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
-                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state), result=result,
+                     verdict=row.rules.verdict(row.state), score=row.rules.score(row.state),
+                     advance=row.rules.can_advance(row.state), result=result,
                      **document_state(store.JOURNAL, game_id, errors, conflict))
 
 

@@ -16,6 +16,7 @@ from ..store import backups
 from ..store import campaigns as store
 from ..store import games as games_store
 from ..store import mission_table as mission_table_store
+from . import commands
 from .database import get_db
 from .commands import RequestForm, answer_with
 from .render import form_state, go, parse, respond
@@ -127,3 +128,9 @@ def pin_check():
         admit()
         return redirect(nxt, code=303)
     return render_template("home/pin.html", error="That is not the table PIN.", next=nxt), 422
+
+
+@bp.get("/requests/<request_id>")
+def request_status(request_id: str):
+    """{applied, what}: whether a change whose answer a tablet never got was saved (web/commands.py)."""
+    return commands.request_status(request_id)

@@ -20,7 +20,7 @@ from ..schemas.forms.maps import (
 from ..schemas.files.scenario import ScenarioFileError
 from ..store import backups
 from ..store import maps as store
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, RequestForm, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
@@ -44,8 +44,8 @@ def index_page(status=200, errors=None):
     return respond("maps/index.html", ctx, status)
 
 
-def index_answer(status=200, errors=None, **_):
-    return index_page(status, errors)
+def index_answer(status=200, errors=None, conflict=None, **_):
+    return index_page(status, errors or ({"map_file": conflict} if conflict else None))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,12 +95,15 @@ def create():
 
 @bp.post("/import")
 def import_map():
+    answer_with(index_answer)
+    sent, body = parse(RequestForm), fingerprint()  # its request id: the same import sent again makes one map
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return index_page(422, {"map_file": "Choose a map file (.json) in the scenario format."})
     try:
         name = Path(upload.filename).stem.replace("-", " ").replace("_", " ")  # the export's file name undone
-        map_id = store.import_doc(get_db(), name, upload.read())
+        map_id = store.import_doc(get_db(), name, upload.read(), request_id=sent.request_id,
+                                  fingerprint=body)
     except ScenarioFileError as exc:
         return index_page(422, {"map_file": f"{upload.filename}: {exc}. Nothing was imported."})
     return go(url_for(".show", map_id=map_id))

@@ -18,7 +18,7 @@ from ..phantom.dice import DIE_NAMES
 from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, plan_view
+from ..phantom.mapview import figure_marks, map_view, nova_marks, plan_view
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
@@ -59,7 +59,8 @@ def plan(m: rules.Mission, step: rules.NextStep | None = None):
     to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
                for s in resolution.steps for t in s.targets for r in t.to_roll]
     return {"resolution": resolution, "view": plan_view(m.map, figure.at, resolution.steps, where),
-            "to_roll": to_roll, "guards": defenders(m, resolution)}
+            "to_roll": to_roll, "guards": defenders(m, resolution),
+            "critical": getattr(m.kind(figure.type), "critical", None)}
 
 
 def defenders(m: rules.Mission, resolution) -> list[str]:
@@ -169,6 +170,8 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     """The engine's next step (`rules.next_step`) as the bar offers it: its button, or while it waits, what to
     tap first."""
     first = m.character(step.waiting[0]).name if step.waiting else ""
+    ends = (Button("All adversaries defeated: objective met", "objective", id="all-defeated"),) \
+        if step.ends == "all-adversaries-defeated" else ()
     if not step.step:
         return ActionBar(hint="The mission is over.")
     if step.step == "begin-round":
@@ -179,17 +182,22 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     if step.step == "reveal":
         if not step.allowed:
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
-        return ActionBar((Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
-                          Button("Reveal: turn order", "reveal"),))
+        return ActionBar(ends + (Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
+                                 Button("Reveal: turn order", "reveal"),))
     if step.step == "end-turn":
-        end = Button("End turn", form="end-turn-form") if step.needs == "orbs" else Button("End turn", "end-turn")
-        return ActionBar((end,), f"{rules.name_of(m, step.figure)}: tap the space it went to.")
+        label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
+            else "End turn"
+        end = Button(label, form="end-turn-form") if step.needs == "orbs" else Button(label, "end-turn")
+        rest = rules.rest_turn(m)
+        hint = (f"Rest turn: {rest.refuses} (p.{rest.page})." if rest.allows
+                else f"{rules.name_of(m, step.figure)}: tap the space it went to.")
+        return ActionBar(ends + (end,), hint)
     if step.step == "adversary-turn":
         dice = "Enter the dice, then apply." if plan_now and plan_now["to_roll"] else ""
         return ActionBar((Button("Apply the turn", form="adversary-form", id="apply"),), dice)
     if step.step == "next-turn":
-        return ActionBar((Button("Next turn: " + named(step.figure), "next"),))
-    return ActionBar((Button(f"End round {step.round}", "end-round"),))
+        return ActionBar(ends + (Button("Next turn: " + named(step.figure), "next"),))
+    return ActionBar(ends + (Button(f"End round {step.round}", "end-round"),))
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,9 @@ class MissionPage(DocumentPage):
     book: dict | None  # what the Mission book's rewards may name, for a finished campaign mission
     action_bar: ActionBar  # what the table does next, in the fixed bar
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
+    nova: tuple = ()  # nova cells on the map: (x, y, count, label)
+    event_task: dict | None = None  # the round's Event card that places adversaries or sends to the Mission book
+    bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -266,7 +277,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
-        turn=card_turn(m, current),
+        turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=event_task(m),
+        bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         **document_state(store.JOURNAL, mission_id, errors, conflict))
 
 
@@ -306,6 +318,9 @@ class CardTurn:
     targets: rules.AttackTargets = rules.AttackTargets()  # what an Attack may target (`attack_targets`)
     allies: tuple = ()  # (figure id, name) a Heal may target: itself and the other characters
     lines: tuple = ()  # the lines of sight the attacker may choose between (`sight_lines`)
+    rest: rules.RestTurn = rules.RestTurn()  # a rest turn: what it allows and refuses (`rest_turn`)
+    critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
+    base_range: int = 1  # the base range of its class board's weapon
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:
@@ -313,5 +328,23 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
     targets = rules.attack_targets(m)
-    return CardTurn(tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    rules.sight_lines(m, figure.id, targets))
+    rest = rules.rest_turn(m)
+    return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
+                    rules.sight_lines(m, figure.id, targets), rest, rules.critical_offer(m), figure.range)
+
+
+def event_task(m: rules.Mission) -> dict | None:
+    """The round's Event card when the table acts on it: adversaries it places (the types it may place, the
+    map's placement icons of those types offered first), or its mission event / event adversary to follow in
+    the Mission book, with what the table recorded."""
+    rnd = m.round
+    event = rnd.event if rnd is not None and m.result is None else None
+    if event is None or not (event.places or event.book):
+        return None
+    types = [k.type for k in m.kinds if event.places_type in (None, k.type)]
+    placed = dict(m.map.placements)
+    free = [h for h in sorted(placed, key=lambda h: rules.map_order(m.map, h)) if h not in m.board.figure_at]
+    icons = [(t, [m.map.label(h) for h in free if placed[h].type == t]) for t in types]
+    remaining = max(0, event.places - rnd.event_placed)
+    return {"event": event, "types": types, "icons": [(t, labels) for t, labels in icons if labels and remaining],
+            "remaining": remaining, "done": rnd.event_done}

@@ -3,6 +3,7 @@ adversary AI (turn.py) planning each adversary turn. Every step is one event of 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -27,7 +28,7 @@ from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.journal import NotFound
 from .bounds import whole
-from .commands import Area, answer_with, history_routes, run
+from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .mission_page import (
     context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing,
@@ -84,7 +85,17 @@ def _embarking(db, f) -> tuple[rules.Embarking, ...]:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
     seats = [rules.Seat(n, getattr(f, f"character_{n}"), getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"))
              for n in forms.SLOTS if getattr(f, f"character_{n}")]
-    return rules.embarking(seats, characters, species_numbers())
+    return rules.embarking(seats, characters, species_numbers(), content().boards())
+
+
+def _seat_field(exc) -> str:
+    """The engine's `characters[i]…` (the i-th character embarking) as the set-up form's seat field."""
+    found = re.match(r"characters\[(\d+)\]", getattr(exc, "field", ""))
+    if not found:
+        return getattr(exc, "field", "")
+    taken = [n for n in forms.SLOTS if request.form.get(f"character_{n}", "").strip()]
+    i = int(found.group(1))
+    return f"character_{taken[i]}" if i < len(taken) else exc.field
 
 
 def species_numbers() -> dict:
@@ -95,7 +106,7 @@ def species_numbers() -> dict:
 @bp.post("")
 def create():
     db = get_db()
-    answer_with(setup_answer)
+    answer_with(setup_answer, field=_seat_field)
     f = parse(forms.NewMissionForm)
     try:
         map_row, draft = map_store.JOURNAL.get(db, f.map)
@@ -142,7 +153,7 @@ def _rolls(f) -> dict:
 
 def _attack(m, f):
     return rules.attack_on_turn(m, f.target, _rolls(f), value=f.value, pierce=f.pierce, die=f.die,
-                                attack_range=f.range, conditions=[c for c in (f.inflict_1, f.inflict_2) if c],
+                                attack_range=f.range, range_modifier=f.range_modifier or 0, conditions=[c for c in (f.inflict_1, f.inflict_2) if c],
                                 accuracy=tuple(f.line.split(",")) if f.line else None)
 
 
@@ -209,6 +220,8 @@ ACTIONS = {
     "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
     "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
     "heal": (forms.HealForm, _heal),
+    "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
+    "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),
@@ -294,6 +307,7 @@ def record(mission_id: int):
         if report.success:
             report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
-    store.record_in_campaign(get_db(), mission_id, command)  # AlreadyRecorded: 409 (web/answers.py)
+    store.record_in_campaign(get_db(), mission_id, command, request_id=f.request_id,  # AlreadyRecorded: 409
+                             fingerprint=fingerprint())
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))

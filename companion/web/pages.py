@@ -17,6 +17,7 @@ class DocumentPage:
     can_undo: bool
     can_redo: bool
     last_change: Entry | None
+    seen_version: int | None = None  # the document's version as drawn: undo and redo carry it (stale: 409)
     conflict: str | None = None
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
@@ -27,4 +28,4 @@ def document_state(journal: Journal, doc_id: int, errors: dict | None = None, co
     """A DocumentPage's fields by name: `Page(**document_state(JOURNAL, id, errors, conflict), own fields)`."""
     status = journal.status(get_db(), doc_id)
     return {"can_undo": status.can_undo, "can_redo": status.can_redo, "last_change": status.last_change,
-            "conflict": conflict, **form_state(errors)}
+            "seen_version": status.version, "conflict": conflict, **form_state(errors)}

@@ -15,7 +15,7 @@ from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
 from . import (
     aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_table, missions,
-    security,
+    rules, security,
 )
 from .render import field_label
 
@@ -44,6 +44,7 @@ def init_app(app: Flask) -> None:
     database.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
+    rules.init_app(app)  # data/rules/ checked, and the `cite` filter every reason and refusal is drawn with
     answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
 
     app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
@@ -51,6 +52,6 @@ def init_app(app: Flask) -> None:
     # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
     app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex
 
-    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table):
+    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table, rules):
         app.register_blueprint(module.bp)
     security.limit_pin(app)  # wraps home.pin_check, so after the blueprints

@@ -1,55 +1,226 @@
-// CSRF header for htmx, and a visible "NOT SAVED" when a save fails (htmx swaps no error response).
+// CSRF header for htmx; one change at a time; a change whose answer never came is asked about, never guessed.
+//
+// Save state (this tablet's own change) and connection state are apart: "Offline — reconnecting" while the
+// companion cannot be reached (cleared by the first good answer), "NOT SAVED" only for this tablet's change
+// that the server says it never got, naming it, with "Send again" (the same request id and body, so it is
+// applied once whatever happened to the first send). A poll never clears a pending save nor re-issues its id:
+// what to send again is kept here, not read from the page a poll may redraw.
 (function () {
   "use strict";
-  function banner(text) {
-    var b = document.getElementById("save-banner");
-    var s = document.getElementById("savestate");
+  var CHECK_MS = 2000;  // how often a tablet without a poll asks again while the companion is unreachable
+  function $(id) { return document.getElementById(id); }
+  function isPoll(e) { return !!(e.detail.elt && e.detail.elt.hasAttribute && e.detail.elt.hasAttribute("data-poll")); }
+  function isRead(e) {
+    var verb = e.detail.verb || (e.detail.requestConfig && e.detail.requestConfig.verb) || "";
+    return isPoll(e) || verb.toLowerCase() === "get";
+  }
+
+  var asked = null;    // a change htmx is about to send (configRequest), on its way once beforeRequest passes
+  var sending = null;  // the change on its way: {id, what, path, params, target, swap, buttons}
+  var pending = null;  // a change sent whose answer never came: the server is asked whether it was applied
+  var unsent = null;   // a change the server says it never got: offered to be sent again
+  var resend = null;   // set while "Send again" sends `unsent`
+  var catchingUp = false;  // a change known saved whose answer was lost: the page is fetched again first
+  var epoch = 0, checking = false, timer = null;
+
+  function show(id, on) { var b = $(id); if (b) { b.hidden = !on; } }
+  function savestate(text, state) {
+    var s = $("savestate");
+    if (s) { s.textContent = text; s.dataset.state = state; }
+  }
+  function offline(on) { show("conn-banner", on); }
+  function note(text) {
+    var n = $("save-note");
+    if (!n) { return; }
+    n.textContent = text;
+    n.hidden = false;
+    clearTimeout(note.t);
+    note.t = setTimeout(function () { n.hidden = true; }, 8000);
+  }
+  function banner(text, canResend) {
     if (text) {
-      document.getElementById("save-banner-text").textContent = text;
-      b.hidden = false;
-      if (s) { s.textContent = "NOT SAVED — retry"; s.dataset.state = "failed"; }
+      $("save-banner-text").textContent = text;
+      show("save-banner-resend", !!canResend);
+      show("save-banner", true);
+      savestate("NOT SAVED — retry", "failed");
     } else {
-      b.hidden = true;
+      show("save-banner", false);
     }
   }
+  // What the tapped control says ("− HP", "Berkav plus one"), so the table is told which tap it was.
+  function label(e) {
+    var ev = e.detail.triggeringEvent || (e.detail.requestConfig && e.detail.requestConfig.triggeringEvent);
+    var by = (ev && ev.submitter) || (e.detail.elt && e.detail.elt.matches && e.detail.elt.matches("button") && e.detail.elt);
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    if (!by && form && form.getAttribute("aria-label")) { return form.getAttribute("aria-label"); }
+    if (!by && form) { by = form.querySelector("button"); }
+    var text = by && (by.getAttribute("aria-label") || by.textContent || "").trim();
+    return text || "your last change";
+  }
+  function buttonsOf(e) {
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    var own = form ? Array.prototype.slice.call(form.querySelectorAll("button")) : [];
+    if (form && form.id) {
+      own = own.concat(Array.prototype.slice.call(document.querySelectorAll('button[form="' + form.id + '"]')));
+    }
+    return own.filter(function (b) { return !b.disabled; });
+  }
+  function busyOn(change, on) {
+    (change.buttons || []).forEach(function (b) {
+      b.disabled = on;
+      b.classList.toggle("busy", on);
+      if (on) { b.setAttribute("aria-busy", "true"); } else { b.removeAttribute("aria-busy"); }
+    });
+    document.body.classList.toggle("sending", on);
+  }
+  // After a swap the page shows the server's state; what this tablet still owes it is said again on top.
+  function restate() {
+    if (pending) { savestate("checking whether " + pending.what + " was saved…", "saving"); }
+    else if (unsent) { savestate("NOT SAVED — retry", "failed"); }
+  }
+
   document.addEventListener("htmx:configRequest", function (e) {
     var token = document.querySelector('meta[name="csrf-token"]');
     if (token) { e.detail.headers["X-CSRFToken"] = token.content; }
+    if (isRead(e)) { return; }
+    if (sending || pending || catchingUp) {  // one change at a time, each from the page as it now stands
+      e.preventDefault();
+      note(catchingUp ? "Wait: the page is catching up." : "Wait: " + (sending || pending).what + " is still being saved.");
+      return;
+    }
+    var params = [];
+    if (e.detail.formData && e.detail.formData.forEach) {
+      e.detail.formData.forEach(function (v, k) { if (typeof v === "string") { params.push([k, v]); } });
+    }
+    var id = (params.filter(function (p) { return p[0] === "request_id"; })[0] || [])[1] || null;
+    var target = e.detail.target;
+    var swapper = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[hx-swap]");
+    asked = resend || {
+      id: id, what: label(e), path: e.detail.path, params: params,
+      target: target && target.id ? "#" + target.id : null,
+      swap: swapper ? swapper.getAttribute("hx-swap") : "innerHTML"
+    };
+    asked.buttons = resend ? [] : buttonsOf(e);
   });
-  // A game page polls its version (data-poll). A poll never races a change from this device:
-  // none is sent while a change is on its way, and one sent before a change is not swapped in.
-  var busy = 0, epoch = 0;
-  function isPoll(e) { return e.detail.elt && e.detail.elt.hasAttribute("data-poll"); }
+
+  // A poll never races a change from this device: none is sent while a change is on its way, and one sent
+  // before a change is not swapped in; nor does it overwrite a box being typed in on this device.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (isPoll(e)) {
+      var active = document.activeElement;
+      var typing = active && active.form && active.tagName !== "BUTTON" && active.closest("#main");
+      if (sending || typing) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
+      return;
+    }
+    if (isRead(e) || !asked) { return; }
+    sending = asked;  // a request htmx halted before this point (a form it found invalid) was never sent
+    asked = null;
+    epoch++;
+    busyOn(sending, true);
+    savestate("saving…", "saving");
+  });
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (isPoll(e) && e.detail.elt.dataset.epoch !== String(epoch)) { e.detail.shouldSwap = false; }
   });
+
   document.addEventListener("htmx:afterRequest", function (e) {
-    if (!isPoll(e) && busy > 0) { busy--; }
-  });
-  document.addEventListener("htmx:beforeRequest", function (e) {
-    if (isPoll(e)) {
-      if (busy) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
-      return;  // a version check saves nothing
+    var answered = !!(e.detail.xhr && e.detail.xhr.status);
+    if (answered) { offline(false); }
+    if (!isRead(e) && sending) {
+      var change = sending;
+      sending = null;
+      busyOn(change, false);
+      if (answered) {
+        if (change === unsent) { unsent = null; banner(null); }
+        if (e.detail.xhr.status < 300) { banner(null); unsent = null; }
+      } else if (change.id) {
+        pending = change;  // sent, never answered: was it applied? Ask, never guess
+        unsent = null;
+        banner(null);
+        restate();
+        offline(true);
+        check();
+        return;
+      } else {
+        banner("the companion could not be reached. Check the Wi-Fi, then reload.", false);
+      }
     }
-    busy++; epoch++;
-    var s = document.getElementById("savestate");
-    if (s) { s.textContent = "saving…"; s.dataset.state = "saving"; }
+    if (isRead(e) && catchingUp) { catchingUp = false; }
+    if (answered && pending) { check(); }
+    if (!answered && isPoll(e)) { offline(true); }
   });
-  document.addEventListener("htmx:afterSwap", function () {
-    banner(null);
-  });
+  document.addEventListener("htmx:afterSettle", restate);
   document.addEventListener("htmx:responseError", function (e) {
+    if (isPoll(e)) { return; }
     var code = e.detail.xhr ? e.detail.xhr.status : 0;
-    banner("the server refused the change (" + code + "). Reload the page and try again.");
+    banner("the server refused the change (" + code + "). Reload the page and try again.", false);
   });
-  document.addEventListener("htmx:sendError", function () {
-    banner("the companion could not be reached. Check the Wi-Fi, then reload.");
-  });
-  document.addEventListener("htmx:timeout", function () {
-    banner("the companion did not answer in time. Reload to see what was saved.");
-  });
+
+  // Ask the server whether the pending change was applied (GET /requests/<id>): "saved", or "NOT saved".
+  function check() {
+    if (!pending || checking) { return; }
+    checking = true;
+    clearTimeout(timer);
+    var asked = pending;
+    var stop = window.AbortController ? new AbortController() : null;  // a check lost in turn is asked again
+    if (stop) { setTimeout(function () { stop.abort(); }, 2 * CHECK_MS); }
+    fetch("/requests/" + encodeURIComponent(asked.id), { cache: "no-store", headers: { "Accept": "application/json" },
+                                                         signal: stop ? stop.signal : undefined })
+      .then(function (r) { if (!r.ok) { throw new Error(String(r.status)); } return r.json(); })
+      .then(function (answer) {
+        checking = false;
+        offline(false);
+        if (pending !== asked) { return; }
+        pending = null;
+        if (answer.applied) {
+          note(asked.what + " was saved" + (answer.what ? " (" + answer.what + ")" : "") + ".");
+          savestate("● saved", "saved");
+          refresh();
+        } else {
+          unsent = asked;
+          banner(asked.what + " did not reach the companion. Send it again?", true);
+        }
+      })
+      .catch(function () {
+        checking = false;
+        offline(true);
+        if (!$("poll")) { timer = setTimeout(check, CHECK_MS); }  // a page that polls asks again after its next poll
+      });
+  }
+  // A change saved whose answer was lost: the page shows the state before it, so it is fetched again (by its
+  // poll, whose version moved, or whole) before the next tap is taken.
+  function refresh() {
+    var poll = $("poll");
+    catchingUp = true;
+    setTimeout(function () { catchingUp = false; }, 3 * CHECK_MS);  // a fetch held back never blocks taps for good
+    if (poll) {
+      htmx.ajax("GET", poll.getAttribute("hx-get"), { source: poll, target: poll.getAttribute("hx-target") || poll,
+                                                     swap: poll.getAttribute("hx-swap") || "none" });
+    } else if ($("main")) {
+      htmx.ajax("GET", window.location.href, { target: "#main", select: "#main", swap: "outerHTML" });
+    } else {
+      catchingUp = false;
+    }
+  }
+  function sendAgain() {
+    if (!unsent || sending || pending) { return; }
+    var values = {};
+    unsent.params.forEach(function (p) {
+      if (p[0] in values) { values[p[0]] = [].concat(values[p[0]], p[1]); } else { values[p[0]] = p[1]; }
+    });
+    resend = unsent;
+    try {
+      htmx.ajax("POST", unsent.path, { source: document.body, values: values,
+                                       target: unsent.target && $(unsent.target.slice(1)) ? unsent.target : "body",
+                                       swap: unsent.target ? unsent.swap : "none" });
+    } finally {
+      resend = null;
+    }
+  }
   document.addEventListener("click", function (e) {
-    if (e.target && e.target.id === "save-banner-retry") { window.location.reload(); }
+    if (!e.target) { return; }
+    if (e.target.id === "save-banner-retry") { window.location.reload(); }
+    if (e.target.id === "save-banner-resend") { sendAgain(); }
   });
   // A tap on a drawn board's territory (data-tile) chooses it in the step's form: the territory list last
   // touched that offers it, else the first empty one that does, else the first that does.

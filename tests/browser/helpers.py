@@ -90,3 +90,22 @@ def set_up_first_steps(page: Page) -> str:
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
     page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
     return page.url
+
+
+def to_veras_turn(page: Page) -> str:
+    """First steps set up (set_up_first_steps), Vera on B-6 and Bram on C-6, the die entered, their cards chosen
+    (Vera 3 AP, Bram 5) and the order revealed: Vera's turn; the mission page's address."""
+    url = set_up_first_steps(page)
+    tap_space(page, "B-6")
+    tap_space(page, "C-6")
+    face(page, "Color", "red")
+    face(page, "Primary", "N")
+    face(page, "Secondary", "W")
+    press(page, "Begin round 1")
+    for who, ap in (("vera", "3"), ("bram", "5")):
+        row = page.locator(f"#choice-{who}")
+        row.locator('input[name="ap"]').fill(ap)
+        press(page, "Select", row)
+    press(page, "Reveal: turn order")
+    press(page, "Next turn: Vera")
+    return url

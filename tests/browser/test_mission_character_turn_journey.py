@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, set_up_first_steps, tap_space
+from .helpers import tap_space, to_veras_turn
 
 
 @pytest.fixture(scope="module")
@@ -22,19 +22,7 @@ def live_server(tmp_path_factory):
 
 def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(tablet: Page, live_server):
     page = tablet
-    set_up_first_steps(page)
-    tap_space(page, "B-6")
-    tap_space(page, "C-6")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
-    for who, ap in (("vera", "3"), ("bram", "5")):
-        row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
-    press(page, "Reveal: turn order")
-    press(page, "Next turn: Vera")
+    to_veras_turn(page)
 
     # Move 5 on the card: a tap on Vera shows where it reaches, with the MP; J-2 (10 MP) is not among them.
     page.locator('#move-form input[name="mp"]').fill("5")

@@ -198,7 +198,7 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     pick(attack, "Grallok Archer-1 (5 HP)")
     pick(attack.locator("fieldset", has_text="Attack die shows"), "3")
     pick(attack.locator("fieldset", has_text="Accuracy die 1"), "success")
-    attack.get_by_label("Range on the card (blank: base range)").fill("4")
+    attack.get_by_label("Explicit range").fill("4")
     pick(attack, "Grallok Archer-1 (5 HP): across Vincent")
     attack.get_by_role("button", name="Resolve the attack").tap()
     settled(page)

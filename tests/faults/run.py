@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: `faults` as a package
 
-from faults import crash, fuzz, load, pin  # noqa: E402
+from faults import crash, fuzz, hostile, load, migration, pin, restore_kills  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -22,9 +22,13 @@ def main(argv=None) -> int:
     p.add_argument("--fuzz", type=int, default=3000, help="form requests")
     p.add_argument("--imports", type=int, default=1000, help="import files")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--only", nargs="*", choices=["crash", "control", "load", "forms", "imports", "pin"])
+    p.add_argument("--restore-all-steps", action="store_true",
+                   help="also kill the restore at each step of checking the backup (slower)")
+    p.add_argument("--events", type=int, default=20000, help="events of the mission migration 7 is timed on")
+    every = ["crash", "control", "load", "forms", "imports", "pin", "restore", "hostile", "migration"]
+    p.add_argument("--only", nargs="*", choices=every)
     args = p.parse_args(argv)
-    parts = args.only or ["crash", "control", "load", "forms", "imports", "pin"]
+    parts = args.only or every
     out = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
@@ -42,12 +46,24 @@ def main(argv=None) -> int:
             out["imports"] = fuzz.fuzz_imports(tmp / "imports", files=args.imports, seed=args.seed)
         if "pin" in parts:
             out["pin"] = pin.run(tmp / "pin")
+        if "restore" in parts:
+            out["restore_kills"] = {path: restore_kills.run_path(tmp / f"restore-{path}", path,
+                                                                 writes_only=not args.restore_all_steps)
+                                    for path in restore_kills.PATHS}
+        if "hostile" in parts:
+            out["hostile_backups"] = hostile.run(tmp / "hostile")
+        if "migration" in parts:
+            out["migration_7"] = migration.time_migration_7(tmp / "migration", args.events)
     out["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(out, indent=1, default=str))
     bad = (out.get("crash", {}).get("lost", 0) + out.get("crash", {}).get("half_applied", 0)
            + sum(out.get(k, {}).get("server_errors", 0) for k in ("crash", "load", "forms", "imports"))
            + sum(out.get(k, {}).get("changed_on_refusal", 0) for k in ("forms", "imports"))
-           + out.get("load", {}).get("locked", 0) + (0 if out.get("load", {}).get("final_matches_accepted", True) else 1))
+           + out.get("load", {}).get("locked", 0) + (0 if out.get("load", {}).get("final_matches_accepted", True) else 1)
+           + sum(len(r["failures"]) + r["neither"] + r["empty"] + r["safety_incomplete"]
+                 for r in out.get("restore_kills", {}).values())
+           + sum(out.get("hostile_backups", {}).get(k, 0) for k in ("accepted", "server_errors", "changed_on_refusal"))
+           + (1 if out.get("migration_7", {}).get("seconds", 0) >= 2 else 0))
     return 1 if bad else 0
 
 

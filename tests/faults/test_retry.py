@@ -3,27 +3,19 @@ after the other and both at once (the one journal keeps the ids of every kind, s
 from __future__ import annotations
 
 import re
-import sqlite3
 import threading
 
 import pytest
 
 from companion import create_app
 from conftest import Table
+from helpers.database import one
 
 
 
 @pytest.fixture
 def app(tmp_path):
     return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def one(app, sql, args=()):
-    conn = sqlite3.connect(app.config["DATABASE"])
-    try:
-        return conn.execute(sql, args).fetchone()[0]
-    finally:
-        conn.close()
 
 
 def page_version(table, url, pattern=r'data-version="(\d+)"'):

@@ -63,6 +63,11 @@ def _lost_empires(rules, g):
     for u in getattr(g, "units", ()):
         if getattr(u, "damage", 0) > rules.DESTROYED_AT:
             out.append(f"{u.card} shows {u.damage} damage: destroyed at {rules.DESTROYED_AT}")
+    for i, s in enumerate(g.sides):  # 2 copies of each card (p.4): in play and discarded together, never more
+        for card, copies in s.deck:
+            if rules.copies_out(g, i, card) > copies:
+                out.append(f"player {i + 1} has {rules.copies_out(g, i, card)} {card} in play or discarded: the "
+                           f"deck holds {copies} (p.4)")
     return out
 
 
@@ -116,8 +121,48 @@ def _same_press(offer):
     return offer.path, tuple(sorted(fixed))
 
 
+class Airships:
+    """Aldarra's movement as the pages did it (p.9): within one order no airship moves on from where a move
+    of that order brought it (it stopped there: combat, a Mountain, or rule A/B), and none moves once the
+    order's combat has begun. Undo, redo and Back forget what was seen (the state went back)."""
+
+    def __init__(self):
+        self.entered: dict = {}  # order -> {territory: why the airships there stopped}
+        self.fought: set = set()
+        self.seen = None  # the latest press checked
+
+    def check(self, rules, g, press) -> list[str]:
+        o = g.order
+        key = (g.round, o.player, o.at, g.sides[o.player].orders) if o is not None else None
+        if key is not None and g.combat is not None:
+            self.fought.add(key)
+        if press is None or press is self.seen:
+            return []
+        self.seen = press
+        offer, values, status = press
+        if status < 400 and offer.path.endswith(("/undo", "/redo", "/back")):
+            self.entered.clear()
+            self.fought.clear()
+        if status >= 400 or not offer.path.endswith("/do/move") or key is None:
+            return []
+        form = dict(values)
+        frm, to = form.get("frm"), form.get("to")
+        out = []
+        if key in self.fought:
+            out.append(f"{frm}→{to} moved after the order's combat began (p.9)")
+        if frm in self.entered.get(key, {}):
+            out.append(f"{frm}→{to}: these airships entered {frm} in this order ({self.entered[key][frm]}) and must "
+                       "stop there (p.9)")
+        t = rules.tile(g, to)
+        why = ("combat" if len(rules.owners_at(g, to)) > 1 else "a Mountain" if rules.terrain(t) == "Mountain"
+               else "rule A/B: one move each")
+        self.entered.setdefault(key, {})[to] = why
+        return out
+
+
 def invariants(app, game_id: int, key: str):
     rules = KITS[key].rules
+    airships = Airships()
 
     def check(player, page):
         if player.last is not None:
@@ -125,8 +170,20 @@ def invariants(app, game_id: int, key: str):
             if status < 400 and offer.path.endswith(ONCE.get(key, ())):
                 again = [o for o in page.offers if _same_press(o) == _same_press(offer)]
                 assert not again, f"{offer.describe()} is offered again after it was done: it is once only"
+            # only legal actions offered (issue 29): the step button is disabled, with its reason, when the
+            # rules would refuse it
+            assert not (status == 422 and offer.path.endswith("/next")), (
+                f"Next was offered and refused: {page.text[:300]}")
         g = game_state(app, game_id).state
         assert isinstance(g, GameState), f"{key}: its state lacks a field of frame.GameState (all this player reads)"
+        if key == "aldarra-reborn" and g.stage == "play":
+            moved = airships.check(rules, g, player.last)
+            assert not moved, "; ".join(moved)
+        if key == "shattered-empires" and player.last is not None:
+            offer, values, status = player.last
+            # the table's dice (issue 29): no evasion d6 rolled by the app unless Roll for me was pressed
+            if status < 400 and offer.path.endswith("/do/resolve") and not dict(values).get("roll_for_me"):
+                assert "the app's d6" not in " ".join(g.combat), f"an evasion d6 rolled unasked: {g.combat}"
         # scores and supplies are each player's numbers (a -1 elsewhere may be a rules module's "none yet")
         negative = [f"{where} = {n}" for where, n in _ints(encode(g.sides), "sides") if n < 0]
         assert not negative, f"negative scores or supplies: {negative[:5]}"

@@ -27,7 +27,7 @@ MUTANT = Boss.from_content({
     "actions": [{"number": 1, "name": "Claw", "ap": 3, "text": "Attack"},
                 {"number": 2, "name": "Crushing Leap", "ap": 5, "text": "Leap 2"},
                 {"number": 3, "name": "Regenerate", "ap": 7, "text": "Heal"}]})
-BOSS = BossKind("mutant-grallok", MUTANT, cards=((None, Card("Inherent", 2, (Action("move", 2),))),
+BOSS = BossKind(type="mutant-grallok", boss=MUTANT, cards=((None, Card("Inherent", 2, (Action("move", 2),))),
                                                  (1, Card("#1 Claw", 3, (Action("attack", 0),))),
                                                  (3, Card("#3 Regenerate", 7, (Action("heal", 4),)))))
 

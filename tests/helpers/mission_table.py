@@ -15,6 +15,8 @@ from companion.schemas.content.mission_setup import set_up_content
 from companion.schemas.files.scenario import load_scenario
 from companion.store.cards import samples
 
+from helpers.reading import as_read
+
 
 @pytest.fixture
 def app(tmp_path):
@@ -30,7 +32,7 @@ def step(table, action, url="/table/1", **data):
 
 
 def text(resp):
-    return resp.get_data(as_text=True)
+    return as_read(resp.get_data(as_text=True))
 
 
 def start_campaign_mission(app, table) -> dict:

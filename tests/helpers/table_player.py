@@ -83,12 +83,12 @@ def invariants(app, mission_id: int = 1):
     return check
 
 
-def _campaign(table, characters: int) -> list[str]:
-    """A campaign of `characters` of different classes, each with HP and AP on its sheet and an equipped
-    shield attachment printing Guard +1: their ids."""
+def make_campaign(table, characters: int, party=PARTY) -> list[str]:
+    """A campaign of `characters` of different classes (the first of `party`), each with HP and AP on its sheet
+    and an equipped shield attachment printing Guard +1: their ids."""
     table.post("/campaigns", {"name": "The Table Players"}, htmx=False)
     url = "/campaigns/1"
-    for name, cls, species, _, _ in PARTY[:characters]:
+    for name, cls, species, _, _ in party[:characters]:
         table.post(f"{url}/characters", {"name": name, "class_name": cls, "species": species})
     ids = []
     db = dbmod.connect(table.client.application.config["DATABASE"])
@@ -96,7 +96,7 @@ def _campaign(table, characters: int) -> list[str]:
         chars = campaign_store.JOURNAL.get(db, 1).campaign.characters
     finally:
         db.conn.close()
-    for ch, (_, _, _, hp, ap) in zip(chars, PARTY):
+    for ch, (_, _, _, hp, ap) in zip(chars, party):
         sheet = f"{url}/characters/{ch.id}"
         table.post(f"{sheet}/numbers", {"max_hp": str(hp), "max_ap": str(ap)})
         table.post(f"{sheet}/attachments", {"name": "Buckler", "type": "shield", "starting": "1"})
@@ -113,7 +113,7 @@ def _campaign(table, characters: int) -> list[str]:
 
 def play_mission(app, table, sample: str, characters: int, seed: int, steps: int) -> Run:
     """`table` is the CSRF-aware client of tests/conftest.py, for the set-up; the player presses the rest."""
-    ids = _campaign(table, characters)
+    ids = make_campaign(table, characters)
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": sample}, htmx=False)
     data = {"campaign": "1", "mission": "awakening", "map": "1", "difficulty": "2"}

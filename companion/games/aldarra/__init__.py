@@ -24,7 +24,7 @@ One module per job, each importing only those before it:
 from ..frame import Die, GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side
 from .board import (
     airships, contested, controls, count, crystals_in_box, distance, in_supply, neighbours, owners_at, stack_limit,
-    stronghold_of, tile, tile_name, units_at,
+    stronghold_of, terrain, tile, tile_name, units_at,
 )
 from .combat import (
     assign, chain_hits, combat_roll, delay_light, destroyer_join, destroyer_join_options, dice_pool, face_list,
@@ -51,7 +51,7 @@ from .state import (
     TITLE, UNITS, WIDTH, WIN_VP, BuyOption, Combat, Content, FactionInfo, Game, Order, Side, Stats, Tile, UnitCard,
     Units, faction_of, from_dict, stats, to_dict,
 )
-from .stepper import back_step, current_step, next_step
+from .stepper import back_step, can_advance, current_step, next_step
 
 __all__ = [
     "BUILDINGS", "CINDAR", "CLASSES", "COALITION", "COLORS", "CRYSTALS", "EXCHANGE", "FACTIONS", "FORMAT",
@@ -60,7 +60,7 @@ __all__ = [
     "SPEED", "STACK", "STEPS", "STRONGHOLD_COINS", "SYNDICATE", "TILES", "TITLE", "UNITS", "WIDTH", "WIN_VP",
     "BuyOption", "Combat", "Content", "Die", "FactionInfo", "Game", "GameError", "Mine", "Order", "Outcome",
     "Player", "Score", "Side", "Stats", "Step", "Tile", "UnitCard", "Units", "Verdict", "adjust", "airships",
-    "arrival_order", "assign", "back_step", "build_cost", "build_unit", "builder", "buy_vp", "chain_hits",
+    "arrival_order", "assign", "back_step", "can_advance", "build_cost", "build_unit", "builder", "buy_vp", "chain_hits",
     "choose_position", "choosing_order", "claim_objective", "combat_roll", "contested", "controls", "count",
     "crystal_choices", "crystal_placer", "crystal_spots", "crystals_in_box", "current_player", "current_step",
     "deal_board", "decide_winner", "delay_light", "destroyer_join", "destroyer_join_options", "dice_pool",
@@ -70,6 +70,6 @@ __all__ = [
     "new_game", "next_step", "outpost_spots", "owners_at", "place_crystal", "place_order", "place_outpost",
     "place_stronghold", "player_name", "players", "ransom", "reachable", "retreat", "retreat_choices",
     "retreat_order", "roll_chain", "score", "show_chain", "spawn_most", "spawn_roll", "stack_limit", "start_combat",
-    "stats", "step_units", "stronghold_of", "stronghold_spots", "take_discovery", "targets", "tile", "tile_name",
+    "stats", "step_units", "stronghold_of", "stronghold_spots", "take_discovery", "targets", "terrain", "tile", "tile_name",
     "to_dict", "units_at", "verdict", "with_side",
 ]

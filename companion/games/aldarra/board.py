@@ -18,6 +18,12 @@ def tile(g: Game, tile_id: str, field: str = "at") -> Tile:
     return found
 
 
+def terrain(t: Tile) -> str:
+    """What the territory is now: a Stronghold replaces the tile it was placed on (p.8), so it keeps none of
+    the tile's effects (no Jetstream +1, no Mountain halt)."""
+    return "Stronghold" if t.stronghold is not None else t.kind
+
+
 def tile_name(t: Tile, g: Game | None = None) -> str:
     if t.stronghold is not None and g is not None:
         return f"{player_name(g, t.stronghold)}'s Stronghold ({t.id})"

@@ -23,7 +23,7 @@ def start_combat(g: Game, at: str) -> Outcome:
     seats = tuple(i for i in g.turn_order if i in seats)
     c = Combat(at, g.order.player, seats)
     names = ", ".join(player_name(g, i) for i in seats)
-    return Outcome(replace(g, combat=c, last_combat=()),
+    return Outcome(replace(g, combat=c, last_combat=(), order=replace(g.order, fought=True)),
                    f"Combat on {tile_name(tile(g, at), g)}: {player_name(g, g.order.player)} attacks ({names})",
                    ("Each round: Light Step, assign damage; Heavy and Buildings Step, assign damage; retreat or "
                     "stay; escalation (p.10).",))

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .board import (
-    _add, _check_stack, _enemy, airships, contested, count, distance, neighbours, stack_limit, tile, tile_name,
-    units_at,
+    _add, _check_stack, _enemy, airships, contested, count, distance, neighbours, stack_limit, terrain, tile,
+    tile_name, units_at,
 )
 from .state import BUILDINGS, HAND, SPEED, Content, Game, Order, _expect, _in, _playing
 
@@ -34,14 +34,15 @@ def place_order(g: Game, player: int, at: str) -> Outcome:
 
 def reachable(g: Game, frm: str, to: str, owner: int, speed: int) -> bool:
     """Up to `speed` territories; never through enemy units (enter and stop), never onto another player's
-    Stronghold, halt on a Mountain; +1 starting on a Jetstream Entry Point (p.5, 9)."""
-    if tile(g, frm).kind == "Jetstream Entry Point":
+    Stronghold, halt on a Mountain; +1 starting on a Jetstream Entry Point, which a Stronghold replaced is
+    not (p.5, 8, 9)."""
+    if terrain(tile(g, frm)) == "Jetstream Entry Point":
         speed += 1
     frontier, seen = [frm], {frm}
     for _ in range(speed):
         nxt = []
         for here in frontier:
-            if here != frm and (tile(g, here).kind == "Mountain" or _enemy(g, here, owner)):
+            if here != frm and (terrain(tile(g, here)) == "Mountain" or _enemy(g, here, owner)):
                 continue
             for n in neighbours(g, here):
                 t = tile(g, n)
@@ -60,6 +61,10 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
     o = g.order
     if o is None or g.combat is not None:
         raise GameError("to", "Place an order first; moves come before the order's combat (p.9).")
+    if o.fought:
+        raise GameError("to", f"The combat of {player_name(g, o.player)}'s order has begun: an order goes move, then "
+                              "combat, then explore; airships that entered a territory with enemy units stop there "
+                              "(p.9).")
     if o.explored:
         raise GameError("to", f"{player_name(g, o.player)} has explored: an order goes move, then combat, then "
                               "explore, and exploring ends it (p.9, 12).")
@@ -70,6 +75,12 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
         raise GameError("count", f"{player_name(g, o.player)} has {count(g, frm, o.player, kind)} {kind} on {frm}, not {n}.")
     if o.at not in (frm, to):
         raise GameError("to", f"All moves of an order go from or to the activated territory {o.at} (p.9).")
+    way = "from" if frm == o.at else "to"
+    if o.way and way != o.way:
+        done = "left" if o.way == "from" else "entered"
+        raise GameError("to", f"Airships have already {done} {o.at} in this order: an order moves airships FROM the "
+                              f"activated territory (A) or TO it (B), not both, so an airship that moved stops where "
+                              "it entered (p.9).")
     target = tile(g, to, "to")
     if target.stronghold is not None and target.stronghold != o.player:
         raise GameError("to", "You may not move onto another player's Stronghold (p.9).")
@@ -79,14 +90,18 @@ def move(g: Game, content: Content, frm: str, to: str, kind: str, n: int) -> Out
                               "territories, never through enemy units, halting on Mountains (p.9).")
     _check_stack(g, to, o.player, n, "to")
     g = _add(_add(g, frm, o.player, kind, -n), to, o.player, kind, n)
+    g = replace(g, order=replace(o, way=way))
     fight = " — combat!" if _enemy(g, to, o.player) else ""
-    return Outcome(g, f"{player_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{fight}")
+    halt = " and halts on the Mountain" if terrain(target) == "Mountain" else ""
+    return Outcome(g, f"{player_name(g, o.player)} moved {n} {kind} from {frm} to {tile_name(target, g)}{halt}{fight}",
+                   ("An order moves airships from its territory or to it, not both: each airship moves once and "
+                    "stops where it entered (p.9).",))
 
 
 def legal_moves(g: Game, content: Content) -> tuple[tuple[str, str, str, int], ...]:
     """Every move the current order allows now: (from, to, unit, most that may go), as `move` would accept."""
     o = g.order
-    if o is None or g.combat is not None or o.explored or g.phase != "expansion":
+    if o is None or g.combat is not None or o.explored or o.fought or g.phase != "expansion":
         return ()
     out = []
     starts = {u.at for u in g.units if u.owner == o.player and u.kind not in BUILDINGS
@@ -96,7 +111,7 @@ def legal_moves(g: Game, content: Content) -> tuple[tuple[str, str, str, int], .
             if u.kind in BUILDINGS or content.unit(u.kind).classification == "building":
                 continue
             for to in ([t.id for t in g.tiles] if frm == o.at else [o.at]):
-                if to == frm or o.at not in (frm, to):
+                if to == frm or o.at not in (frm, to) or (o.way and o.way != ("from" if frm == o.at else "to")):
                     continue
                 limit = stack_limit(g, to, o.player)
                 room = u.count if limit is None else min(u.count, limit - airships(g, to, o.player))
@@ -135,7 +150,7 @@ def explore(g: Game, at: str) -> Outcome:
                               f"has none on {at}.")
     g = replace(g, tiles=tuple(replace(x, explored=True) if x.id == at else x for x in g.tiles),
                 order=replace(o, explored=True))
-    cards = 2 if t.kind == "Ancient Ruins" else 1
+    cards = 2 if terrain(t) == "Ancient Ruins" else 1
     return Outcome(g, f"{player_name(g, o.player)} explored {tile_name(t, g)}: draw {cards} Explore card{'s' * (cards > 1)}",
                    ("Ancient Ruins: draw 2 Explore cards and resolve them in any order (p.5, 12)." if cards > 1 else
                     "Read it: a 'hold' card goes to your hand, any other is resolved now (p.12).",

@@ -2,9 +2,9 @@
 stores (their type hints resolve here), and the checks every command makes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ...codec import state_codec
+from ...codec import ADDED, state_codec
 from ..frame import Die, GameError, Player, Verdict, player_name
 
 
@@ -146,6 +146,10 @@ class Order:
     player: int
     at: str
     explored: bool = False
+    # Rule A or B (p.9): "from" once an airship left the activated territory, "to" once one entered it; an
+    # order never mixes them, so no airship moves twice in an order (it stops where it entered, p.9).
+    way: str = field(default="", repr=False, metadata=ADDED)
+    fought: bool = field(default=False, repr=False, metadata=ADDED)  # its combat began: movement is over (p.9)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..frame import GameError, Outcome, Step, player_name
+from ..frame import GameError, Outcome, Step, advance_check, player_name
 from .expansion import current_player
-from .management import _apply_mine, builder
+from .management import _apply_mine, builder, discoverer, may_draw
 from .preparation import choosing_order, crystal_placer
 from .scoring import decide_winner
 from .setup import arrival_order
@@ -116,7 +116,15 @@ def _management_next(g: Game) -> Outcome:
             return Outcome(replace(g, stage="over", verdict=v), "Check Win: the game is over", v.how)
         return Outcome(replace(g, step=3), "Check Win: nobody has 20 VP; the game goes on",
                        ("20 VP are checked only here (p.14).",))
+    if g.step == 3:
+        waiting = [i for i in g.turn_order if may_draw(g, i)]
+        if waiting:
+            raise GameError("step", f"{player_name(g, waiting[0])} has not drawn: each player draws 1 Secondary "
+                                    "Objective, or discards any number and draws as many (p.13).")
     if g.step == 4:
+        if discoverer(g) is not None:
+            raise GameError("step", f"{player_name(g, discoverer(g))} selects a Discovery first: in turn order each "
+                                    "player selects one (p.13).")
         return Outcome(replace(g, step=5, chooser=0, built=(), founded=()), f"Build: {player_name(g, g.turn_order[0])} builds first")
     if g.step == 5:
         if g.chooser < n:
@@ -159,3 +167,8 @@ def back_step(g: Game) -> Outcome:
         return Outcome(replace(g, round=g.round - 1, phase="management", step=5, chooser=n, applied=("mine",)),
                        f"Back to round {g.round - 1}: Build")
     raise GameError("step", "This is the start of the game; use Undo to take back placements.")
+
+
+def can_advance(g: Game) -> tuple[bool, str]:
+    """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
+    return advance_check(next_step, g)

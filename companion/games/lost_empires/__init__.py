@@ -27,7 +27,7 @@ from .board import adjacent, battlefield_name, battlefields, hive, units_at
 from .combat import AttackResult, adjust_damage, attack_bonuses, elite_claimant, resolve_attack, ruthless_damage
 from .control import Control, control_of, control_order, control_report, unit_control
 from .orders import (
-    UnitStats, activate, attack, command_left, command_limit, decline_grant, end_activation, end_turn, grant_action,
+    UnitStats, activatable, activate, attack, command_left, command_limit, decline_grant, end_activation, end_turn, grant_action,
     granted_attack, granted_move, library_card, move, pass_turn, play_support, play_unit, remember, supply_left,
     use_ability,
 )
@@ -37,16 +37,16 @@ from .setup import begin, check_deck, choose_faction, new_game, roll_for_first, 
 from .state import (
     ARTIFACTS_PER_GATE, CASUALTY_DAMAGE, COMMAND, COMMAND_ROUND_1, DECK_COPIES, DECK_DIFFERENT, DESTROYED_AT,
     ELITE_RULES, EYE_OF_GLIESE, FORMAT, GATES, GRANTS, KEY, KEYWORDS, OBJECTIVES, PHASE_KEYS, PHASES, PLAYERS,
-    PLAYERS_RANGE, SUPPLY, TITLE, WEIGHTS, Activation, Card, Content, Faction, Game, Grant, Side, Unit, from_dict,
-    other, to_dict,
+    PLAYERS_RANGE, SUPPLY, TITLE, WEIGHTS, Activation, Card, Content, Faction, Game, Grant, Side, Unit, copies_out,
+    from_dict, other, to_dict,
 )
-from .stepper import SETUP_STEPS, back_step, current_step, next_step
+from .stepper import SETUP_STEPS, back_step, can_advance, current_step, next_step
 
 __all__ = [
-    "activate", "Activation", "adjacent", "adjust_artifacts", "adjust_damage", "ARTIFACTS_PER_GATE", "attack",
-    "attack_bonuses", "AttackResult", "back_step", "battlefield_name", "battlefields", "begin", "Card",
+    "activatable", "activate", "Activation", "adjacent", "adjust_artifacts", "adjust_damage", "ARTIFACTS_PER_GATE", "attack",
+    "attack_bonuses", "AttackResult", "back_step", "can_advance", "battlefield_name", "battlefields", "begin", "Card",
     "CASUALTY_DAMAGE", "check_deck", "choose_faction", "COMMAND", "command_left", "command_limit", "COMMAND_ROUND_1",
-    "Content", "Control", "control_of", "control_order", "control_report", "current_step", "decide_victory",
+    "Content", "copies_out", "Control", "control_of", "control_order", "control_report", "current_step", "decide_victory",
     "DECK_COPIES", "DECK_DIFFERENT", "decline_grant", "DESTROYED_AT", "Die", "DieResult", "elite_claimant",
     "ELITE_RULES", "end_activation", "end_turn", "EYE_OF_GLIESE", "Faction", "fall_back", "fall_back_choices",
     "FORMAT", "from_dict", "Game", "GameError", "GATES", "Grant", "grant_action", "granted_attack", "granted_move",

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from ..frame import DieResult, GameError, Outcome, player_name, unit, with_side, with_unit
 from .board import units_at
-from .state import CASUALTY_DAMAGE, DESTROYED_AT, Activation, Game, Unit, _playing
+from .state import CASUALTY_DAMAGE, DESTROYED_AT, Activation, Game, Unit, _playing, discarded
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def _deal(g: Game, d: Unit, damage: int, by: int | None) -> tuple[Game, tuple[st
         d = replace(d, elite_token=False)
         reasons += (f"ELITE: {player_name(g, claimant)} claims its ELITE token and gains 1 artifact (p.14).",)
     if destroyed:
-        g = replace(g, units=tuple(x for x in g.units if x.id != d.id))
+        g = discarded(replace(g, units=tuple(x for x in g.units if x.id != d.id)), d.owner, d.card)
         if g.grant is not None and g.grant.unit == d.id:
             g = replace(g, grant=None)
         if g.activation is not None and g.activation.unit == d.id:

@@ -9,7 +9,7 @@ from .board import adjacent, battlefield_name, battlefields, hive, units_at
 from .combat import _deal, attack_bonuses, resolve_attack
 from .state import (
     COMMAND, COMMAND_ROUND_1, EYE_OF_GLIESE, GRANTS, KEYWORDS, OBJECTIVES, SUPPLY, Activation, Card, Game, Grant, Unit,
-    other,
+    copies_out, discarded, other,
 )
 
 
@@ -60,6 +60,10 @@ class UnitStats:
     weight: str | None = None
 
 
+def _copies(n: int) -> str:
+    return "Both copies" if n == 2 else f"All {n} copies" if n > 1 else "The copy"
+
+
 def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False, at: str | None = None) -> Outcome:
     """Play a Unit: pay its cost in full, place it ready in the hive battlefield (p.8); Eye of Gliese may be
     placed in an objective where its player has a friendly unit instead (its errata)."""
@@ -74,8 +78,9 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False, at: s
     copies = dict(g.sides[i].deck).get(card)
     if copies is None:
         raise GameError("card", f"{card} is not in {player_name(g, i)}'s deck.")
-    if sum(1 for u in g.units if u.owner == i and u.card == card) >= copies:
-        raise GameError("card", f"Both copies of {card} are already in play.")
+    if copies_out(g, i, card) >= copies:
+        raise GameError("card", f"{_copies(copies)} of {card} are already in play or in {player_name(g, i)}'s discard "
+                                "pile (2 copies of each card, p.4; destroyed units are discarded, p.9).", "p.4")
     for k in stats.keywords:
         if k not in KEYWORDS:
             raise GameError("keywords", f"Unknown keyword {k!r}.")
@@ -109,11 +114,25 @@ def library_card(g: Game, name: str) -> Card | None:
 def play_support(g: Game, card: str, command: int, supply: int) -> Outcome:
     """Play a Support: pay its cost, resolve its ability, discard it (p.8). Not a mandatory order."""
     _in_order_phase(g)
-    if card not in dict(g.sides[g.turn].deck):
+    copies = dict(g.sides[g.turn].deck).get(card)
+    if copies is None:
         raise GameError("card", f"{card} is not in {player_name(g, g.turn)}'s deck.")
-    g = _pay(g, command, supply, card)
+    if copies_out(g, g.turn, card) >= copies:
+        raise GameError("card", f"{_copies(copies)} of {card} are already in {player_name(g, g.turn)}'s discard pile "
+                                "(2 copies of each card, p.4; a played support is discarded, p.8).", "p.4")
+    g = discarded(_pay(g, command, supply, card), g.turn, card)
     return Outcome(g, f"{player_name(g, g.turn)} played the support {card}",
                    ("Resolve its ability as fully as possible, then discard it (p.8).",))
+
+
+def activatable(g: Game) -> tuple[str, ...]:
+    """The units the player whose turn it is may activate now, as `activate` accepts them: ready, played in an
+    earlier turn or with FRONTLINE, one activation a turn, a token to pay with (Eye of Gliese: free) (p.8, 14)."""
+    if g.stage != "play" or g.phase != "order" or g.sides[g.turn].passed or g.activated:
+        return ()
+    tokens = command_left(g, g.turn) > 0 or supply_left(g, g.turn) > 0
+    return tuple(u.id for u in g.units if u.owner == g.turn and not u.drained
+                 and (u.played_turn != g.turn_no or u.has("FRONTLINE")) and (tokens or u.card == EYE_OF_GLIESE))
 
 
 def activate(g: Game, unit_id: str, token: str) -> Outcome:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..frame import GameError, Outcome, Verdict, player_name, with_side
 from .board import battlefield_name, hive, units_at
 from .control import unit_control
-from .state import ARTIFACTS_PER_GATE, CASUALTY_DAMAGE, COMMAND, GATES, Game, Unit, other
+from .state import ARTIFACTS_PER_GATE, CASUALTY_DAMAGE, COMMAND, GATES, Game, Unit, discarded, other
 
 
 def total_control(g: Game, i: int) -> int:
@@ -55,7 +55,7 @@ def _apply_casualties(g: Game) -> tuple[Game, tuple[str, ...]]:
     dead = [u for u in g.units if u.damage == CASUALTY_DAMAGE]
     reasons = []
     for u in dead:
-        g = replace(g, units=tuple(x for x in g.units if x.id != u.id))
+        g = discarded(replace(g, units=tuple(x for x in g.units if x.id != u.id)), u.owner, u.card)
         reasons.append(f"{u.card} ({player_name(g, u.owner)}) has 3 damage and is destroyed (p.11).")
         if u.elite_token and u.damaged_by is not None:
             g = with_side(g, u.damaged_by, artifacts=g.sides[u.damaged_by].artifacts + 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...codec import ADDED, state_codec
-from ..frame import Die, GameError, Player, Verdict
+from ..frame import Die, GameError, Player, Verdict, with_side
 
 KEY = "lost-empires"
 TITLE = "Lost Empires"
@@ -74,6 +74,9 @@ class Side:
     supply_used: bool = False
     passed: bool = False
     deck: tuple[tuple[str, int], ...] = ()  # (card, copies)
+    # (card, copies) in the discard pile: destroyed units and played supports (p.8, 9, 11); with the units in
+    # play they are the copies no longer in hand or deck (p.4: 2 of each)
+    discard: tuple[tuple[str, int], ...] = field(default=(), repr=False, metadata=ADDED)
 
 
 @dataclass(frozen=True)
@@ -157,3 +160,17 @@ def other(i: int) -> int:
 def _playing(g: Game) -> None:
     if g.stage != "play":
         raise GameError("stage", "The game is over." if g.stage == "over" else "The game has not begun.")
+
+
+# -- copies of a card: the deck's count, spent by play and the discard pile (p.4, 8, 9) ---------------
+
+def copies_out(g: Game, i: int, card: str) -> int:
+    """Copies of `card` no longer in seat `i`'s hand or deck: in play or in the discard pile."""
+    return sum(1 for u in g.units if u.owner == i and u.card == card) + dict(g.sides[i].discard).get(card, 0)
+
+
+def discarded(g: Game, i: int, card: str) -> Game:
+    """One copy of `card` into seat `i`'s discard pile (destroyed, p.9, 11; a support played, p.8)."""
+    pile = dict(g.sides[i].discard)
+    pile[card] = pile.get(card, 0) + 1
+    return with_side(g, i, discard=tuple(sorted(pile.items())))

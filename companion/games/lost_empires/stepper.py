@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..frame import GameError, Outcome, Step, player_name
+from ..frame import GameError, Outcome, Step, advance_check, player_name
 from .control import _apply_control
 from .round_end import _apply_casualties, _apply_gates, _wrap_up, in_enemy_hive
 from .setup import begin
@@ -96,3 +96,8 @@ def back_step(g: Game) -> Outcome:
     prev = PHASE_KEYS[PHASE_KEYS.index(g.phase) - 1]
     step = 2 if prev == "wrapup" else 1
     return Outcome(replace(g, phase=prev, step=step), f"Back to the {PHASES[PHASE_KEYS.index(prev)]}")
+
+
+def can_advance(g: Game) -> tuple[bool, str]:
+    """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
+    return advance_check(next_step, g)

@@ -21,8 +21,11 @@ One module per job, each importing only those before it:
 This package gives them all by one import (`from companion.games import shattered_empires`).
 """
 from ..frame import GameError, Outcome, Player, Step, Verdict, player_name, players, unit, verdict, with_side, with_unit
-from .cards import allocate, choose_modified, play_command, play_construction, play_research, play_resource
-from .combat import Shot, command_damage, damage_split, declare, evasion_hits, resolve
+from .cards import (
+    allocatable, allocate, choose_modified, may_play_resource, play_command, play_construction, play_research,
+    play_resource,
+)
+from .combat import Shot, attackers, command_damage, damage_split, declare, evasion_hits, resolve
 from .personnel import assign, hire
 from .scoring import Score, score
 from .setup import begin, check_deck, choose_base, new_game, set_deck
@@ -31,7 +34,7 @@ from .state import (
     MIN_PLAYERS, PHASES, PLAYERS_RANGE, RESEARCH_CP, SCRAP_CP, STEP_KEYS, TITLE, UNIT_TYPES, Asset, Attack, Base,
     Card, Content, Game, Mod, Project, Side, Staff, Unit, from_dict, project, seat, to_dict,
 )
-from .stepper import back_step, current_step, next_step
+from .stepper import back_step, can_advance, current_step, next_step
 from .totals import command_max, queue_max, queued, yield_left, yield_total
 from .turn import launcher_search
 from .upkeep import adjust_hand, promote, repair, scrap, set_triggers
@@ -40,7 +43,8 @@ from .cards import _unit_of
 from .combat import _stations, _target_label
 
 __all__ = [
-    "adjust_hand", "allocate", "ALLOWED", "Asset", "assign", "Attack", "back_step", "BASE", "Base", "begin", "Card",
+    "adjust_hand", "allocatable", "allocate", "ALLOWED", "Asset", "assign", "Attack", "attackers", "back_step", "can_advance", "BASE",
+    "Base", "begin", "Card", "may_play_resource",
     "CARD_TYPES", "check_deck", "choose_base", "choose_modified", "command_damage", "command_max", "Content",
     "COPIES_MAX", "current_step", "D6", "damage_split", "DECK_MIN", "declare", "DESIGNATIONS", "DRAW", "evasion_hits",
     "FORMAT", "from_dict", "Game", "GameError", "HAND_MAX", "hire", "KEY", "launcher_search", "MAX_PLAYERS",

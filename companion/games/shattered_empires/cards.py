@@ -89,6 +89,10 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
                                   f"{yield_total(g, i)}; {amount} is more (Yield).")
     if target:
         _check_mod_target(g, p, target)
+    if amount > p.cost - p.allocated:
+        raise GameError("amount", f"{p.card} needs {max(p.cost - p.allocated, 0)} more Yield ({p.allocated} of "
+                                  f"{p.cost}); {amount} is more: a project is completed when its Yield equals its "
+                                  "cost (Construction Project).", "Construction Project")
     g = with_side(g, i, yield_used=g.sides[i].yield_used + amount)
     p2 = replace(p, allocated=p.allocated + amount, target=target or p.target)
     g = replace(g, projects=tuple(p2 if x.id == p.id else x for x in g.projects))
@@ -96,6 +100,19 @@ def allocate(g: Game, project_id: str, amount: int, target: str | None = None) -
     return Outcome(g, f"{player_name(g, i)} assigned {amount} Yield to {p.card} ({p2.allocated} of {p.cost}){done}",
                    ("A project is completed when the Yield allocated equals or exceeds its cost (Construction "
                     "Project).",))
+
+
+def allocatable(g: Game, project_id: str) -> int:
+    """The most Yield the current player may assign to the project now: what is left, up to its cost."""
+    p = project(g, project_id)
+    if g.stage != "play" or g.step != "allocation" or p.owner != g.turn:
+        return 0
+    return max(0, min(yield_left(g, g.turn), p.cost - p.allocated))
+
+
+def may_play_resource(g: Game) -> bool:
+    """Up to one Resource a turn, in the Acquisition Phase (Acquisition Phase)."""
+    return g.stage == "play" and g.step == "acquisition" and not g.sides[g.turn].resource_played
 
 
 def _check_mod_target(g: Game, p: Project, target: str) -> Unit:

@@ -67,6 +67,15 @@ def _stations(g: Game, owner: int) -> tuple[Unit, ...]:
     return tuple(u for u in g.units if u.owner == owner and u.type == "defense-station")
 
 
+def attackers(g: Game) -> tuple[Unit, ...]:
+    """The units that may announce an attack now: the current player's, out of Testing, not a Defense Station,
+    with a weapon not yet fired this turn (Combat Phase, Defense Stations)."""
+    if g.stage != "play" or g.step != "combat" or g.attack is not None:
+        return ()
+    return tuple(u for u in g.units if u.owner == g.turn and not u.testing and u.type != "defense-station"
+                 and u.ready())
+
+
 def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore_stations: bool = False) -> Outcome:
     """Choose one unit, assign its weapons to targets (not all need a target)."""
     _playing(g, "combat", field="attacker", what="Attacks are announced")
@@ -82,6 +91,12 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
     if a.type == "defense-station":
         raise GameError("attacker", f"{a.card} is a Defense Station: Defense Stations may not initiate attacks "
                                     "(Defense Stations).")
+    if not a.weapons:
+        raise GameError("attacker", f"{a.card} has no weapon: a unit attacks by assigning its weapons to targets "
+                                    "(Combat Phase).", "Combat Phase")
+    if not a.ready():
+        raise GameError("attacker", f"Every weapon of {a.card} has fired this turn: each weapon on a unit may only be "
+                                    "fired once per turn (Combat Phase).", "Combat Phase")
     if not targets:
         raise GameError("targets", "Assign at least one weapon to a target.")
     seen = set()
@@ -105,14 +120,17 @@ def declare(g: Game, attacker: str, targets: tuple[tuple[int, str], ...], ignore
                    ("Targeted units may now assign their weapons against the attacker (Combat Phase).",))
 
 
-def _fire(g: Game, shooter: Unit, w: int, target: str, rolls: dict, rng, effective_evasion=None
-          ) -> tuple[Game, Shot]:
+def _fire(g: Game, shooter: Unit, w: int, target: str, rolls: dict, rng, effective_evasion=None,
+          roll_for_me: bool = False) -> tuple[Game, Shot]:
     """Resolve one weapon against one target at once (used for shots that come first)."""
-    shot = _aim(g, shooter, w, target, rolls, rng, effective_evasion)
+    shot = _aim(g, shooter, w, target, rolls, rng, effective_evasion, roll_for_me)
     return _apply(g, (shot,)), shot
 
 
-def _aim(g: Game, shooter: Unit, w: int, target: str, rolls: dict, rng, effective_evasion=None) -> Shot:
+def _aim(g: Game, shooter: Unit, w: int, target: str, rolls: dict, rng, effective_evasion=None,
+         roll_for_me: bool = False) -> Shot:
+    """One shot; a target with Evasion takes the table's d6 from `rolls`, or the app's only when the table
+    pressed Roll for me (`roll_for_me`), and the log says which it was."""
     dmg = shooter.weapons[w]
     key = f"{shooter.id}:{w}"
     label = _target_label(g, target)
@@ -121,16 +139,19 @@ def _aim(g: Game, shooter: Unit, w: int, target: str, rolls: dict, rng, effectiv
         evasion = unit(g, target).evasion if effective_evasion is None else effective_evasion
     roll = None
     if evasion:
-        roll = rolls.get(key)
+        roll, by = rolls.get(key), ""
         if roll is None:
-            roll = (rng or random.SystemRandom()).randint(1, D6)
+            if not roll_for_me:
+                raise GameError("rolls", f"{shooter.card}'s weapon {w + 1} fires at {label}, which has Evasion "
+                                         f"{evasion}: tap the face its d6 shows, or Roll for me (Evasion).", "Evasion")
+            roll, by = (rng or random.SystemRandom()).randint(1, D6), " (the app's d6: Roll for me)"
         if not 1 <= roll <= D6:
             raise GameError(f"roll_{key}", f"A d6 shows 1 to 6, not {roll}.")
         if not evasion_hits(roll, shooter.hit, evasion):
             return Shot(shooter.id, w, target, roll, False, text=f"{shooter.card} weapon {w + 1} at {label}: rolled "
-                        f"{roll} + Hit {shooter.hit} = {roll + shooter.hit} against Evasion {evasion}: a miss, no "
+                        f"{roll}{by} + Hit {shooter.hit} = {roll + shooter.hit} against Evasion {evasion}: a miss, no "
                         "damage (Evasion).")
-    note = (f"rolled {roll} + Hit {shooter.hit} = {roll + shooter.hit} against Evasion {evasion}: a hit; "
+    note = (f"rolled {roll}{by} + Hit {shooter.hit} = {roll + shooter.hit} against Evasion {evasion}: a hit; "
             if evasion else "")
     if target.startswith("base-"):
         return Shot(shooter.id, w, target, roll, True, 0, dmg, f"{shooter.card} weapon {w + 1} at {label}: {note}"
@@ -214,8 +235,8 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
     then the attacker's weapons and the return fire together; then destroyed units.
     `back` and `intercept` are (unit, weapon) of the defenders; `rolls` maps "unit:weapon" to a d6;
     `cover` is a unit with Intercept that becomes the target of the attack instead, at effective evasion 0.
-    An ignored Defense Station's shot at an attacker with Evasion takes the table's die from `rolls`; the app
-    rolls it only when the table asked (`roll_for_me`), never unasked (issue 20)."""
+    Every shot at a unit with Evasion takes the table's die from `rolls`; the app rolls it only when the table
+    asked (`roll_for_me`), never unasked (issues 20, 29), and the log says it did."""
     if g.attack is None:
         raise GameError("attacker", "Announce an attack first (Combat Phase).")
     rolls = rolls or {}
@@ -261,10 +282,10 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
                             f"Evasion {a.evasion}: tap the face its d6 shows, or Roll for me (Defense Stations, "
                             "Evasion).", "Defense Stations")
     for s, w in first:
-        g, shot = _fire(g, s, w, a.id, rolls, rng)
+        g, shot = _fire(g, s, w, a.id, rolls, rng, roll_for_me=roll_for_me)
         lines.append(shot.text + " The ignored Defense Station fires first (Defense Stations).")
     for uid, w in intercept:
-        g, shot = _fire(g, unit(g, uid), w, a.id, rolls, rng)
+        g, shot = _fire(g, unit(g, uid), w, a.id, rolls, rng, roll_for_me=roll_for_me)
         lines.append(shot.text + " Intercept resolves before the attack (Intercept).")
     a = unit(g, a.id)
     if a.damage >= a.hp:
@@ -276,8 +297,8 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
     if cover:
         lines.append(f"{unit(g, cover).card} becomes the target of the attack: its effective evasion is 0 "
                      "(Intercept).")
-    shots = tuple(_aim(g, a, w, t, rolls, rng, 0 if cover else None) for w, t in at.targets)
-    shots += tuple(_aim(g, unit(g, uid), w, a.id, rolls, rng) for uid, w in back)
+    shots = tuple(_aim(g, a, w, t, rolls, rng, 0 if cover else None, roll_for_me) for w, t in at.targets)
+    shots += tuple(_aim(g, unit(g, uid), w, a.id, rolls, rng, roll_for_me=roll_for_me) for uid, w in back)
     g = _apply(g, shots)
     lines += [s.text for s in shots]
     g, dead = _casualties(g)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..frame import GameError, Outcome, Step, player_name
+from ..frame import GameError, Outcome, Step, advance_check, player_name
 from .setup import begin
 from .state import PHASES, STEP_KEYS, Game
 from .totals import queue_max, queued
@@ -60,3 +60,8 @@ def back_step(g: Game) -> Outcome:
         raise GameError("step", "This is the first step of the turn; use Undo to go further back.")
     prev = STEP_KEYS[STEP_KEYS.index(g.step) - 1]
     return Outcome(replace(g, step=prev, attack=None), f"Back to the {PHASES[STEP_KEYS.index(prev)]}")
+
+
+def can_advance(g: Game) -> tuple[bool, str]:
+    """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
+    return advance_check(next_step, g)

@@ -43,7 +43,7 @@ from .state import (
     SQUAD_LIMIT, START, TILES_EACH, TITLE, Content, ContinueCard, Draft, Game, Side, Space, SymbolDie, Symbols,
     Terrain, Unit, from_dict, to_dict,
 )
-from .stepper import back_step, current_step, next_step, round_of
+from .stepper import back_step, can_advance, current_step, next_step, round_of
 
 __all__ = [
     "BASES_TO_WIN", "BASE_HP", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
@@ -51,7 +51,7 @@ __all__ = [
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "assign_damage", "attack", "back_step", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
     "in_tray", "income_for", "move", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",

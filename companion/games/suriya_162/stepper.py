@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..frame import GameError, Outcome, Step, player_name
+from ..frame import GameError, Outcome, Step, advance_check, player_name
 from .board import bases, seat_order
 from .cards import undecided
 from .income import _income, _start_turn, income_for
@@ -94,3 +94,8 @@ def back_step(g: Game) -> Outcome:
     if g.phase != "action":
         raise GameError("step", "Use Undo to go back further: Back only returns from the Action to the Upkeep Phase.")
     return Outcome(replace(g, phase="upkeep"), f"Back to {player_name(g, g.turn)}'s Upkeep Phase")
+
+
+def can_advance(g: Game) -> tuple[bool, str]:
+    """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
+    return advance_check(next_step, g)

@@ -61,7 +61,8 @@ def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
         what = f"{owner.name}'s Stronghold" if owner else t.kind
         title = "; ".join([f"{t.id}: {what}"] + (["crystal"] if t.crystal else []) + (["explored"] if t.explored else [])
                           + [x.title for x in groups])
-        out.append(Territory(t.id, t.kind, "kind-" + t.kind.lower().replace(" ", "-"),
+        kind = rules.terrain(t)  # a Stronghold replaced its tile (p.8): not drawn as what lay under it
+        out.append(Territory(t.id, kind, "kind-" + kind.lower().replace(" ", "-"),
                              "★ Home" if owner else MARKS.get(t.kind, t.kind), cell.points, cell.x, cell.y,
                              owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title))
     return Board(grid.view_box, tuple(out))

@@ -101,9 +101,11 @@ class DiceEntry(GameForm):
             found = FACE_KEY.match(key)
             if not found or not str(data[key]).strip():
                 continue
-            chain = [str(data[key]).strip()]
-            while chain[-1].endswith("*") and str(data.get(f"{key}_{len(chain)}", "")).strip():
-                chain.append(str(data[f"{key}_{len(chain)}"]).strip())
+            chain, row = [str(data[key]).strip()], key
+            # each re-roll row is named after the row it re-rolls: face_0_green_2_1, then face_0_green_2_1_2
+            while chain[-1].endswith("*") and str(data.get(f"{row}_{len(chain)}", "")).strip():
+                row = f"{row}_{len(chain)}"
+                chain.append(str(data[row]).strip())
             chains.setdefault(found.group(1), {})[int(found.group(2))] = "+".join(chain)
         for prefix, dice_ in chains.items():
             target = "escalation" if prefix == "face_esc" else "dice_" + prefix[len("face_"):]

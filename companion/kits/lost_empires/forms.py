@@ -26,7 +26,7 @@ class FactionForm(GameForm):
 class DeckForm(GameForm):
     player = choice(SEAT)
     starter = flag()
-    cards = DeckCards(fields.String(validate=validate.Length(max=90)), load_default=list)
+    cards = DeckCards(fields.String(validate=validate.Length(max=90)), load_default=dict)  # none ticked: refused 422
 
 
 class PlayUnitForm(GameForm):

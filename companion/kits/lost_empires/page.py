@@ -27,10 +27,12 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "le": rules, "content": content, "factions": seat_factions,
         "control": rules.control_report(g) if g.stage == "play" else (),
         "rows": [(rules.hive(1),), ("left", "center", "right"), (rules.hive(0),)],
-        "deck_cards": [[c for c in f.cards if c.name in dict(g.sides[i].deck)] if f else []
-                       for i, f in enumerate(seat_factions)],
+        # the cards of the deck with a copy left to play: not all in play or in the discard pile (p.4)
+        "deck_cards": [[c for c in f.cards if rules.copies_out(g, i, c.name) < dict(g.sides[i].deck).get(c.name, 0)]
+                       if f else [] for i, f in enumerate(seat_factions)],
         "faces": content.die.buttons(),
         "library": {c.name: c for c in g.library},
+        "activatable": rules.activatable(g),  # the units Activate is offered for (p.8, 14)
         # friendly units a card may grant an action to (p.10): not the active unit
         "grantable": [(u.id, u.card) for u in g.units if g.stage == "play" and u.owner == g.turn
                       and not (g.activation and g.activation.unit == u.id)],

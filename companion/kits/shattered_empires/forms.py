@@ -19,7 +19,7 @@ class BaseForm(GameForm):
 class DeckForm(GameForm):
     player = choice(SEATS)
     starter = flag()
-    cards = DeckCards(fields.String(validate=validate.Length(max=90)), load_default=list)
+    cards = DeckCards(fields.String(validate=validate.Length(max=90)), load_default=dict)  # none ticked: refused 422
     sideboard = fields.List(fields.String(validate=validate.Length(max=80)), load_default=list)
 
 

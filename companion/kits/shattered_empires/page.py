@@ -19,7 +19,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     me = g.turn
     return {
         "se": rules, "content": content,
-        "hand_cards": {t: [c for c in content.cards if c.type in t and c.name in dict(g.sides[me].deck)]
+        "hand_cards": {t: [c for c in content.cards if c.type in t and c.name in dict(g.sides[me].deck)
+                           and (t != ("resource",) or rules.may_play_resource(g))]
                        for t in (("construction",), ("research",), ("resource",), ("personnel",),
                                  ("command", "projectile"))},
         "sideboard_cards": [content.card(n) for n in g.sides[me].sideboard],
@@ -30,6 +31,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "targets": attack_targets(g), "damage_targets": damage_targets(g), "shots": pending_shots(g) if g.attack else {},
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
+        "attacker_options": [(u.id, u.card) for u in rules.attackers(g)],
+        "allocatable": {p.id: rules.allocatable(g, p.id) for p in g.projects},
         "mod_targets": {p.id: [(u.id, u.card) for u in g.units if u.owner == me and u.type == p.requires]
                         for p in g.projects if p.mod},
         "seat_options": [(str(i), p.name) for i, p in enumerate(g.players)],
@@ -79,6 +82,7 @@ def pending_shots(g: rules.Game) -> dict:
                 for s in rules._stations(g, seat) for w in s.ready()] if at.ignore_stations and a.evasion else []
     return {"attacker": a, "mine": [(w, t, evades(t)) for w, t in at.targets], "back": back, "stations": stations,
             "d6": [{"value": n, "critical": False, "label": str(n)} for n in range(1, rules.D6 + 1)],
+            "any_roll": bool(stations) or bool(a.evasion) or any(evades(t) for _, t in at.targets),
             "intercept": intercept, "cover": cover, "label": {t: rules._target_label(g, t) for _, t in at.targets}}
 
 

@@ -15,6 +15,8 @@ One module per job, each importing only those before it:
     figures     new adversaries, moves and hazards, doors, HP and Heal, conditions, defeat
     order       initiative and turn order with every tie rule
     round       the round flow, each turn's start and end, the end of the round and the result
+    critical_strikes  the critical abilities a Critical Strike activates: a character's offered one tap each,
+                an adversary's applied with its turn (the Decision die picking the target, p.20)
     attacks     a character's Attack (its targets, lines of sight, the one of the turn), and the
                 adversary-turn glue with turn.py
     character_turn  a character's Move N / Leap N checked against its reach, the hazards its Move passed,
@@ -26,13 +28,15 @@ One module per job, each importing only those before it:
 """
 from .attacks import (
     AttackOutcome, AttackTarget, AttackTargets, SightLine, adversary_scenario, apply_adversary_turn, attack_on_turn,
-    attack_targets, character_attack, event_notes, line_options, round_guard, sight_lines,
+    attack_targets, character_attack, event_notes, line_options, no_attack, round_guard, sight_lines,
 )
 from .character_turn import (
-    PassedHazards, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable, reachable_costs,
+    PassedHazards, RestTurn, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable,
+    reachable_costs, rest_turn,
 )
+from .critical_strikes import CriticalOffer, activate_critical, adversary_critical, critical_offer
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
-from .codec import FORMAT, card_to_dict, mission_from_dict, mission_to_dict
+from .codec import FORMAT, mission_from_dict, mission_to_dict
 from .figures import (
     NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
     new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
@@ -41,8 +45,8 @@ from .figures import (
 from .next_step import STEPS, NextStep, next_step
 from .order import TurnOrder, character_ties, initiative, turn_order
 from .round import (
-    ENDS_AFTER_NEXT_FULL_TURN, WithinReach, begin_round, character_turn_start, end_round, end_turn, fail_mission,
-    may_redraw_boss_card, meet_objective, mission_report, redraw_boss_card, rest, reveal, select_cards,
+    ENDS_AFTER_NEXT_FULL_TURN, WithinReach, all_adversaries_defeated, begin_round, character_turn_start, end_round, end_turn, fail_mission,
+    may_redraw_boss_card, meet_objective, mission_report, record_event, redraw_boss_card, rest, reveal, select_cards,
     start_next_turn, within_reach,
 )
 from .setup import (
@@ -51,7 +55,7 @@ from .setup import (
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
-    EventCard, EventEffect, Mission, MissionError, MissionResult, Round, Update,
+    EventCard, EventEffect, Mission, MissionError, MissionResult, Round, Update, map_order, resting_now,
 )
 
 __all__ = [
@@ -62,7 +66,7 @@ __all__ = [
     "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
-    "begin_round", "build_event_deck", "card_to_dict", "check_seats", "character_attack", "character_ties",
+    "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",
     "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",
@@ -71,4 +75,6 @@ __all__ = [
     "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",
     "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
+    "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",
+    "critical_offer", "map_order", "no_attack", "record_event", "rest_turn", "resting_now",
 ]

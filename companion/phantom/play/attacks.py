@@ -12,9 +12,12 @@ from ..hexmap import MapError
 from ..scenario import Scenario, Turn
 from ..sight import sight
 from ..turn import Resolution
+from .critical_strikes import adversary_critical
 from .figures import defeat
 from .round import finish_turn
-from .state import BossKind, Mission, MissionError, Update, figure_on_map, in_phase, not_over
+from .state import (
+    BossKind, Mission, MissionError, Update, figure_on_map, in_phase, not_over, not_resting, resting_now,
+)
 
 
 @dataclass(frozen=True)
@@ -25,14 +28,17 @@ class AttackOutcome:
     rolls_needed: tuple[str, ...]
     accuracy_rolls: tuple[str, ...]
     reasons: tuple[str, ...]
+    critical: bool = False  # a Critical Strike: one critical ability may be activated (p.20)
 
 
 def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Mapping | None = None, *,
                      value: int = 0, pierce: int = 0, conditions: Sequence[str] = (), die: str = "basic",
                      attack_range: int | None = None, accuracy: Sequence[str] | None = None,
-                     damage_multiplier: int = 1) -> AttackOutcome:
+                     damage_multiplier: int = 1, range_modifier: int = 0) -> AttackOutcome:
     """A character's Attack on an adversary or object by the attack flow (p.20-22), from the rolls entered,
-    applied to the mission: damage, conditions, object state, defeat and nova cells. A Ranged Attack rolls
+    applied to the mission: damage, conditions, object state, defeat and nova cells. Its range is the base
+    range of its class board's weapon plus the card's `range_modifier`, or the card's explicit
+    `attack_range`, which nothing modifies (p.21). A Ranged Attack rolls
     the Accuracy die for what lies on the line (`accuracy`, nearest first; by default the line with the
     fewest rolls, the attacker's choice, p.19). Invisible ends with the Attack (p.37); a Vengeful target
     answers a Melee Attack from the same rolls (p.37). Until every roll needed is entered nothing changes."""
@@ -49,9 +55,14 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
         raise MissionError("target", str(exc)) from None
     target_at = board.map.parse(target[len("object:"):]) if target.startswith("object:") else board.figure(target).at
     distance = board.map.range_between(attacker.at, target_at)
-    reach = attacker.range if attack_range is None else attack_range
+    if attack_range is None:
+        reach = max(1, attacker.range + range_modifier)
+        how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
+    else:
+        reach, how = attack_range, "the card's explicit range"
     if distance is None or distance > reach:
-        raise MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} (p.18)")
+        raise MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} "
+                                     f"({how}) (p.18, p.21)")
     obstacles: tuple[str, ...] = ()
     reasons: list[str] = []
     if distance >= 2:
@@ -90,22 +101,52 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
                                  tuple(reasons))
     mission, why = _apply_attack(mission, attacker.id, result, counter)
     reasons.extend(why)
-    return AttackOutcome(mission, result.outcome, (), obstacles, tuple(reasons))
+    return AttackOutcome(mission, result.outcome, (), obstacles, tuple(reasons), result.critical_ability)
 
 
 def attack_on_turn(mission: Mission, target: str, rolls: Mapping | None = None, **attack) -> Update:
     """The Attack of the character whose turn it is (`character_attack` with its keywords) as one step of the
-    mission: refused while a die it needs is not entered, so nothing changes until every one is (p.21)."""
+    mission: refused while a die it needs is not entered, so nothing changes until every one is (p.21); refused
+    on a rest turn (p.13) and after a Fumble this turn (p.20). A Critical Strike leaves its critical ability to
+    activate (`critical_strikes.activate_critical`); a Fumble ends the character's Attacks for the turn."""
     rnd = mission.round
     figure = mission.figure(rnd.current) if rnd is not None and rnd.current else None
     if figure is None or figure.side != "character":
         raise MissionError("attacker", "the attack helper is for the character whose turn it is")
+    refused = no_attack(mission, figure.id)
+    if refused is not None:
+        raise refused
     out = character_attack(mission, figure.id, target, rolls, **attack)
     if out.outcome == "awaiting-roll":
         raise MissionError("rolls", f"roll {', '.join(out.rolls_needed)} and enter the faces; nothing changes until "
                                     "every die needed is entered", "21")
     said = out.outcome.replace("blocked-by:", "blocked by ")  # the log's headline in words, not the outcome's code
-    return Update(out.mission, (f"{figure.id} attacks {target}: {said}",) + out.reasons)
+    reasons = (f"{figure.id} attacks {target}: {said}",) + out.reasons
+    after = out.mission
+    if after.round is not None and after.round.current == figure.id:
+        fumbled = out.outcome == "fumbled"
+        critical = target if out.critical and after.character(figure.id).criticals else None
+        after = replace(after, round=replace(after.round, attacks_over=after.round.attacks_over or fumbled,
+                                             critical=critical))
+        if fumbled:
+            reasons += (f"{figure.id} fumbled: it can perform no further Attacks this turn (p.20)",)
+        if critical:
+            reasons += (f"Critical Strike: {figure.id} may activate one critical ability on {target} (p.20)",)
+    return Update(after, reasons)
+
+
+def no_attack(mission: Mission, figure_id: str) -> MissionError | None:
+    """Why the character whose turn it is may not Attack now, or None: it rests (p.13) or fumbled (p.20)."""
+    if resting_now(mission, figure_id):
+        try:
+            not_resting(mission, figure_id, "Attack")
+        except MissionError as exc:
+            return exc
+    rnd = mission.round
+    if rnd is not None and rnd.current == figure_id and rnd.attacks_over:
+        return MissionError("attacker", f"{figure_id} fumbled an Attack this turn: it can perform no further "
+                                        "Attacks this turn", "20")
+    return None
 
 
 @dataclass(frozen=True)
@@ -125,7 +166,12 @@ class AttackTargets:
 
 def attack_targets(mission: Mission) -> AttackTargets:
     """p.20 step 1: a valid target is an enemy (for a character, an adversary) or a destructible object not yet
-    destroyed (intact or damaged), objects in map order."""
+    destroyed (intact or damaged), objects in map order. None while the character whose turn it is may not
+    Attack (a rest turn, p.13; after a Fumble, p.20), with the reason."""
+    rnd = mission.round
+    refused = no_attack(mission, rnd.current) if rnd is not None and rnd.current else None
+    if refused is not None:
+        return AttackTargets((), refused.message, refused.page)
     m = mission.map
     out = [AttackTarget(f.id, f"{f.id} ({f.hp} HP)") for f in mission.board.figures if f.side == "adversary"]
     objects = sorted((h for h, state in m.object_at.items() if state in ("destructible", "damaged")), key=m.label)
@@ -318,6 +364,8 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
         if now is None or (now.hp <= 0 and now.max_hp):
             mission, why = defeat(mission, now or replace(f, hp=0))
             reasons.extend(why)
+    mission, why = adversary_critical(mission, resolution)
+    reasons.extend(why)
     me = mission.figure(resolution.adversary)
     if me is not None and any("Invisible" in s.removed for s in resolution.steps):
         reasons.append(f"{me.id} performed an Attack: Invisible is removed (p.37)")

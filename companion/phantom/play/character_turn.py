@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from ..paths import Reach, reach
 from .figures import heal, move_figure
-from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space
+from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space, resting_now
 
 MODES = ("move", "leap")
 
@@ -147,3 +147,29 @@ def heal_ally(mission: Mission, healer_id: str, target_id: str, value: int, heal
         raise MissionError("target", f"{name_of(mission, target.id)} is out of range: range "
                                      f"{'none' if distance is None else distance}, {why} (p.25)")
     return heal(mission, target.id, value, by=healer.id)
+
+
+REST_ALLOWS = (
+    "Detrimental conditions were removed at the start of the rest turn, before any effect",
+    "Equip and unequip attachments and equipment",
+    "Recharge attachments or equipment with nova cells from the play area",
+    "Move nova cells between Equipment and Attachment cards",
+    "Play equipped Item cards (items are not equipped or unequipped during a mission)",
+)
+
+
+@dataclass(frozen=True)
+class RestTurn:
+    """A character's rest turn (p.13): what it may do (`allows`), and that it plays no Character Action cards,
+    so no Move or Attack (`refuses`). Empty `allows` when the figure whose turn it is does not rest."""
+    character: str = ""
+    allows: tuple[str, ...] = ()
+    refuses: str = "no Character Action cards are played on a rest turn: no Move, Leap or Attack"
+    page: str = "13"
+
+
+def rest_turn(mission: Mission) -> RestTurn:
+    rnd = mission.round
+    if rnd is None or not rnd.current or not resting_now(mission, rnd.current):
+        return RestTurn()
+    return RestTurn(rnd.current, REST_ALLOWS)

@@ -15,7 +15,8 @@ from ..placing import place_new_adversary
 from .decks import discard_drawn
 from .state import (
     AdversaryKind, AdversaryState, BossKind, Mission, MissionError, Update, check_color, color_name, figure_on_map,
-    finished, in_phase, living_character, not_over, parse_space, with_character, with_choice, with_deck,
+    finished, in_phase, living_character, not_over, not_resting, parse_space, with_character, with_choice,
+    with_deck,
 )
 
 # Where an adversary came from: set-up, mission text, a mission event, an Event card (p.26: the last two drop
@@ -82,6 +83,8 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
         mission, why = apply_hazard(mission, figure, spot.at)
         reasons.extend(why)
     rnd = mission.round
+    if rnd is not None and source == "event":
+        mission = replace(mission, round=replace(rnd, event_placed=rnd.event_placed + 1))
     if rnd is not None and rnd.phase == "turns":
         reasons.append(f"Adversary Action cards were already drawn this round, so {fid} takes no turn until the "
                        "next round (p.26)")
@@ -97,6 +100,7 @@ def move_figure(mission: Mission, figure_id: str, to: str) -> Update:
     Move is the players' to say (`enter_hazard`)."""
     not_over(mission)
     figure = figure_on_map(mission, figure_id)
+    not_resting(mission, figure.id, "Move or Leap")
     h = parse_space(mission.map, to, "to")
     here = mission.board.figure_at.get(h)
     if here is not None and here.id != figure.id:
@@ -172,8 +176,8 @@ def set_hp(mission: Mission, figure_id: str, hp: int) -> Update:
 
 def heal(mission: Mission, figure_id: str, value: int, by: str | None = None) -> Update:
     """A Heal action (p.25): HP up to the maximum. A character receives a Bandage token each time it recovers
-    HP, and once its bandage slots are full Heal no longer affects it (p.25, p.38, p.41). An Invisible figure
-    is healed only by itself (p.37)."""
+    HP; a Heal on a character whose bandage slots are all full, or who is at full HP, is refused: it would not
+    affect it (p.25, p.38, p.41). An Invisible figure is healed only by itself (p.37)."""
     not_over(mission)
     figure = figure_on_map(mission, figure_id)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -183,10 +187,14 @@ def heal(mission: Mission, figure_id: str, value: int, by: str | None = None) ->
     reasons = []
     ch = next((c for c in mission.characters if c.id == figure.id), None)
     if ch is not None and ch.bandage_slots is not None and ch.bandages >= ch.bandage_slots:
-        return Update(mission, (f"{ch.name}'s bandage slots are full: Heal no longer affects it (p.25, p.38)",))
+        raise MissionError("figure", f"{ch.name}'s {ch.bandage_slots} bandage slots are full: a Heal action no longer "
+                                     "affects it", "38")
     new_hp = min(figure.max_hp, figure.hp + value)
     if new_hp == figure.hp:
-        return Update(mission, (f"{figure.id} is at full HP: nothing to heal, no Bandage token (p.25)",))
+        if ch is not None:
+            raise MissionError("figure", f"{ch.name} is at full HP: a Heal action restores nothing and gives no "
+                                         "Bandage token", "38")
+        return Update(mission, (f"{figure.id} is at full HP: nothing to heal (p.25)",))
     mission = replace(mission, board=mission.board.with_figure(replace(figure, hp=new_hp)))
     reasons.append(f"Heal {value}: {figure.id} HP {figure.hp} -> {new_hp} (p.25)")
     if ch is not None:

@@ -3,10 +3,10 @@ table may take it now and, if not, why (with the page) and who it waits for. The
 draws this value and nothing else of the round's flow."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .order import character_ties, initiative, turn_order
-from .round import within_reach
+from .round import all_adversaries_defeated, within_reach
 from .state import Mission, must_choose_first, must_place_first, unchosen, unplaced
 
 STEPS = ("begin-round", "reveal", "end-turn", "adversary-turn", "next-turn", "end-round", "")
@@ -20,7 +20,10 @@ class NextStep:
     or select cards), `figure` whose turn ends, is played by the AI or comes next, `round` the round begun or
     ended, `needs` what the step asks the table for beyond a tap ("die": the decision die, "order": the
     players' order for tied characters, "orbs": orbs next to the character it may activate) and `ties` the
-    tied characters with the initiative they tie at."""
+    tied characters with the initiative they tie at. `pick_up` is the nova cells the character whose turn ends
+    retrieves on or next to its space (p.25). `ends` offers the mission's end the table may declare beside the
+    step: "all-adversaries-defeated" (the objective met; the round's remaining turns are still played, p.13-14).
+    """
 
     step: str
     allowed: bool = True
@@ -31,6 +34,8 @@ class NextStep:
     round: int = 0
     needs: str = ""
     ties: tuple[tuple[tuple[str, ...], int], ...] = ()
+    pick_up: int = 0
+    ends: str = ""
 
     @property
     def why(self) -> str:
@@ -42,7 +47,17 @@ def next_step(mission: Mission) -> NextStep:
     """The next step of the round: step 1 (the decision die) once every character is on an entry point
     (p.11-12); steps 3-6 (each character rests or selects cards, then the reveal and initiative, the players
     ordering tied characters, p.12); step 7 (each turn in initiative order, an adversary's played by the AI,
-    p.12, p.26); steps 8-9 (the end of the round, p.12); nothing once the mission is over (p.13-14)."""
+    p.12, p.26); steps 8-9 (the end of the round, p.12); nothing once the mission is over (p.13-14). While a
+    round is played with every adversary defeated, its end is offered (`ends`)."""
+    step = _next_step(mission)
+    rnd = mission.round
+    if (step.step and rnd is not None and rnd.phase in ("select", "turns") and not mission.objective_met
+            and all_adversaries_defeated(mission)):
+        return replace(step, ends="all-adversaries-defeated")
+    return step
+
+
+def _next_step(mission: Mission) -> NextStep:
     rnd = mission.round
     if mission.result is not None:
         result = "success" if mission.result.success else "failure"
@@ -63,8 +78,9 @@ def next_step(mission: Mission) -> NextStep:
         figure = mission.figure(rnd.current)
         if figure is not None and figure.side == "adversary":
             return NextStep("adversary-turn", figure=figure.id, round=rnd.number)
-        orbs = figure is not None and bool(within_reach(mission, figure.id).orbs)
-        return NextStep("end-turn", figure=rnd.current, round=rnd.number, needs="orbs" if orbs else "")
+        reach = within_reach(mission, figure.id) if figure is not None else None
+        return NextStep("end-turn", figure=rnd.current, round=rnd.number, needs="orbs" if reach and reach.orbs else "",
+                        pick_up=reach.nova_cells if reach else 0)
     order = turn_order(mission)
     if order.next:
         return NextStep("next-turn", figure=order.next, round=rnd.number)

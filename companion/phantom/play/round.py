@@ -165,7 +165,8 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
     fid, value = order.upcoming[0]
     figure = mission.figure(fid)
     at_start = tuple(c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c))
-    mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start, passed=()))
+    mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start, passed=(), attacks_over=False,
+                                             critical=None))
     reasons = [f"{fid}'s turn, initiative {value} (p.12 step 7)"]
     if figure.side == "adversary":
         return Update(mission, tuple(reasons))
@@ -306,6 +307,26 @@ def meet_objective(mission: Mission) -> Update:
         "not played yet still takes its turn (p.14)",))
 
 
+def record_event(mission: Mission, note: str) -> Update:
+    """What the table did for this round's Event card when it sends them to the Mission book: its mission event
+    or event adversary (p.12 step 2, p.59). Kept with the round and said in the log."""
+    not_over(mission)
+    rnd = mission.round
+    if rnd is None or rnd.event is None or not (rnd.event.book or rnd.event.places):
+        raise MissionError("note", "this round's Event card sends the table to no Mission book text (p.59)")
+    if not isinstance(note, str) or not note.strip():
+        raise MissionError("note", f"say what the table did for {rnd.event.name}, not {note!r}")
+    note = note.strip()
+    mission = replace(mission, round=replace(rnd, event_done=rnd.event_done + (note,)))
+    return Update(mission, (f"Event #{rnd.event.number} {rnd.event.name}, as the Mission book says: {note} (p.59)",))
+
+
+def all_adversaries_defeated(mission: Mission) -> bool:
+    """Whether every adversary of the mission has been defeated and none stands on the map (a mission's end
+    the table may declare its objective, p.13)."""
+    return bool(mission.adversaries) and not any(f.side == "adversary" for f in mission.board.figures)
+
+
 def fail_mission(mission: Mission, reason: str) -> Update:
     """The characters failed an objective that is not optional (p.13)."""
     not_over(mission)
@@ -345,7 +366,8 @@ def finish_turn(mission: Mission, reasons: list[str]) -> Update:
             reasons.append(f"{fid} received {' and '.join(fresh)} during this turn: it lasts until the end of its "
                            "next full turn (p.50)")
         mission = replace(mission, board=mission.board.with_figure(figure))
-    rnd = replace(mission.round, current=None, at_start=(), passed=(), done=rnd.done + (fid,))
+    rnd = replace(mission.round, current=None, at_start=(), passed=(), attacks_over=False, critical=None,
+                  done=rnd.done + (fid,))
     mission = replace(mission, round=rnd)
     order = turn_order(mission)
     reasons.append(f"{fid}'s turn ends; " + (f"next: {order.next}" if order.next else "every figure has played: "

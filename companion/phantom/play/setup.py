@@ -11,6 +11,7 @@ from typing import Mapping, Sequence
 from ..board import Board, Figure
 from ..boss import BossError, attributes
 from ..campaign import Character
+from ..content import ClassBoard
 from ..decision import COLORS
 from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, Placement
@@ -136,22 +137,25 @@ def one_off_id(name: str) -> str:
 
 
 def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None,
-              species_numbers: Mapping | None = None) -> tuple[Embarking, ...]:
+              species_numbers: Mapping | None = None, boards: Mapping[str, ClassBoard] | None = None,
+              ) -> tuple[Embarking, ...]:
     """The party that embarks (p.8, 43), seat by seat. With a `campaign` (its characters), each seat names one
     of its active characters, who embarks with its sheet's maximum HP and AP (or its species' numbers,
-    `sheet.carried`) unless the seat gives others, and its equipment's Guard; a one-off character is its name
-    with the numbers entered. Each character embarks once."""
+    `sheet.carried`) unless the seat gives others, its equipment's Guard, and its Character Class board's
+    (`boards`, by class name) weapon base range, bandage slots and critical ability (p.20-21, p.41); a one-off
+    character is its name with the numbers entered. Each character embarks once."""
     chars = {ch.id: ch for ch in campaign or () if ch.active}
     out: list[Embarking] = []
     for seat in seats:
-        n, hp, ap, guard = seat.slot, seat.hp, seat.ap, 0
+        n, hp, ap, guard, board, class_name = seat.slot, seat.hp, seat.ap, 0, None, ""
         if campaign is not None:
             ch = chars.get(seat.who)
             if ch is None:
                 raise MissionError(f"character_{n}", f"{seat.who!r} is not an active character of this campaign")
-            cid, name, species = ch.id, ch.name, ch.species
+            cid, name, species, class_name = ch.id, ch.name, ch.species, ch.class_name
             sheet = carried(ch, dict(species_numbers or {}))  # the sheet's numbers unless the seat gives others
             hp, ap, guard = hp or sheet.max_hp, ap or sheet.max_ap, sheet.guard
+            board = (boards or {}).get(ch.class_name)
             for value, field, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
                 if value is None:
                     raise MissionError(field, f"enter {name}'s {what} from its species card, here or once on its "
@@ -161,7 +165,11 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
         if cid in (c.id for c in out):
             raise MissionError(f"character_{n}", f"{seat.who!r} is already embarking: each character embarks once",
                                "8")
-        out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard))
+        board_numbers = {} if board is None else {
+            "range": board.range, "bandage_slots": board.bandage_slots,
+            "criticals": (board.critical,) if board.critical is not None else ()}
+        out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard,
+                             class_name=class_name, **board_numbers))
     return tuple(out)
 
 
@@ -204,7 +212,7 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
     if not 1 <= len(characters) <= MAX_CHARACTERS:
         raise MissionError("characters", f"1 to {MAX_CHARACTERS} characters embark on a mission (p.8), not "
                                          f"{len(characters)}")
-    seen, colors, out = set(), {}, []
+    seen, colors, classes, out = set(), {}, {}, []
     for i, c in enumerate(characters):
         where = f"characters[{i}]"
         if not isinstance(c, Embarking):
@@ -212,6 +220,11 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
         if not isinstance(c.id, str) or not c.id or c.id in seen:
             raise MissionError(f"{where}.id", f"{c.id!r} is empty or used twice")
         seen.add(c.id)
+        if c.class_name and c.class_name in classes:
+            raise MissionError(f"{where}.class_name", f"{classes[c.class_name]} and {c.name or c.id} are both "
+                                                      f"{c.class_name}s: there can only be one character of a given "
+                                                      "class per mission", "8")
+        classes[c.class_name] = c.name or c.id
         if c.color not in COLORS:
             raise MissionError(f"{where}.color", f"must be one of {', '.join(COLORS)}, not {c.color!r}")
         if c.color in colors:
@@ -225,7 +238,7 @@ def _check_party(characters) -> tuple[CharacterState, ...]:
         if c.bandage_slots is not None and (not isinstance(c.bandage_slots, int) or c.bandage_slots < 0):
             raise MissionError(f"{where}.bandage_slots", f"must be a whole number 0 or more, not {c.bandage_slots!r}")
         out.append(CharacterState(c.id, c.name or c.id, c.species, c.color, c.max_ap, c.max_hp, c.attack, c.guard,
-                                  c.range, c.bandage_slots))
+                                  c.range, c.bandage_slots, criticals=tuple(c.criticals)))
     return tuple(out)
 
 

@@ -8,14 +8,17 @@ field and quoting the bad input, and nothing changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Generic, TypeVar
 
+from ...codec import ADDED, AS_OBJECT, Shape
 from ...errors import RuleError
 from ..board import Board, Figure
 from ..boss import Boss
+from ..criticals import CriticalAbility
 from ..decision import COLORS, DecisionDie
 from ..hazards import HazardRule
-from ..hexmap import Hex, HexMap, MapError
+from ..hexmap import Hex, HexMap, MapError, Space, in_rows
 from ..scenario import Card, ClassCard
 
 
@@ -40,14 +43,16 @@ class AdversaryKind:
     guard: int = 0
     range: int = 1
     standees: int | None = None
+    critical: CriticalAbility | None = field(default=None, metadata=ADDED)  # the card's critical ability (p.20, p.46)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BossKind:
     """A Boss Adversary Description board (p.30, 48). `cards` are the AI's reading of its actions as
-    scenario cards: the inherent one under None, then #1-#3 by number."""
-    type: str
+    scenario cards: the inherent one under None, then #1-#3 by number. (`boss` first: stored missions hold
+    it first, and tell a boss from an AdversaryKind by it.)"""
     boss: Boss
+    type: str
     cards: tuple[tuple[int | None, Card], ...] = ()
     color: str | None = None  # p.11: a boss may use any color HP tracking base
 
@@ -81,10 +86,22 @@ class EventEffect:
 
 @dataclass(frozen=True)
 class EventCard:
+    """An Event card (p.12 step 2, p.47). `places` adversaries are placed by it (of `places_type`, or the
+    mission's event adversary when None, p.59); `mission_event` / `event_adversary` are its text sending the
+    table to the Mission book (p.12, p.59)."""
     number: str
     name: str
     text: str = ""
-    effects: tuple[EventEffect, ...] = ()
+    effects: tuple[EventEffect, ...] = field(default=(), metadata=ADDED)  # events stored before effects had none
+    places: int = field(default=0, metadata=ADDED)
+    places_type: str | None = field(default=None, metadata=ADDED)
+    mission_event: str = field(default="", metadata=ADDED)
+    event_adversary: str = field(default="", metadata=ADDED)
+
+    @property
+    def book(self) -> bool:
+        """Whether the table follows the Mission book for it (a mission event or an event adversary, p.59)."""
+        return bool(self.mission_event or self.event_adversary)
 
 
 @dataclass(frozen=True)
@@ -92,6 +109,13 @@ class ActionChoice:
     """A Character Action card selected for the round: its name and AP (p.13, p.43)."""
     name: str
     ap: int
+
+
+# Stored as [name, AP]; a lasting card as [name, AP, "temporary" | "persistent"].
+Played = Annotated[ActionChoice, Shape(lambda a, _: [a.name, a.ap], lambda doc, _: ActionChoice(*doc))]
+Lasting = Annotated[tuple[ActionChoice, str], Shape(lambda x, _: [x[0].name, x[0].ap, x[1]],
+                                                    lambda doc, _: (ActionChoice(doc[0], doc[1]), doc[2]))]
+C = TypeVar("C")
 
 
 @dataclass(frozen=True)
@@ -105,14 +129,16 @@ class Embarking:
     color: str
     attack: int = 0
     guard: int = 0
-    range: int = 1
+    range: int = 1  # the base range of the class board's weapon (p.21, p.41 G)
     bandage_slots: int | None = None  # on the Character Class board (p.41 F); None: not tracked
+    criticals: tuple[CriticalAbility, ...] = ()  # its class board's (p.41 A), then its attachments'
+    class_name: str = ""  # its Character Class (a campaign character's); "" when not given: one per class (p.8)
 
 
 @dataclass(frozen=True)
-class Deck:
-    cards: tuple = ()  # the draw pile, top first
-    discard: tuple = ()
+class Deck(Generic[C]):
+    cards: tuple[C, ...] = ()  # the draw pile, top first
+    discard: tuple[C, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,11 +154,12 @@ class CharacterState:
     range: int = 1
     bandage_slots: int | None = None
     bandages: int = 0
-    discard: tuple[ActionChoice, ...] = ()  # the Character Action discard pile (p.41 J)
-    lasting: tuple[tuple[ActionChoice, str], ...] = ()  # played cards kept out: "temporary" / "persistent"
+    discard: tuple[Played, ...] = ()  # the Character Action discard pile (p.41 J)
+    lasting: tuple[Lasting, ...] = ()  # played cards kept out: "temporary" / "persistent"
     last_rest: int | None = None  # the round of its last rest turn
     nova_cells: int = 0  # picked up during the mission (kept even when defeated, p.23)
     defeated: bool = False
+    criticals: tuple[CriticalAbility, ...] = field(default=(), metadata=ADDED)  # those it may activate (p.20, p.41 A)
 
 
 @dataclass(frozen=True)
@@ -147,16 +174,17 @@ class AdversaryState:
 class Choice:
     """A character's step 3 (p.12): a rest, or the cards selected and any initiative modifier."""
     rest: bool = False
-    cards: tuple[ActionChoice, ...] = ()
+    cards: tuple[Played, ...] = ()
     modifier: int = 0
-    guard: int = 0  # the Guard the round's cards give (p.21 step 5), entered once when they are selected
+    # The Guard the round's cards give (p.21 step 5), entered once when they are selected; stored when not 0.
+    guard: int = field(default=0, metadata=ADDED)
 
 
 @dataclass(frozen=True)
 class Drawn:
     """Adversary Action cards drawn for a type this round (p.12 step 5)."""
     species: Card | None = None
-    class_card: ClassCard | None = None
+    class_card: ClassCard | None = field(default=None, metadata={"key": "class"})
     boss: BossCard | None = None
 
 
@@ -174,6 +202,10 @@ class Round:
     current: str | None = None
     at_start: tuple[str, ...] = ()  # conditions the current figure had when its turn began (p.50)
     passed: tuple[str, ...] = ()  # spaces (labels) the current figure's checked moves entered this turn
+    attacks_over: bool = field(default=False, metadata=ADDED)  # the current character fumbled: no further Attacks this turn (p.20)
+    critical: str | None = field(default=None, metadata=ADDED)  # the target of the current character's Critical Strike, its ability not yet used
+    event_done: tuple[str, ...] = field(default=(), metadata=ADDED)  # what the table did for the Event card's mission event / event adversary
+    event_placed: int = field(default=0, metadata=ADDED)  # adversaries placed by the round's Event card so far (of its `places`)
 
     def choice(self, character_id: str) -> Choice | None:
         return dict(self.choices).get(character_id)
@@ -191,26 +223,28 @@ class MissionResult:
 
 @dataclass(frozen=True)
 class Mission:
+    """Stored by companion/codec.py in field order (the board as its map and figures), as play/codec.py says."""
     mission_id: str
     difficulty: int
-    board: Board
+    seed: int = field(default=0, kw_only=True)  # stored here, given by name
+    shuffles: int = field(default=0, kw_only=True)
+    board: Board = field(metadata={"flatten": True})
     characters: tuple[CharacterState, ...]
-    kinds: tuple  # AdversaryKind / BossKind
+    kinds: tuple[AdversaryKind | BossKind, ...]
     adversaries: tuple[AdversaryState, ...] = ()
-    decks: tuple[tuple[str, Deck], ...] = ()  # "species:Grallok", "class:Archer", "boss:mutant-grallok"
-    events: Deck = Deck()
+    # "species:Grallok", "class:Archer", "boss:mutant-grallok"
+    decks: Annotated[tuple[tuple[str, Deck[Card | ClassCard | BossCard]], ...], AS_OBJECT] = ()
+    events: Deck[EventCard] = Deck()
     persistent: tuple[tuple[str, BossCard], ...] = ()  # boss cards kept beside a board (p.49, 58)
     round: Round | None = None
     rounds: int = 0  # rounds begun
     objective_met: bool = False
     primary_target: str | None = None  # a mission rule naming every adversary's primary target (p.27)
-    nova_cells: tuple[tuple[Hex, int], ...] = ()  # on the map
-    orbs_activated: tuple[Hex, ...] = ()
+    nova_cells: tuple[tuple[Space, int], ...] = ()  # on the map
+    orbs_activated: tuple[Space, ...] = ()
     orbs_taken: tuple[int, ...] = ()  # campaign orb numbers activated in this mission
     treasures_taken: tuple[int, ...] = ()  # campaign treasure numbers retrieved in this mission
     result: MissionResult | None = None
-    seed: int = 0
-    shuffles: int = 0
     hazard_rules: tuple[HazardRule, ...] = ()  # hazards.json at set-up: what entering each hazard does (p.33)
 
     @property
@@ -298,6 +332,24 @@ def in_phase(mission: Mission, phase: str) -> Round:
     return rnd
 
 
+def resting_now(mission: Mission, figure_id: str) -> bool:
+    """Whether `figure_id` is the character taking its rest turn now (p.13)."""
+    rnd = mission.round
+    if rnd is None or rnd.current != figure_id or rnd.phase != "turns":
+        return False
+    choice = rnd.choice(figure_id)
+    return choice is not None and choice.rest
+
+
+def not_resting(mission: Mission, figure_id: str, what: str) -> None:
+    """Refuse `what` (a Move, an Attack) to a character on its rest turn: it plays no Character Action cards
+    (p.13)."""
+    if resting_now(mission, figure_id):
+        name = next((c.name for c in mission.characters if c.id == figure_id), figure_id)
+        raise MissionError("figure", f"{name} is resting this turn: no Character Action cards are played, so no "
+                                     f"{what}", "13")
+
+
 def living_character(mission: Mission, character_id: str) -> CharacterState:
     ch = mission.character(character_id)
     if ch.defeated:
@@ -347,8 +399,7 @@ def finished(mission: Mission, success: bool, reasons: list[str]) -> Update:
 # -- how the reasons and the saved shape name things -------------------------------------------------------
 
 def map_order(hexmap: HexMap, h: Hex) -> tuple[int, int]:
-    col, row = hexmap.layout.to_offset(h)
-    return (row, col)
+    return in_rows(h, hexmap)
 
 
 def color_name(color: str | None) -> str:

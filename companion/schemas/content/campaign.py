@@ -8,13 +8,14 @@ from pathlib import Path
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ..files.scenario import ActionSchema
+from ..files.card_actions import ActionSchema
 from ...phantom.content import (
     CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
 )
 from ...phantom.decision import COLORS
 from ...phantom.dice import DiceError, dice_table
 from .base import ContentError, ContentSchema, load_files
+from .class_boards import ClassBoardsFile, class_boards
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 
@@ -170,7 +171,7 @@ class DiceFile(ContentSchema):
 FILES = {
     "classes.json": ClassesFile, "species.json": SpeciesFile, "planets.json": PlanetsFile,
     "missions.json": MissionsFile, "conditions.json": ConditionsFile, "hazards.json": HazardsFile,
-    "bosses.json": BossesFile, "dice.json": DiceFile,
+    "bosses.json": BossesFile, "dice.json": DiceFile, "class-boards.json": ClassBoardsFile,
 }
 
 
@@ -188,11 +189,12 @@ def load_campaign_content(folder: Path) -> tuple[CampaignContent, dict]:
         if mid not in ids:
             raise ContentError(f"{Path(folder) / 'missions.json'}: field initially_available: no mission {mid!r}")
     cfile = files["classes.json"]
+    boards = class_boards(files["class-boards.json"])
     content = CampaignContent(
         planets=planets,
         fame_tiers=tuple(FameTier(t["tier"], t["min_fame"]) for t in files["planets.json"]["fame_tiers"]),
-        classes=tuple(ClassInfo(c["name"], tuple(StartingItem(**i) for i in c["starting_items"]))
-                      for c in cfile["classes"]),
+        classes=tuple(ClassInfo(c["name"], tuple(StartingItem(**i) for i in c["starting_items"]),
+                                boards.get(c["name"])) for c in cfile["classes"]),
         species=tuple(s["name"] for s in files["species.json"]["species"] if s["playable"]),
         missions=missions,
         initially_available=tuple(mfile["initially_available"]),

@@ -9,6 +9,7 @@ the printed text for one of them is refused, naming the action to complete on th
 from __future__ import annotations
 
 from ...phantom.boss import Boss
+from ...phantom.criticals import critical_from_dict
 from ...phantom.hexmap import HexMap
 from ...phantom.play import AdversaryKind, BossCard, BossKind, EventCard, EventEffect, MissionError
 from ...phantom.scenario import Action, Card, ClassCard
@@ -19,7 +20,7 @@ SAMPLE = " (sample)"
 
 def _card(name: str, row: dict) -> Card:
     actions = tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in row["actions"])
-    return Card(name, row["ap"], actions, row["round"])
+    return Card(name, row["ap"], actions, round=row["round"])
 
 
 def _class_card(c: dict) -> ClassCard:
@@ -56,7 +57,7 @@ def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[B
     if not boss_cards:
         raise MissionError("map", f"the {name} has no Boss Adversary Action cards (p.10 step 6): add them on the "
                                   f"Cards page under Boss action card, Boss {name}")
-    return BossKind(type_, Boss.from_content({"name": name, **board}), cards), boss_cards
+    return BossKind(type=type_, boss=Boss.from_content({"name": name, **board}), cards=cards), boss_cards
 
 
 def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
@@ -75,8 +76,10 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
             raise MissionError("map", f"the map places {type_!r}, but the card library has no adversary "
                                       "description card or boss board of that name: add it on the Cards page")
         stats = a["difficulties"][str(difficulty)]
+        critical = critical_from_dict(a.get("critical"), type_) or critical_from_dict(
+            {"text": a.get("critical_ability")}, type_)
         kinds.append(AdversaryKind(type_, a["species"], a["class"], difficulty, stats["hp"], stats["attack"],
-                                   stats["guard"], stats["range"]))
+                                   stats["guard"], stats["range"], critical=critical))
         species[a["species"]] = [_card(c["name"], c) for c in lib["species_decks"].get(a["species"], {})
                                  .get("cards", [])]
         classes[a["class"]] = [_class_card(c) for c in lib["class_decks"].get(a["class"], {}).get("cards", [])]
@@ -85,7 +88,9 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
         for i, e in enumerate(deck["cards"]):
             effects = tuple(EventEffect(x["stat"], x["amount"], x.get("side") or "adversaries", x.get("type") or None)
                             for x in e.get("effects", ()))
+            places = e.get("places") or {}
             events[e["rounds"]].append(EventCard(str(len(events["1-5"]) + len(events["6+"]) + 1), e["name"],
-                                                 e["text"], effects))
+                                                 e["text"], effects, places.get("count", 0), places.get("type"),
+                                                 e.get("mission_event", ""), e.get("event_adversary", "")))
     return {"kinds": kinds, "species_decks": species, "class_decks": classes, "boss_decks": bosses,
             "events_1_5": events["1-5"], "events_6_plus": events["6+"]}

@@ -2,9 +2,9 @@
 and one-of fields, and a validation error as one line naming the field and quoting the value."""
 from __future__ import annotations
 
-import json
-
 from marshmallow import RAISE, Schema, fields, validate
+
+from .problems import first_problem, problem_line  # noqa: F401  (the formats' one-line account of a problem)
 
 
 class FileSchema(Schema):
@@ -18,40 +18,3 @@ def whole(lo=0, hi=99, **kw):
 
 def one_of(choices, **kw):
     return fields.String(validate=validate.OneOf(choices, error=f"must be one of {', '.join(choices)}"), **kw)
-
-
-def first_problem(messages, path=()):
-    """The first (path, message) in marshmallow's nested messages; list indexes and dict keys kept."""
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            if key == "value" and path:  # a dict value's errors: name the key, not "value"
-                return first_problem(value, path)
-            if key == "key" and path:
-                return path, "not a space label"
-            return first_problem(value, path + (key,))
-    if isinstance(messages, list):
-        text = [m for m in messages if isinstance(m, str)]
-        if text:
-            return path, " ".join(text)
-        for value in messages:
-            return first_problem(value, path)
-    return path, str(messages)
-
-
-def problem_line(path, message, data) -> str:
-    where = ""
-    for key in path:
-        where += f"[{key}]" if isinstance(key, int) else (f".{key}" if where else str(key))
-    if message == "Unknown field.":
-        return f"{where}: unknown field (a typo? see the scenario format in DESIGN.md)"
-    value, found = data, True
-    for key in path:
-        try:
-            value = value[key]
-        except (KeyError, IndexError, TypeError):
-            found = False
-            break
-    message = message.rstrip(".")
-    if message.startswith("Missing data"):
-        return f"{where}: required"
-    return f"{where}: {message}" + (f" (got {json.dumps(value)[:60]})" if found else "")

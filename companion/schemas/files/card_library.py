@@ -3,6 +3,8 @@
 ```json
 {"format": "phantom-epoch-cards/1",
  "adversaries": {"Grallok Sentry": {"species": "Grallok", "class": "Sentry", "critical_ability": "...",
+                 "critical": {"condition": "Knocked Down", "damage": 0, "push": 0, "adjacent_attack": null,
+                              "text": "..."},
                  "difficulties": {"1": {"hp": 5, "attack": 0, "guard": 0, "range": 1}, "2": {...}, "3": {...},
                                   "4": {...}}, "sample": true}},
  "species_decks": {"Grallok": {"cards": [{"name": "Charge", "ap": 3, "round": false,
@@ -16,10 +18,11 @@
     at a mission's set-up)
  "boss_decks": {"Mutant Grallok": {"cards": [{"name": "Rampage", "actions": [1, 2], "persistent": false}]}},
  "event_decks": {"Sample events": {"cards": [{"name": "Sandstorm", "rounds": "1-5", "text": "...",
-                                               "mission_event": "", "event_adversary": ""}]}}}
+                                               "mission_event": "", "event_adversary": "",
+                                               "places": {"count": 2, "type": null}}]}}}
 ```
 
-Actions are the scenario file's (companion.schemas.files.scenario.ActionSchema), so a
+Actions are the scenario file's (companion.schemas.files.card_actions.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
 change's history entry holds only what it touched. `"sample": true` marks the
 shipped sample content.
@@ -29,10 +32,12 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
+from ...phantom.conditions import CONDITIONS
 from ...phantom.decision import COLORS
 from ...phantom.play.state import EVENT_SIDES, EVENT_STATS
 from .base import FileSchema, first_problem, one_of, problem_line, whole
-from .scenario import ActionSchema, CardSchema, ScenarioFileError, parse_json
+from .card_actions import ActionSchema, CardSchema
+from .scenario import ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
@@ -54,10 +59,21 @@ class StatsSchema(FileSchema):
     range = whole(1, 99, required=True)
 
 
+class CriticalSchema(FileSchema):
+    """A critical ability in the form the mission applies (p.20): a condition on the target, extra damage, a
+    push, an Attack ±N on all adjacent enemies, and the printed text for anything else."""
+    condition = one_of(CONDITIONS, load_default=None, allow_none=True)
+    damage = whole(0, 20, load_default=0)
+    push = whole(0, 9, load_default=0)
+    adjacent_attack = whole(-9, 9, load_default=None, allow_none=True)
+    text = _text()
+
+
 class AdversarySchema(FileSchema):
     species = _name(required=True)
     class_ = _name(required=True, data_key="class", attribute="class")
     critical_ability = _text()
+    critical = fields.Nested(CriticalSchema, load_default=None, allow_none=True)  # the text above, structured
     difficulties = fields.Dict(keys=fields.String(validate=validate.OneOf([str(d) for d in DIFFICULTIES],
                                                                           error="must be a difficulty 1-4")),
                                values=fields.Nested(StatsSchema), required=True)
@@ -177,12 +193,20 @@ class EventEffectSchema(FileSchema):
     type = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60))
 
 
+class EventPlacesSchema(FileSchema):
+    """Adversaries the event places (p.26, p.59): how many, and of which type (null: the mission's event
+    adversary, named in the Mission book)."""
+    count = whole(1, 9, required=True)
+    type = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60))
+
+
 class EventCardSchema(FileSchema):
     name = _name(required=True)
     rounds = one_of(EVENT_ROUNDS, required=True)
     text = _text()
     mission_event = _text()
     event_adversary = _text()
+    places = fields.Nested(EventPlacesSchema, load_default=None, allow_none=True)
     effects = fields.List(fields.Nested(EventEffectSchema), load_default=list)
 
 

@@ -5,12 +5,17 @@
 and quoting the bad value, e.g. `figures[1].at: 'Z-99' is not a space of this
 map`. `dump_scenario` writes the same format back (the map editor's export),
 so a file read and written again says the same thing.
+
+The format is checked here in plain Python, field by field in the order below, and not with marshmallow:
+`companion resolve` and `companion sight` read one file per process, and importing marshmallow alone
+costs more than the rest of their start-up. The rules are those of a strict `FileSchema` (unknown fields
+refused, whole numbers strict, marshmallow's wording for the common problems), and the card library and
+the campaign content reuse the action and card readers through `card_actions` (their marshmallow side),
+so an action is defined once.
 """
 from __future__ import annotations
 
 import re
-
-from marshmallow import ValidationError, fields, post_dump, validate, validates_schema
 
 from ...phantom.board import SIDES, Board, Figure
 from ...phantom.conditions import CONDITIONS, ConditionError, condition_name
@@ -23,175 +28,263 @@ from ...phantom.scenario import (
     Turn,
 )
 from . import json_text
-from .base import FileSchema, first_problem, one_of, problem_line, whole
+from .problems import problem_line
 
 MAX_BYTES = 2 * 1024 * 1024
 RANGE_TEXT = re.compile(r"^[+-][0-9]{1,2}$")
 ATTACK_FACES = ("critical", "fumble")
 ACCURACY_FACES = ("miss", "block", "success")
+_TRUE = {"t", "T", "true", "True", "TRUE", "on", "On", "ON", "y", "Y", "yes", "Yes", "YES", "1", 1}
+_FALSE = {"f", "F", "false", "False", "FALSE", "off", "Off", "OFF", "n", "N", "no", "No", "NO", "0", 0}
 
 
 class ScenarioFileError(ValueError):
     """One line: the field, what is wrong, and the value that was given."""
 
 
-def _label_map(choices):
-    return fields.Dict(keys=fields.String(), values=one_of(choices), load_default=dict)
+class Problem(ValueError):
+    """The first problem found: where (a path of keys and indexes) and marshmallow's wording of what."""
+
+    def __init__(self, path: tuple, message: str):
+        super().__init__(message)
+        self.path, self.message = path, message
 
 
-class ConditionField(fields.String):
+# -- field readers: each returns the value as loaded, or raises Problem at its path ---------------------------
+
+_REQUIRED = object()
+
+
+def _fields(data, path: tuple, readers: dict, *, after=None) -> dict:
+    """An object of named fields, each read by its reader `(value, path) -> value` or given its default
+    (`(reader, default)`; _REQUIRED: it must be there); unknown fields are refused (FileSchema)."""
+    if not isinstance(data, dict):
+        raise Problem(path, "Invalid input type.")
+    out = {}
+    for name, (read, default) in readers.items():
+        if name in data:
+            value = data[name]
+            out[name] = None if value is None and default is None else read(value, path + (name,))
+        elif default is _REQUIRED:
+            raise Problem(path + (name,), "Missing data for required field.")
+        else:
+            out[name] = default() if callable(default) else default
+    for name in data:
+        if name not in readers:
+            raise Problem(path + (name,), "Unknown field.")
+    if after is not None:
+        after(out, path)
+    return out
+
+
+def _string(lo=None, hi=None):
+    def read(value, path):
+        if not isinstance(value, str):
+            raise Problem(path, "Not a valid string.")
+        _length(value, path, lo, hi)
+        return value
+    return read
+
+
+def _length(value, path, lo, hi):
+    n = len(value)
+    if lo is not None and hi is not None and not lo <= n <= hi:
+        raise Problem(path, f"Length must be between {lo} and {hi}.")
+    if lo is not None and hi is None and n < lo:
+        raise Problem(path, f"Shorter than minimum length {lo}.")
+    if hi is not None and lo is None and n > hi:
+        raise Problem(path, f"Longer than maximum length {hi}.")
+
+
+def whole(lo=0, hi=99):
+    def read(value, path):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Problem(path, "Not a valid integer.")
+        if not lo <= value <= hi:
+            raise Problem(path, f"Must be greater than or equal to {lo} and less than or equal to {hi}.")
+        return value
+    return read
+
+
+def one_of(choices):
+    def read(value, path):
+        if not isinstance(value, str):
+            raise Problem(path, "Not a valid string.")
+        if value not in choices:
+            raise Problem(path, f"must be one of {', '.join(choices)}")
+        return value
+    return read
+
+
+def _boolean(value, path):
+    try:
+        if value in _TRUE:
+            return True
+        if value in _FALSE:
+            return False
+    except TypeError:  # unhashable
+        pass
+    raise Problem(path, "Not a valid boolean.")
+
+
+def _list(item, lo=None, hi=None, message=None):
+    def read(value, path):
+        if not isinstance(value, list):
+            raise Problem(path, "Not a valid list.")
+        out = [item(v, path + (i,)) for i, v in enumerate(value)]
+        if message and not lo <= len(out) <= hi:
+            raise Problem(path, message)
+        if not message:
+            _length(out, path, lo, hi)
+        return out
+    return read
+
+
+def _mapping(values, keys=None, lo=None):
+    def read(value, path):
+        if not isinstance(value, dict):
+            raise Problem(path, "Not a valid mapping type.")
+        out = {}
+        for k, v in value.items():
+            if keys is not None:
+                keys(k, path + (k,))
+            out[k] = values(v, path + (k,))
+        _length(out, path, lo, None)
+        return out
+    return read
+
+
+def _condition(value, path):
     """A condition of p.37 by the one list (data/phantom-epoch/conditions.json), read as the table types it
     ("knocked-down" -> "Knocked Down"); any other name is refused with the names that are known."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        try:
-            return condition_name(super()._deserialize(value, attr, data, **kwargs))
-        except ConditionError:
-            raise ValidationError(f"is not a condition of p.37 (known: {', '.join(CONDITIONS)})") from None
-
-
-class LayoutSchema(FileSchema):
-    orientation = one_of(ORIENTATIONS, load_default="pointy")
-    shifted = one_of(SHIFTS, load_default="even")
+    _string()(value, path)
+    try:
+        return condition_name(value)
+    except ConditionError:
+        raise Problem(path, f"is not a condition of p.37 (known: {', '.join(CONDITIONS)})") from None
 
 
-class PlacementSchema(FileSchema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    min_characters = whole(1, 4, load_default=1)
-    max_characters = whole(1, 4, load_default=4)
-
-
-class FigureSchema(FileSchema):
-    id = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    side = one_of(SIDES, required=True)
-    at = fields.String(required=True)
-    color = one_of(COLORS, load_default=None, allow_none=True)
-    type = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60))
-    hp = whole(0, 999, load_default=0)
-    max_hp = whole(0, 999, load_default=0)
-    attack = whole(-9, 99, load_default=0)
-    guard = whole(-9, 99, load_default=0)
-    range = whole(1, 99, load_default=1)
-    conditions = fields.List(ConditionField(), load_default=list)
-
-    @validates_schema
-    def hp_within_max(self, data, **kwargs):
-        if data.get("max_hp") and data.get("hp", 0) > data["max_hp"]:
-            raise ValidationError(f"must be at most max_hp ({data['max_hp']})", "hp")
-
-
-class RangeField(fields.Field):
+def _range(value, path):
     """"+N" / "-N" (a modifier to the base range) or a whole number (an explicit range), p.18."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
-            return RangeSpec(explicit=value)
-        if isinstance(value, str) and RANGE_TEXT.match(value):
-            return RangeSpec(modifier=int(value))
-        raise ValidationError('must be a modifier like "+1" or "-1", or a whole number of spaces')
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return None if value is None else value.text()
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
+        return RangeSpec(explicit=value)
+    if isinstance(value, str) and RANGE_TEXT.match(value):
+        return RangeSpec(modifier=int(value))
+    raise Problem(path, 'must be a modifier like "+1" or "-1", or a whole number of spaces')
 
 
-class ActionSchema(FileSchema):
-    type = one_of(ACTION_TYPES, required=True)
-    value = whole(-9, 99, load_default=0)
-    range = RangeField(load_default=RangeSpec())
-    targets = whole(1, 9, load_default=1)
-    pierce = whole(0, 99, load_default=0)
-    conditions = fields.List(ConditionField(), load_default=list)
-    name = ConditionField(load_default=None)
-    target = one_of(CONDITION_TARGETS, load_default="self")
-    damage_multiplier = whole(1, 9, load_default=1)
-    die = one_of(ATTACK_DICE, load_default="basic")
-    per_character = fields.Boolean(load_default=False)  # value per character embarked (p.48)
-
-    @validates_schema
-    def condition_needs_a_name(self, data, **kwargs):
-        if data.get("type") == "condition" and not data.get("name"):
-            raise ValidationError("a condition action needs the condition's name", "name")
-
-    @post_dump
-    def per_character_only_when_set(self, data, **kwargs):
-        # files written before it existed stay byte-for-byte the same
-        if not data.get("per_character"):
-            data.pop("per_character", None)
-        return data
+def _attack_face(value, path):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
+        return value
+    if value in ATTACK_FACES:
+        return value
+    raise Problem(path, "must be a number, critical or fumble")
 
 
-class RowSchema(FileSchema):
-    """One color's row of a Class Action card (p.47)."""
-    ap = whole(0, 99, required=True)
-    round = fields.Boolean(load_default=False)
-    actions = fields.List(fields.Nested(ActionSchema), load_default=list)
+def _nested(readers, after=None):
+    return lambda value, path: _fields(value, path, readers, after=after)
 
 
-class CardSchema(FileSchema):
-    """A card to perform: `ap` and `actions`, or a Class Action card's `rows`, one per color (p.47)."""
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    ap = whole(0, 99, load_default=None)
-    round = fields.Boolean(load_default=False)
-    actions = fields.List(fields.Nested(ActionSchema), load_default=list)
-    rows = fields.Dict(keys=one_of(COLORS), values=fields.Nested(RowSchema), load_default=None,
-                       validate=validate.Length(min=1))
-
-    @validates_schema
-    def ap_or_rows(self, data, **kwargs):
-        if data.get("rows") is None and data.get("ap") is None:
-            raise ValidationError("required (or rows, one per color, for a Class Action card)", "ap")
-        if data.get("rows") is not None and (data.get("ap") is not None or data.get("actions")):
-            raise ValidationError("a card with rows has its AP and actions in each row", "rows")
+def _action_checks(data, path):
+    if data["type"] == "condition":
+        if not data["name"]:
+            raise Problem(path + ("name",), "a condition action needs the condition's name")
+        # A condition action's name is the condition it gives (p.37, the one list); any other action may
+        # carry its printed name.
+        data["name"] = _condition(data["name"], path + ("name",))
 
 
-class TurnSchema(FileSchema):
-    adversary = fields.String(required=True)
-    cards = fields.List(fields.Nested(CardSchema), required=True, validate=validate.Length(min=1, max=6))
-    primary_target = fields.String(load_default=None)
-    boss = fields.Boolean(load_default=False)
-    characters_embarked = whole(1, 4, load_default=None, allow_none=True)
+ACTION = {
+    "type": (one_of(ACTION_TYPES), _REQUIRED),
+    "value": (whole(-9, 99), 0),
+    "range": (_range, RangeSpec),
+    "targets": (whole(1, 9), 1),
+    "pierce": (whole(0, 99), 0),
+    "conditions": (_list(_condition), list),
+    "name": (_string(1, 60), None),
+    "target": (one_of(CONDITION_TARGETS), "self"),
+    "damage_multiplier": (whole(1, 9), 1),  # "damage x2": applied after Guard (p.21)
+    "die": (one_of(ATTACK_DICE), "basic"),
+    "per_character": (_boolean, False),  # value per character embarked (p.48)
+}
+read_action = _nested(ACTION, _action_checks)
+_ROW = {  # one color's row of a Class Action card (p.47)
+    "name": (_string(1, 60), None),
+    "ap": (whole(0, 99), _REQUIRED),
+    "round": (_boolean, False),
+    "actions": (_list(read_action), list),
+}
 
 
-class AttackFace(fields.Field):
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
-            return value
-        if value in ATTACK_FACES:
-            return value
-        raise ValidationError("must be a number, critical or fumble")
+def _card_checks(data, path):
+    if data["rows"] is None and data["ap"] is None:
+        raise Problem(path + ("ap",), "required (or rows, one per color, for a Class Action card)")
+    if data["rows"] is not None and (data["ap"] is not None or data["actions"]):
+        raise Problem(path + ("rows",), "a card with rows has its AP and actions in each row")
 
 
-class RollsSchema(FileSchema):
-    attack = fields.List(AttackFace(), load_default=list)
-    accuracy = fields.List(one_of(ACCURACY_FACES), load_default=list)
+CARD = {  # a card to perform: `ap` and `actions`, or a Class Action card's `rows`, one per color (p.47)
+    "name": (_string(1, 60), _REQUIRED),
+    "ap": (whole(0, 99), None),
+    "round": (_boolean, False),
+    "actions": (_list(read_action), list),
+    "rows": (_mapping(_nested(_ROW), keys=one_of(COLORS), lo=1), None),
+}
+read_card = _nested(CARD, _card_checks)
 
 
-class DieSchema(FileSchema):
-    color = one_of(COLORS, required=True)
-    primary = one_of(DIRECTIONS, required=True)
-    secondary = one_of(DIRECTIONS, required=True)
+def _hp_within_max(data, path):
+    if data["max_hp"] and data["hp"] > data["max_hp"]:
+        raise Problem(path + ("hp",), f"must be at most max_hp ({data['max_hp']})")
 
 
-class ScenarioSchema(FileSchema):
-    format = fields.String(required=True, validate=validate.Equal(FORMAT, error=f"must be {FORMAT!r}"))
-    layout = fields.Nested(LayoutSchema, load_default=lambda: {"orientation": "pointy", "shifted": "even"})
-    spaces = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
-    walls = fields.List(fields.List(fields.String(), validate=validate.Length(equal=2, error="must be two spaces")),
-                        load_default=list)
-    doors = _label_map(DOOR_STATES)
-    terrain = _label_map(TERRAIN)
-    hazards = _label_map(HAZARDS)
-    objects = _label_map(OBJECTS)
-    orbs = fields.List(fields.String(), load_default=list)
-    treasures = fields.List(fields.String(), load_default=list)
-    orb_numbers = fields.Dict(keys=fields.String(), values=whole(1, 999), load_default=dict)
-    treasure_numbers = fields.Dict(keys=fields.String(), values=whole(1, 999), load_default=dict)
-    entry_points = fields.List(fields.String(), load_default=list)
-    placements = fields.Dict(keys=fields.String(), values=fields.Nested(PlacementSchema), load_default=dict)
-    figures = fields.List(fields.Nested(FigureSchema), load_default=list)
-    decision_die = fields.Nested(DieSchema, load_default=None, allow_none=True)
-    turn = fields.Nested(TurnSchema, load_default=None, allow_none=True)
-    rolls = fields.Nested(RollsSchema, load_default=None, allow_none=True)
+_LABELS = _list(_string())
+SCENARIO = {
+    "format": (lambda v, p: v if v == FORMAT else _refuse(v, p, f"must be {FORMAT!r}"), _REQUIRED),
+    "layout": (_nested({"orientation": (one_of(ORIENTATIONS), "pointy"), "shifted": (one_of(SHIFTS), "even")}),
+               lambda: {"orientation": "pointy", "shifted": "even"}),
+    "spaces": (_list(_string(), 1), _REQUIRED),
+    "walls": (_list(_list(_string(), 2, 2, "must be two spaces")), list),
+    "doors": (_mapping(one_of(DOOR_STATES)), dict),
+    "terrain": (_mapping(one_of(TERRAIN)), dict),
+    "hazards": (_mapping(one_of(HAZARDS)), dict),
+    "objects": (_mapping(one_of(OBJECTS)), dict),
+    "orbs": (_LABELS, list),
+    "treasures": (_LABELS, list),
+    "orb_numbers": (_mapping(whole(1, 999)), dict),
+    "treasure_numbers": (_mapping(whole(1, 999)), dict),
+    "entry_points": (_LABELS, list),
+    "placements": (_mapping(_nested({"type": (_string(1, 60), _REQUIRED), "min_characters": (whole(1, 4), 1),
+                                     "max_characters": (whole(1, 4), 4)})), dict),
+    "figures": (_list(_nested({
+        "id": (_string(1, 60), _REQUIRED),
+        "side": (one_of(SIDES), _REQUIRED),
+        "at": (_string(), _REQUIRED),
+        "color": (one_of(COLORS), None),
+        "type": (_string(1, 60), None),
+        "hp": (whole(0, 999), 0),
+        "max_hp": (whole(0, 999), 0),
+        "attack": (whole(-9, 99), 0),
+        "guard": (whole(-9, 99), 0),
+        "range": (whole(1, 99), 1),
+        "conditions": (_list(_condition), list),
+    }, _hp_within_max)), list),
+    "decision_die": (_nested({"color": (one_of(COLORS), _REQUIRED), "primary": (one_of(DIRECTIONS), _REQUIRED),
+                              "secondary": (one_of(DIRECTIONS), _REQUIRED)}), None),
+    "turn": (_nested({
+        "adversary": (_string(), _REQUIRED),
+        "cards": (_list(read_card, 1, 6), _REQUIRED),
+        "primary_target": (_string(), None),
+        "boss": (_boolean, False),
+        "characters_embarked": (whole(1, 4), None),
+    }), None),
+    "rolls": (_nested({"attack": (_list(_attack_face), list), "accuracy": (_list(one_of(ACCURACY_FACES)), list)}),
+              None),
+}
+
+
+def _refuse(value, path, message):
+    raise Problem(path, message)
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -200,10 +293,9 @@ def load_scenario(source) -> Scenario:
     """JSON text, bytes or a parsed dict -> Scenario; ScenarioFileError names the first bad field."""
     data = parse_json(source)
     try:
-        doc = ScenarioSchema().load(data)
-    except ValidationError as exc:
-        where, message = first_problem(exc.messages)
-        raise ScenarioFileError(problem_line(where, message, data)) from None
+        doc = _fields(data, (), SCENARIO)
+    except Problem as exc:
+        raise ScenarioFileError(problem_line(exc.path, exc.message, data)) from None
     return _build(doc, data)
 
 
@@ -298,7 +390,7 @@ def _build(doc: dict, raw: dict) -> Scenario:
 def _card_of(c: dict) -> Card | ClassCard:
     def card(name, row):
         actions = tuple(Action(**{**a, "conditions": tuple(a["conditions"])}) for a in row["actions"])
-        return Card(name, row["ap"], actions, row["round"])
+        return Card(row.get("name") or name, row["ap"], actions, round=row["round"])
 
     if c["rows"] is None:
         return card(c["name"], c)
@@ -361,7 +453,7 @@ def _figure(f: Figure, lab) -> dict:
 
 def _card(c: Card | ClassCard) -> dict:
     if isinstance(c, ClassCard):
-        return {"name": c.name, "rows": {color: {k: v for k, v in _card(row).items() if k != "name"}
+        return {"name": c.name, "rows": {color: {k: v for k, v in _card(row).items() if k != "name" or v != c.name}
                                          for color, row in c.rows}}
     actions = []
     for a in c.actions:
@@ -376,6 +468,8 @@ def _card(c: Card | ClassCard) -> dict:
             item["conditions"] = list(a.conditions)
         if a.type == "condition":
             item.update(name=a.name, target=a.target)
+        elif a.name is not None:
+            item["name"] = a.name
         if a.damage_multiplier != 1:
             item["damage_multiplier"] = a.damage_multiplier
         if a.die != "basic":

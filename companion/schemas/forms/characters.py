@@ -12,9 +12,14 @@ KINDS = ["equipment", "attachments", "items"]
 
 
 class CharacterForm(FormSchema):
+    """A new character (the campaign sheet's form)."""
     name = text(NAME_MAX)
     class_name = text(NAME_MAX)
     species = text(NAME_MAX)
+
+
+class EditCharacterForm(CharacterForm):
+    """A character's sheet edited: with the sheet's version, so a stale sheet never overwrites a newer one."""
     version = version()
 
 

@@ -187,13 +187,26 @@ class AttackForm(AdversaryRollsForm):
     die = choice(("basic", "blitz"))
     value = count(-9, 9, required=False, default=0)
     pierce = count(0, 9, required=False, default=0)
-    range = count(1, 20, required=False)  # the card's Range R; blank: the character's base range (p.18)
+    # p.21: the card's range modifier is added to the base range of the class board's weapon; an explicit range
+    # on the card replaces it (blank: none).
+    range_modifier = count(-9, 9, required=False, default=0)
+    range = count(1, 20, required=False)
     # The conditions the card's Attack inflicts, applied if it succeeds (p.21 step 7); blank: none.
     inflict_1 = choice(INFLICTED, required=False)
     inflict_2 = choice(INFLICTED, required=False)
     # The line of sight the attacker draws (p.19): what it crosses, nearest first, comma-separated; blank: the
     # line with the fewest Accuracy rolls.
     line = text(300, required=False)
+
+
+class CriticalForm(StepForm):
+    """The critical ability a character activates after its Critical Strike (p.20), by its place in the list."""
+    critical = count(0, 9)
+
+
+class EventNoteForm(StepForm):
+    """What the table did for an Event card's mission event or event adversary, from the Mission book (p.59)."""
+    note = text(200)
 
 
 # -- the table's corrections and giving a mission up (play/corrections.py) ------------------------------------

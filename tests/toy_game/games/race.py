@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from companion.codec import state_codec
 from companion.games.frame import (  # noqa: F401 (players, verdict: the frame's readers, the rules module's shape)
-    GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side,
+    GameError, Outcome, Player, Step, Verdict, advance_check, player_name, players, verdict, with_side,
 )
 
 KEY = "race-to-ten"
@@ -70,6 +70,10 @@ def next_step(g: Game) -> Outcome:
     turn = (g.turn + 1) % len(g.players)
     return Outcome(dataclasses.replace(g, turn=turn, round=g.round + (turn == 0)),
                    f"{player_name(g, g.turn)} passed")
+
+
+def can_advance(g: Game) -> tuple[bool, str]:
+    return advance_check(next_step, g)
 
 
 def back_step(g: Game) -> Outcome:
