@@ -218,8 +218,8 @@ def test_the_editor_shows_the_maps_problems_as_it_is_drawn(table, map_url):
     assert 'data-problem="E-4"' in body  # outlined on the map
     body = table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["E-4"]}, headers=HTMX).get_data(as_text=True)
     assert "entry point on E-4 lies on a door" in body
-    table.post(f"{map_url}/undo", headers=HTMX)
-    body = table.post(f"{map_url}/undo", headers=HTMX).get_data(as_text=True)
+    table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX)
+    body = table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX).get_data(as_text=True)
     assert "No problems" in body
 
 

@@ -44,7 +44,7 @@ def loads(text: str | bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise JsonTextError("", "not valid JSON: not UTF-8 text") from None
+            raise JsonTextError("", "not UTF-8 text (not valid JSON)") from None
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
