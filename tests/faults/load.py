@@ -56,7 +56,9 @@ class Tablet(threading.Thread):
                     self.fame += 1
             elif kind == "notes":
                 _, page = c.get(f"/campaigns/{self.campaign}")
-                version = int(re.search(r'name="version" value="(\d+)"', page).group(1)) - (1 if stale else 0)
+                # the notes form's own version (the campaign's); the undo bar above it carries the journal's
+                version = int(re.search(r'name="_form" value="notes".*?name="version" value="(\d+)"', page,
+                                        re.S).group(1)) - (1 if stale else 0)
                 text = f"{self.name_}-{n}"
                 status, _, body = c.post(f"/campaigns/{self.campaign}/notes", {"version": version, "notes": text})
                 if status == 200:
