@@ -39,7 +39,8 @@ class Problem:
 
 def check_map(m: HexMap) -> tuple[Problem, ...]:
     """Every problem of the map, in the order above; () for a map that is fine."""
-    return (*_diagonal_gaps(m), *_doors(m), *_entry_points(m), *_unreached(m))
+    open_ = _wall_free(m)
+    return (*_diagonal_gaps(m, open_), *_doors(m, open_), *_entry_points(m), *_unreached(m, open_))
 
 
 def refuse_problems(m: HexMap, field: str = "map") -> None:
@@ -50,9 +51,20 @@ def refuse_problems(m: HexMap, field: str = "map") -> None:
                        + "; ".join(p.text for p in problems))
 
 
-def _walled(m: HexMap, a: Hex, b: Hex) -> bool:
+def _wall_free(m: HexMap) -> dict:
+    """Each space's neighbours with no wall between (doors count as open): built once per check, since the
+    editor checks the map on every paint."""
+    cut: dict = {}
+    for a, b in m.walls:
+        cut.setdefault(a, set()).add(b)
+        cut.setdefault(b, set()).add(a)
+    return {h: frozenset(n for n in ((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+                         if n in m.spaces and n not in cut.get(h, ())) for h in m.spaces}
+
+
+def _walled(open_: dict, a: Hex, b: Hex) -> bool:
     """A wall, or the play area's border (p.35: the boundary is a wall)."""
-    return a not in m.spaces or b not in m.spaces or edge(a, b) in m.walls
+    return b not in open_.get(a, ())
 
 
 def _common(a: Hex, b: Hex) -> list[Hex]:
@@ -61,13 +73,14 @@ def _common(a: Hex, b: Hex) -> list[Hex]:
     return [(b[0] + dq, b[1] + dr) for dq, dr in DIRECTIONS if (b[0] + dq, b[1] + dr) in near]
 
 
-def _diagonal_gaps(m: HexMap):
-    for a, b in sorted({edge(h, (h[0] + dq, h[1] + dr)) for h in m.spaces for dq, dr in DIRECTIONS}):
-        if a not in m.spaces or b not in m.spaces or edge(a, b) in m.walls:
-            continue
+def _diagonal_gaps(m: HexMap, open_: dict):
+    # A gap needs a lone wall at a corner of the edge, so one of its two spaces touches a wall or the border:
+    # only those spaces' edges are looked at.
+    touching = [h for h, ns in open_.items() if len(ns) < len(DIRECTIONS)]
+    for a, b in sorted({edge(h, n) for h in touching for n in open_[h]}):
         sides = []  # at each corner of a|b: the one space (a or b) a lone wall there touches, else None
         for c in _common(a, b):
-            on_a, on_b = _walled(m, a, c), _walled(m, b, c)
+            on_a, on_b = _walled(open_, a, c), _walled(open_, b, c)
             sides.append(a if on_a and not on_b else b if on_b and not on_a else None)
         if len(sides) == 2 and None not in sides and sides[0] != sides[1]:
             la, lb = m.label(a), m.label(b)
@@ -75,13 +88,13 @@ def _diagonal_gaps(m: HexMap):
                           f"that edge, so a figure steps diagonally through the wall; wall {la}|{lb} too", "p.35")
 
 
-def _doors(m: HexMap):
+def _doors(m: HexMap, open_: dict):
     for door, _state in m.doors:
         ring = [(door[0] + dq, door[1] + dr) for dq, dr in DIRECTIONS]
-        open_ = [n in m.spaces and not _walled(m, door, n) for n in ring]
+        steps = [not _walled(open_, door, n) for n in ring]
         # Going round the door: the neighbours one steps to, in groups joined where no wall lies between them.
-        joined = [open_[i] and open_[i - 1] and not _walled(m, ring[i - 1], n) for i, n in enumerate(ring)]
-        groups = sum(o and not j for o, j in zip(open_, joined)) or (1 if any(open_) else 0)
+        joined = [steps[i] and steps[i - 1] and not _walled(open_, ring[i - 1], n) for i, n in enumerate(ring)]
+        groups = sum(o and not j for o, j in zip(steps, joined)) or (1 if any(steps) else 0)
         if groups < 2:
             label = m.label(door)
             yield Problem("door", (label,), f"door on {label} is not between two spaces: every space beside it is "
@@ -100,16 +113,15 @@ def _entry_points(m: HexMap):
                           "an entry point and can't stand there", "p.11, p.34")
 
 
-def _unreached(m: HexMap):
+def _unreached(m: HexMap, open_: dict):
     if not m.entry_points:
         return
     seen = set(m.entry_points)
     frontier = list(seen)
     while frontier:  # every door open: only walls and the border stop a figure
         h = frontier.pop()
-        for dq, dr in DIRECTIONS:
-            n = (h[0] + dq, h[1] + dr)
-            if n in m.spaces and n not in seen and edge(h, n) not in m.walls:
+        for n in open_[h]:
+            if n not in seen:
                 seen.add(n)
                 frontier.append(n)
     left = set(m.spaces) - seen
@@ -118,9 +130,8 @@ def _unreached(m: HexMap):
         room, frontier = {start}, [start]
         while frontier:
             h = frontier.pop()
-            for dq, dr in DIRECTIONS:
-                n = (h[0] + dq, h[1] + dr)
-                if n in left and n not in room and edge(h, n) not in m.walls:
+            for n in open_[h]:
+                if n in left and n not in room:
                     room.add(n)
                     frontier.append(n)
         left -= room
