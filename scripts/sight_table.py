@@ -1,4 +1,4 @@
-"""Write data/phantom-epoch/sight-geometry.txt: the line-of-sight geometry of every offset within
+"""Write data/phantom-epoch/sight-geometry.bin: the line-of-sight geometry of every offset within
 `sight.TABLE_RANGE`, both orientations, drawn exactly (companion/phantom/sight.py). Run it after a change to
 how sight draws its segments; tests/test_sight.py checks that the shipped table is what this writes.
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.phantom.sight import TABLE, table_text  # noqa: E402
+from companion.phantom.sight import TABLE, table_bytes  # noqa: E402
 
 
 def main() -> int:
-    TABLE.write_text(table_text(), encoding="ascii")
+    TABLE.write_bytes(table_bytes())
     print(f"wrote {TABLE} ({TABLE.stat().st_size // 1024} KB)")
     return 0
 

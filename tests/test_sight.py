@@ -607,11 +607,11 @@ def test_adding_a_wall_never_creates_line_of_sight(case, data):
 # -- the shipped geometry table (issue 25) -----------------------------------------------------------------
 
 def test_the_shipped_geometry_table_is_what_the_drawing_gives():
-    # data/phantom-epoch/sight-geometry.txt is written by scripts/sight_table.py; drawn afresh, every offset
+    # data/phantom-epoch/sight-geometry.bin is written by scripts/sight_table.py; drawn afresh, every offset
     # within its range, both orientations, gives the same file byte for byte (no stale table ships).
-    from companion.phantom.sight import TABLE, table_text
+    from companion.phantom.sight import TABLE, table_bytes
 
-    assert TABLE.read_text(encoding="ascii") == table_text()
+    assert TABLE.read_bytes() == table_bytes()
 
 
 def test_geometry_read_from_the_table_equals_the_drawn_geometry_and_beyond_it_is_drawn():

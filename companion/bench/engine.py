@@ -328,7 +328,7 @@ def _geometry_cold_process(sc: Scene, n: int, used: set):
                              text=True, check=True)
         samples.append(int(out.stdout.strip().splitlines()[-1]))
     return samples, ("in a fresh interpreter, the segment geometry of every offset at range 1-6 (read from the "
-                     "shipped table, data/phantom-epoch/sight-geometry.txt, once per process and shared by every map; "
+                     "shipped table, data/phantom-epoch/sight-geometry.bin, once per process and shared by every map; "
                      "warm in all the other measurements)")
 
 
