@@ -121,7 +121,7 @@ def class_board_shots(page, mid: int, out: Path) -> list[Path]:
     """The Ranger's attack form with the Sentry and a die face tapped, nothing typed; then the Sentry's turn
     with a Critical Strike entered and applied."""
     page.goto(f"/table/{mid}")
-    expect(page.locator("#turn h2")).to_contain_text("augustus")
+    expect(page.locator("#turn h2")).to_contain_text("Augustus")
     page.locator("#attack summary").click()
     page.locator("#attack-form input[name=target][value='Grallok Sentry-1']").check()
     page.locator("#attack-form input[name=roll_1][value='attack:2']").check()
