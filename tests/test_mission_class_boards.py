@@ -15,7 +15,7 @@ import pytest
 from companion import ROOT
 from companion.phantom.criticals import CriticalAbility
 from companion.phantom.play import (
-    EventCard, MissionError, Seat, activate_critical, adversary_scenario, apply_adversary_turn, attack_on_turn,
+    EventCard, MissionError, Seat, activate_critical, event_task, adversary_scenario, apply_adversary_turn, attack_on_turn,
     attack_targets, critical_offer, embarking, end_round, end_turn, heal, meet_objective, mission_from_dict,
     mission_to_dict, move_by_card, next_step, place_adversary, record_event, rest_turn,
 )
@@ -145,8 +145,11 @@ def test_an_event_that_places_adversaries_and_its_mission_book_note():
     m = replace(m, events=replace(m.events, cards=(event,) + m.events.cards))
     m = to_turns(m, vera=[("Slash", 1)], bram=[("Charge", 6)])
     assert m.round.event == event and m.round.event.book
+    task = event_task(m)
+    assert task.event == event and task.remaining == 1 and "grallok-sentry" in task.types
     placed = place_adversary(m, "grallok-sentry", "H-4", "event")
     assert said(placed.reasons, "no nova cells") and placed.mission.round.event_placed == 1  # of its 1
+    assert event_task(placed.mission).remaining == 0 and event_task(placed.mission).icons == ()  # none offered
     noted = record_event(placed.mission, "Placed the Sentry on H-4")
     assert noted.mission.round.event_done == ("Placed the Sentry on H-4",)
     assert mission_from_dict(mission_to_dict(noted.mission)) == noted.mission

@@ -189,8 +189,7 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
             else "End turn"
         end = Button(label, form="end-turn-form") if step.needs == "orbs" else Button(label, "end-turn")
         rest = rules.rest_turn(m)
-        hint = (f"Rest turn: {rest.refuses} (p.{rest.page})." if rest.allows
-                else f"{rules.name_of(m, step.figure)}: tap the space it went to.")
+        hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to."
         return ActionBar(ends + (end,), hint)
     if step.step == "adversary-turn":
         dice = "Enter the dice, then apply." if plan_now and plan_now["to_roll"] else ""
@@ -242,7 +241,7 @@ class MissionPage(DocumentPage):
     action_bar: ActionBar  # what the table does next, in the fixed bar
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     nova: tuple = ()  # nova cells on the map: (x, y, count, label)
-    event_task: dict | None = None  # the round's Event card that places adversaries or sends to the Mission book
+    event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
@@ -277,7 +276,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
-        turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=event_task(m),
+        turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         **document_state(store.JOURNAL, mission_id, errors, conflict))
 
@@ -332,19 +331,3 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
                     rules.sight_lines(m, figure.id, targets), rest, rules.critical_offer(m), figure.range)
 
-
-def event_task(m: rules.Mission) -> dict | None:
-    """The round's Event card when the table acts on it: adversaries it places (the types it may place, the
-    map's placement icons of those types offered first), or its mission event / event adversary to follow in
-    the Mission book, with what the table recorded."""
-    rnd = m.round
-    event = rnd.event if rnd is not None and m.result is None else None
-    if event is None or not (event.places or event.book):
-        return None
-    types = [k.type for k in m.kinds if event.places_type in (None, k.type)]
-    placed = dict(m.map.placements)
-    free = [h for h in sorted(placed, key=lambda h: rules.map_order(m.map, h)) if h not in m.board.figure_at]
-    icons = [(t, [m.map.label(h) for h in free if placed[h].type == t]) for t in types]
-    remaining = max(0, event.places - rnd.event_placed)
-    return {"event": event, "types": types, "icons": [(t, labels) for t, labels in icons if labels and remaining],
-            "remaining": remaining, "done": rnd.event_done}

@@ -38,7 +38,7 @@ from .critical_strikes import CriticalOffer, activate_critical, adversary_critic
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
 from .codec import FORMAT, mission_from_dict, mission_to_dict
 from .figures import (
-    NO_NOVA_CELLS, SOURCES, add_condition, discard_to_recover_from_stunned, enter_hazard, heal, move_figure,
+    NO_NOVA_CELLS, SOURCES, EventTask, add_condition, discard_to_recover_from_stunned, enter_hazard, event_task, heal, move_figure,
     new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
     set_primary_target,
 )
@@ -61,14 +61,14 @@ from .state import (
 __all__ = [
     "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
-    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect",
+    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
     "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
     "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",
     "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
-    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_notes", "fail_mission", "heal",
+    "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_task", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",

@@ -167,6 +167,10 @@ class RestTurn:
     refuses: str = "no Character Action cards are played on a rest turn: no Move, Leap or Attack"
     page: str = "13"
 
+    @property
+    def said(self) -> str:
+        return f"Rest turn: {self.refuses} (p.{self.page})."
+
 
 def rest_turn(mission: Mission) -> RestTurn:
     rnd = mission.round

@@ -3,7 +3,7 @@ and Hazard tokens (p.34, p.38), HP, Heal and bandages (p.23, p.25), conditions (
 target (p.27), and defeat (p.23, p.26, p.30)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..attack import AttackError, Combatant, apply_conditions, condition_name
 from ..board import Figure
@@ -14,7 +14,8 @@ from ..hexmap import HAZARDS, Hex
 from ..placing import place_new_adversary
 from .decks import discard_drawn
 from .state import (
-    AdversaryKind, AdversaryState, BossKind, Mission, MissionError, Update, check_color, color_name, figure_on_map,
+    AdversaryKind, AdversaryState, BossKind, EventCard, Mission, MissionError, Update, check_color, color_name,
+    figure_on_map, map_order,
     finished, in_phase, living_character, not_over, not_resting, parse_space, with_character, with_choice,
     with_deck,
 )
@@ -92,6 +93,33 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
         reasons.append(f"placed by {'an Event card' if source == 'event' else 'a mission event'}: it will drop no "
                        "nova cells (p.26)")
     return Update(mission, tuple(reasons))
+
+
+@dataclass(frozen=True)
+class EventTask:
+    """What the round's Event card asks of the table (p.12 step 2, p.26, p.59): adversaries it still places
+    (`remaining`, of `types`; each type's free placement icons offered first, `icons`), or its mission event /
+    event adversary to follow in the Mission book, with what the table recorded (`done`)."""
+    event: EventCard
+    types: tuple[str, ...]
+    icons: tuple[tuple[str, tuple[str, ...]], ...]
+    remaining: int
+    done: tuple[str, ...]
+
+
+def event_task(mission: Mission) -> EventTask | None:
+    """The round's Event card while the table acts on it, else None."""
+    rnd = mission.round
+    event = rnd.event if rnd is not None and mission.result is None else None
+    if event is None or not (event.places or event.book):
+        return None
+    types = tuple(k.type for k in mission.kinds if event.places_type in (None, k.type))
+    placed = dict(mission.map.placements)
+    free = [h for h in sorted(placed, key=lambda h: map_order(mission.map, h)) if h not in mission.board.figure_at]
+    remaining = max(0, event.places - rnd.event_placed)
+    icons = tuple((t, labels) for t in types
+                  if (labels := tuple(mission.map.label(h) for h in free if placed[h].type == t)) and remaining)
+    return EventTask(event, types, icons, remaining, rnd.event_done)
 
 
 def move_figure(mission: Mission, figure_id: str, to: str) -> Update:
