@@ -13,6 +13,7 @@ from conftest import Table
 from companion import create_app
 from companion import db as dbmod
 from companion.schemas.files.card_library import load_library
+from helpers.history import seen
 
 MUTANT_ACTIONS = {  # p.48, 58: Inherent "Move 2"; #1 Claw "Attack"; #2 Crushing Leap; #3 Regenerate
     "Inherent": [{"type": "move", "value": 2}],
@@ -88,7 +89,7 @@ def boss_form(**extra) -> dict:
 
 def test_the_boss_form_enters_each_actions_structured_form(table):
     table.get("/cards")
-    resp = table.post("/cards/boss", boss_form())
+    resp = table.post("/cards/boss", {**boss_form(), "version": seen(table, "/cards")})
     assert resp.status_code == 200
     board = library(table)["bosses"]["Big One"]
     assert essentials(board["inherent"]["actions"]) == [{"type": "move", "value": 1}]
@@ -100,11 +101,11 @@ def test_the_boss_form_enters_each_actions_structured_form(table):
 def test_a_bad_structured_action_is_refused_naming_the_box_and_nothing_changes(app, table):
     table.get("/cards")
     before = history(app)
-    resp = table.post("/cards/boss", boss_form(**{"actions.1.actions.0.type": "regenerate"}))
+    resp = table.post("/cards/boss", {**boss_form(**{"actions.1.actions.0.type": "regenerate"}), "version": seen(table, "/cards")})
     assert resp.status_code == 422
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert "must be one of move, leap" in errors["Action #2, action 1: Type"]
-    resp = table.post("/cards/boss", boss_form(**{"inherent.actions.0.range": "far"}))
+    resp = table.post("/cards/boss", {**boss_form(**{"inherent.actions.0.range": "far"}), "version": seen(table, "/cards")})
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert resp.status_code == 422 and "Inherent, action 1: Range" in errors
     assert history(app) == before
@@ -131,7 +132,7 @@ def test_change_fills_the_boss_form_with_the_stored_board_and_saving_it_keeps_it
     assert re.search(r'<option value="damage"\s+selected>', form.split('name="actions.1.actions.1.type"')[1])
     assert re.search(r'name="actions.2.actions.0.per_character" value="on"\s+checked', form)
     before = library(table)["bosses"]["Mutant Grallok"]
-    assert table.post("/cards/boss", submitted(form)).status_code == 200
+    assert table.post("/cards/boss", {**submitted(form), "version": seen(table, "/cards")}).status_code == 200
     after = library(table)["bosses"]["Mutant Grallok"]
     for slot_before, slot_after in zip([before["inherent"], *before["actions"]], [after["inherent"], *after["actions"]]):
         assert essentials(slot_after["actions"]) == essentials(slot_before["actions"])
@@ -141,13 +142,13 @@ def test_change_fills_the_boss_form_with_the_stored_board_and_saving_it_keeps_it
 def test_a_boss_card_names_actions_or_gives_its_other_effect(app, table):
     # p.49 Figure 35: A. actions referenced; B. other: special effects (with the persistent icon or not).
     table.post("/cards/samples", htmx=False)
-    resp = table.post("/cards/boss-card", {"_form": "boss-card", "deck": "Mutant Grallok", "name": "Roar",
+    resp = table.post("/cards/boss-card", {"version": seen(table, "/cards"), "_form": "boss-card", "deck": "Mutant Grallok", "name": "Roar",
                                            "persistent": "on", "text": "All characters are Stunned."})
     assert resp.status_code == 200
     roar = library(table)["boss_decks"]["Mutant Grallok"]["cards"][-1]
     assert roar == {"name": "Roar", "actions": [], "persistent": True, "text": "All characters are Stunned."}
     before = history(app)
-    resp = table.post("/cards/boss-card", {"_form": "boss-card", "deck": "Mutant Grallok", "name": "Nothing"})
+    resp = table.post("/cards/boss-card", {"version": seen(table, "/cards"), "_form": "boss-card", "deck": "Mutant Grallok", "name": "Nothing"})
     assert resp.status_code == 422
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert "name the action numbers, or give the card&#39;s other effect" in errors["Actions"]
@@ -158,7 +159,7 @@ def test_an_action_typed_in_without_its_name_is_refused_not_dropped(app, table):
     table.get("/cards")
     before = history(app)
     form = boss_form(**{"actions.2.actions.0.type": "move", "actions.2.actions.0.value": 4})
-    resp = table.post("/cards/boss", form)
+    resp = table.post("/cards/boss", {**form, "version": seen(table, "/cards")})
     assert resp.status_code == 422
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert "Action 3: Name" in errors and "Action 3: AP" in errors

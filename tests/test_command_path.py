@@ -95,7 +95,7 @@ def test_a_retried_map_paint_is_applied_once(app, table):
     url = table.post("/maps", new, htmx=False).headers["Location"]
     assert table.post("/maps", new, htmx=False).headers["Location"] == url  # a retried "new map": one map
     assert table.get("/maps/2").status_code == 404
-    form = {"tool": "fire", "spaces": ["C-3"], "request_id": ID_A}
+    form = {"tool": "fire", "spaces": ["C-3"], "request_id": ID_A, "version": seen(table, url)}  # sent twice alike
     assert table.post(url + "/paint", form, headers={"HX-Request": "true"}).status_code == 200
     entries = history_rows(app, "map_history", "owner_id")
     assert table.post(url + "/paint", form, headers={"HX-Request": "true"}).status_code == 200
@@ -105,7 +105,7 @@ def test_a_retried_map_paint_is_applied_once(app, table):
 def test_a_retried_card_removal_is_applied_once(app, table):
     table.post("/cards/samples", htmx=False)
     entries = history_rows(app, "card_history", "owner_id")
-    form = {"part": "event_decks", "key": "Sample events", "request_id": ID_A}
+    form = {"part": "event_decks", "key": "Sample events", "request_id": ID_A, "version": seen(table, "/cards")}
     assert table.post("/cards/remove", form).status_code == 200
     again = table.post("/cards/remove", form)
     assert again.status_code == 200 and "already saved" in text(again)
@@ -134,7 +134,7 @@ def test_every_change_form_is_drawn_with_its_own_request_id(app, table, campaign
     for form in ("paint-form", "wall-form"):
         assert re.search(rf'name="request_id" form="{form}" id="{form}-request-id" value="[0-9a-f]{{32}}" '
                          'hx-swap-oob="true"', editor)
-    painted = text(table.post("/maps/1/paint", {"tool": "fire", "spaces": ["C-3"]}, headers={"HX-Request": "true"}))
+    painted = text(table.post("/maps/1/paint", {"version": seen(table, "/maps/1"), "tool": "fire", "spaces": ["C-3"]}, headers={"HX-Request": "true"}))
     assert 'id="paint-form-request-id"' in painted
 
 

@@ -11,6 +11,7 @@ import pytest
 from companion.phantom.hexmap import Layout, Placement
 from companion.phantom.mapedit import EditError, new_draft, paint, relayout, set_walls
 from companion.phantom.mapview import LABEL_MAX_WIDTH, LEGEND, layout_previews, map_view
+from helpers.history import seen
 
 HTMX = {"HX-Request": "true"}
 HEX_WIDTH = 52  # a pointy hex's width across its middle, drawn (hexboard.SCALE: 26 per half width)
@@ -84,10 +85,10 @@ def test_the_new_map_form_shows_the_layouts_and_makes_the_one_picked(table):
 def test_the_layout_is_changed_in_the_editor(table):
     url = table.post("/maps", {"name": "Ruins", "layout": "pointy even", "columns": 6, "rows": 4},
                      htmx=False).headers["Location"]
-    table.post(f"{url}/paint", {"tool": "fire", "spaces": ["C-3"]}, headers=HTMX)
+    table.post(f"{url}/paint", {"version": seen(table, url), "tool": "fire", "spaces": ["C-3"]}, headers=HTMX)
     page = table.get(url).get_data(as_text=True)
     assert 'id="layout-form"' in page and re.search(r'value="pointy even"\s+checked', page)
-    resp = table.post(f"{url}/layout", {"layout": "flat odd"}, htmx=False)
+    resp = table.post(f"{url}/layout", {"version": seen(table, url), "layout": "flat odd"}, htmx=False)
     assert resp.status_code == 303
     doc = json.loads(table.get(f"{url}/export").data)
     assert doc["layout"] == {"orientation": "flat", "shifted": "odd"} and doc["hazards"] == {"C-3": "fire"}
@@ -116,7 +117,7 @@ def test_a_map_is_copied_once_per_tap_and_deleted_for_good_when_ticked(table):
 def test_the_editor_shows_the_legend_and_the_whole_placement_type(table):
     url = table.post("/maps", {"name": "Ruins", "layout": "pointy even", "columns": 6, "rows": 4},
                      htmx=False).headers["Location"]
-    body = table.post(f"{url}/paint", {"tool": "placement", "spaces": ["D-2"], "placement_type": "Grallok Sentry",
+    body = table.post(f"{url}/paint", {"version": seen(table, url), "tool": "placement", "spaces": ["D-2"], "placement_type": "Grallok Sentry",
                                        "min_characters": 2, "max_characters": 4}, headers=HTMX).get_data(as_text=True)
     assert re.search(r">Grallok</text>.*>Sentry</text>.*>2-4</text>", body, re.S)
     page = table.get(url).get_data(as_text=True)
@@ -127,7 +128,7 @@ def test_a_retried_rename_is_answered_with_the_editor_not_an_error(table):
     # Found by the fuzzer: a rename sent again with the same request id (its answer lost) was a 500.
     url = table.post("/maps", {"name": "Ruins", "layout": "pointy even", "columns": 6, "rows": 4},
                      htmx=False).headers["Location"]
-    form = {"name": "Berkav ruins", "request_id": "b" * 32}
+    form = {"name": "Berkav ruins", "request_id": "b" * 32, "version": seen(table, url)}  # sent twice alike
     assert table.post(f"{url}/rename", form, htmx=False).status_code == 303
     again = table.post(f"{url}/rename", form, htmx=False)
     assert again.status_code == 200 and "Berkav ruins" in again.get_data(as_text=True)

@@ -49,12 +49,12 @@ def test_the_editor_draws_every_space_with_its_book_coordinate(table, map_url):
 
 
 def test_paint_answers_the_new_map_and_undo_takes_it_back(table, map_url):
-    resp = table.post(f"{map_url}/paint", {"tool": "fire", "spaces": ["C-3", "D-3"]}, headers=HTMX)
+    resp = table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "fire", "spaces": ["C-3", "D-3"]}, headers=HTMX)
     body = resp.get_data(as_text=True)
     assert resp.status_code == 200 and body.lstrip().startswith('<svg id="map-paint"')
     assert "C-3: fire hazard" in body and "Painted C-3, D-3: fire hazards" in body
     assert resp.headers["Vary"] == "HX-Request" or "HX-Request" in resp.headers["Vary"]
-    resp = table.post(f"{map_url}/walls", {"wall": "wall", "edges": ["E-4|E-5", "E-4|F-4"]}, headers=HTMX)
+    resp = table.post(f"{map_url}/walls", {"version": seen(table, map_url), "wall": "wall", "edges": ["E-4|E-5", "E-4|F-4"]}, headers=HTMX)
     assert "Walled 2 edges" in resp.get_data(as_text=True)
     table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX)
     body = table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX).get_data(as_text=True)
@@ -63,7 +63,7 @@ def test_paint_answers_the_new_map_and_undo_takes_it_back(table, map_url):
 
 
 def test_export_then_import_back_as_a_copy(table, map_url):
-    table.post(f"{map_url}/paint", {"tool": "placement", "spaces": ["K-2"], "placement_type": "Grallok Sentry",
+    table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "placement", "spaces": ["K-2"], "placement_type": "Grallok Sentry",
                                     "min_characters": 3, "max_characters": 4}, headers=HTMX)
     exported = table.get(f"{map_url}/export")
     assert 'filename="Crash-Site.json"' in exported.headers["Content-Disposition"]
@@ -115,7 +115,7 @@ def test_the_sample_cards_and_the_mutant_grallok(table):
 
 def test_a_wall_between_spaces_that_are_not_adjacent(app, table, map_url):
     before = snapshot(app)
-    resp = table.post(f"{map_url}/walls", {"wall": "wall", "edges": ["C-2|E-5"]}, headers=HTMX)
+    resp = table.post(f"{map_url}/walls", {"version": seen(table, map_url), "wall": "wall", "edges": ["C-2|E-5"]}, headers=HTMX)
     refused(resp, "Walls", "'C-2' and 'E-5' are not adjacent")
     assert snapshot(app) == before
 
@@ -138,7 +138,7 @@ def test_painting_a_void_under_a_figure(app, table):
                       content_type="multipart/form-data")
     url = resp.headers["Location"]
     before = snapshot(app)
-    refused(table.post(f"{url}/paint", {"tool": "void", "spaces": ["B-2"]}, headers=HTMX), "Spaces",
+    refused(table.post(f"{url}/paint", {"version": seen(table, url), "tool": "void", "spaces": ["B-2"]}, headers=HTMX), "Spaces",
             "'vera' stands on B-2", "a figure cannot stand on a void")
     assert snapshot(app) == before
 
@@ -146,7 +146,7 @@ def test_painting_a_void_under_a_figure(app, table):
 def test_an_action_card_with_an_unknown_action_type(app, table):
     table.get("/cards")
     before = snapshot(app)
-    resp = table.post("/cards/species-card", {"_form": "species-card", "deck": "Grallok", "name": "Fly Away", "ap": 3,
+    resp = table.post("/cards/species-card", {"version": seen(table, "/cards"), "_form": "species-card", "deck": "Grallok", "name": "Fly Away", "ap": 3,
                                               "actions.0.type": "fly", "actions.0.value": 2})
     refused(resp, "Action 1: Type", "must be one of move, leap")
     assert snapshot(app) == before
@@ -160,7 +160,7 @@ def test_a_class_card_missing_a_color_row(app, table):
         form[f"rows.{color}.ap"] = 3
         form[f"rows.{color}.actions.0.type"] = "move"
         form[f"rows.{color}.actions.0.value"] = 2
-    refused(table.post("/cards/class-card", form), "Rows", "one row per color", "yellow is missing")
+    refused(table.post("/cards/class-card", {**form, "version": seen(table, "/cards")}), "Rows", "one row per color", "yellow is missing")
     assert snapshot(app) == before
 
 
@@ -170,7 +170,7 @@ def test_a_boss_with_no_attributes_for_4_characters(app, table):
     form = {"_form": "boss", "name": "Big One", "inherent.ap": 2, "actions.0.name": "Claw", "actions.0.ap": 3}
     for n in (2, 3):
         form.update({f"attributes.{n}.{s}": 2 for s in ("hp", "attack", "guard", "range")})
-    refused(table.post("/cards/boss", form), "Attributes per character count", "no attributes for 4 characters")
+    refused(table.post("/cards/boss", {**form, "version": seen(table, "/cards")}), "Attributes per character count", "no attributes for 4 characters")
     assert snapshot(app) == before
 
 
@@ -187,8 +187,8 @@ def test_an_import_of_the_wrong_format(app, table, url, label):
 
 def test_a_paint_with_no_space_and_an_unknown_tool(app, table, map_url):
     before = snapshot(app)
-    refused(table.post(f"{map_url}/paint", {"tool": "lava", "spaces": ["A-1"]}, headers=HTMX), "Tool")
-    refused(table.post(f"{map_url}/paint", {"tool": "fire"}, headers=HTMX), "Spaces", "at least one space")
+    refused(table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "lava", "spaces": ["A-1"]}, headers=HTMX), "Tool")
+    refused(table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "fire"}, headers=HTMX), "Spaces", "at least one space")
     refused(table.post("/maps", {"_form": "new-map", "name": "Huge", "orientation": "pointy", "shifted": "even", "columns": 99,
                                  "rows": 8}), "Columns", "1 to 40")
     assert snapshot(app) == before
@@ -196,7 +196,7 @@ def test_a_paint_with_no_space_and_an_unknown_tool(app, table, map_url):
 
 def test_a_species_card_with_actions_is_kept_in_the_engine_form(table):
     table.get("/cards")
-    resp = table.post("/cards/species-card", {"_form": "species-card", "deck": "Grallok", "name": "Stomp", "ap": 4,
+    resp = table.post("/cards/species-card", {"version": seen(table, "/cards"), "_form": "species-card", "deck": "Grallok", "name": "Stomp", "ap": 4,
                                               "actions.0.type": "move", "actions.0.value": 2,
                                               "actions.1.type": "attack", "actions.1.value": 1,
                                               "actions.1.range": "+1", "actions.1.conditions": "Bleeding"})
@@ -211,12 +211,12 @@ def test_the_editor_shows_the_maps_problems_as_it_is_drawn(table, map_url):
     # issue 26: a door in open floor, and an entry point on it, are shown as they are painted, with the page.
     body = table.get(map_url).get_data(as_text=True)
     assert 'id="map-problems"' in body and "No problems" in body
-    resp = table.post(f"{map_url}/paint", {"tool": "door-closed", "spaces": ["E-4"]}, headers=HTMX)
+    resp = table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "door-closed", "spaces": ["E-4"]}, headers=HTMX)
     body = resp.get_data(as_text=True)
     assert resp.status_code == 200 and 'id="map-problems"' in body and 'hx-swap-oob="true"' in body
     assert "door on E-4 is not between two spaces" in body and "(p.34)" in body
     assert 'data-problem="E-4"' in body  # outlined on the map
-    body = table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["E-4"]}, headers=HTMX).get_data(as_text=True)
+    body = table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "entry", "spaces": ["E-4"]}, headers=HTMX).get_data(as_text=True)
     assert "entry point on E-4 lies on a door" in body
     table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX)
     body = table.post(f"{map_url}/undo", {"version": seen(table, map_url)}, headers=HTMX).get_data(as_text=True)
@@ -226,8 +226,8 @@ def test_the_editor_shows_the_maps_problems_as_it_is_drawn(table, map_url):
 def test_a_mission_is_not_set_up_on_a_map_with_problems(table, app, map_url):
     # A closed door in open floor and four entry points: the set-up names the map's problem, nothing is made.
     table.post("/cards/samples", htmx=False)
-    table.post(f"{map_url}/paint", {"tool": "entry", "spaces": ["A-1", "B-1", "C-1", "D-1"]}, headers=HTMX)
-    table.post(f"{map_url}/paint", {"tool": "door-closed", "spaces": ["F-5"]}, headers=HTMX)
+    table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "entry", "spaces": ["A-1", "B-1", "C-1", "D-1"]}, headers=HTMX)
+    table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "door-closed", "spaces": ["F-5"]}, headers=HTMX)
     map_id = map_url.rsplit("/", 1)[1]
     resp = table.post("/table", {"mission": "sample-1", "map": map_id, "difficulty": "2", "character_1": "Vera",
                                  "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"})
@@ -237,7 +237,7 @@ def test_a_mission_is_not_set_up_on_a_map_with_problems(table, app, map_url):
         assert db.execute("SELECT count(*) FROM missions").fetchone()[0] == 0
     finally:
         db.conn.close()
-    table.post(f"{map_url}/paint", {"tool": "clear", "spaces": ["F-5"]}, headers=HTMX)
+    table.post(f"{map_url}/paint", {"version": seen(table, map_url), "tool": "clear", "spaces": ["F-5"]}, headers=HTMX)
     resp = table.post("/table", {"mission": "sample-1", "map": map_id, "difficulty": "2", "character_1": "Vera",
                                  "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
                       htmx=False)

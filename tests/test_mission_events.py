@@ -11,6 +11,7 @@ from companion.phantom.play.attacks import _moved_by_event, this_round
 from companion.phantom.scenario import Action, Card
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import first_steps, text
+from helpers.history import seen
 
 DUST = EventCard("3", "Dust Storm", "every Range -1", (
     EventEffect("range", -1), EventEffect("attack", 2, type="Grallok Sentry"), EventEffect("guard", -1, "characters"),
@@ -41,12 +42,12 @@ def test_the_round_as_the_ai_sees_it_carries_the_event_effects():
 
 
 def test_an_event_card_with_effects_is_entered_in_the_card_editor_and_reaches_the_table(table):
-    resp = table.post("/cards/event-card", {"deck": "Mine", "name": "Gale", "rounds": "1-5", "text": "Wind",
+    resp = table.post("/cards/event-card", {"version": seen(table, "/cards"), "deck": "Mine", "name": "Gale", "rounds": "1-5", "text": "Wind",
                                             "effects.0.stat": "range", "effects.0.amount": "-1",
                                             "effects.0.side": "adversaries", "effects.1.side": "adversaries"})
     assert resp.status_code == 200, text(resp)
     page = html.unescape(text(table.get("/cards/export")))
     assert '"effects": [' in page and '"stat": "range"' in page and '"amount": -1' in page
-    refused = table.post("/cards/event-card", {"deck": "Mine", "name": "Calm", "rounds": "1-5",
+    refused = table.post("/cards/event-card", {"version": seen(table, "/cards"), "deck": "Mine", "name": "Calm", "rounds": "1-5",
                                                "effects.0.amount": "2", "effects.0.side": "adversaries"})
     assert refused.status_code == 422 and "Calm" not in text(table.get("/cards/export"))

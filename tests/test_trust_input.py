@@ -10,6 +10,7 @@ import pytest
 
 from companion import create_app
 from companion.phantom.hexmap import column_letters
+from helpers.history import seen
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def upload(table, url, name, data: bytes, form="import", field="file"):
 def test_a_card_form_with_clashing_or_nested_field_names_is_refused(app, table, url, form, field):
     table.get("/cards")
     before = snapshot(app)
-    resp = table.post(url, form)
+    resp = table.post(url, {**form, "version": seen(table, "/cards")})
     assert resp.status_code == 422, text(resp)[:500]
     assert field in text(resp)
     assert snapshot(app) == before

@@ -39,15 +39,18 @@ def get(db) -> tuple[int, dict]:
     return lib, JOURNAL.get(db, lib)
 
 
-def _change(db, command, request_id: str | None = None, fingerprint: str | None = None) -> str:
+def _change(db, command, request_id: str | None = None, fingerprint: str | None = None,
+            seen_version: int | None = None) -> str:
     def run(doc):
         new, description = command(doc)
         return Written(load_library(new), description)
 
-    return JOURNAL.change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint).description
+    return JOURNAL.change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint,
+                          seen_version=seen_version).description
 
 
-def put(db, card: CardEntry, request_id: str | None = None) -> str:
+def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | None = None,
+        seen_version: int | None = None) -> str:
     """Add or replace an adversary card or boss board, or add or replace one card of a deck."""
     def command(doc):
         part = dict(doc[card.part])
@@ -66,10 +69,11 @@ def put(db, card: CardEntry, request_id: str | None = None) -> str:
         part[card.key] = {**deck, "cards": cards}
         return {**doc, card.part: part}, f"{verb} {card.entry['name']!r} in the {WORDS[card.part]} {card.key}"
 
-    return _change(db, command, request_id)
+    return _change(db, command, request_id, fingerprint, seen_version)
 
 
-def remove(db, part: str, key: str, index: int | None = None, request_id: str | None = None) -> str:
+def remove(db, part: str, key: str, index: int | None = None, request_id: str | None = None,
+           fingerprint: str | None = None, seen_version: int | None = None) -> str:
     def command(doc):
         if part not in PARTS or key not in doc[part]:
             raise KeyError(key)
@@ -82,10 +86,11 @@ def remove(db, part: str, key: str, index: int | None = None, request_id: str | 
         items[key] = {**items[key], "cards": cards}
         return {**doc, part: items}, f"Removed {gone['name']!r} from the {WORDS[part]} {key}"
 
-    return _change(db, command, request_id)
+    return _change(db, command, request_id, fingerprint, seen_version)
 
 
-def merge(db, source, description: str, request_id: str | None = None, fingerprint: str | None = None) -> str:
+def merge(db, source, description: str, request_id: str | None = None, fingerprint: str | None = None,
+          seen_version: int | None = None) -> str:
     """Add a card file's content; an item of the same name is replaced (undo brings the old one back). Sent
     again with the same request id, nothing more (AlreadyApplied)."""
     incoming = load_library(source)
@@ -93,7 +98,7 @@ def merge(db, source, description: str, request_id: str | None = None, fingerpri
     def command(doc):
         return {**doc, **{p: {**doc[p], **incoming[p]} for p in PARTS}}, description
 
-    return _change(db, command, request_id, fingerprint)
+    return _change(db, command, request_id, fingerprint, seen_version)
 
 
 def samples(data_dir: Path) -> dict:

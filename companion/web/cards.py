@@ -15,7 +15,7 @@ from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
-from ..schemas.forms.cards import KINDS, boss_form_values, parse_card_form
+from ..schemas.forms.cards import KINDS, LibraryChange, RemoveForm, boss_form_values, parse_card_form
 from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
@@ -55,7 +55,9 @@ def cards_context(errors=None, result=None) -> CardsPage:
 
 
 def page(status=200, errors=None, result=None, conflict=None):
-    return respond("cards/index.html", cards_context(errors or ({"card_file": conflict} if conflict else None),
+    """The card editor; a conflict (another tablet changed the library first, or a reused form) is said in the
+    form that was sent, which keeps what was typed in it and now carries the current version."""
+    return respond("cards/index.html", cards_context(errors or ({"version": conflict} if conflict else None),
                                                      result), status)
 
 
@@ -67,10 +69,11 @@ def index():
 @bp.post("/<any(" + ", ".join(f'"{k}"' for k in KINDS) + "):kind>")
 def put(kind: str):
     answer_with(page)
-    sent = parse(RequestForm)  # a card sent again (its answer lost) is entered once
+    sent = parse(LibraryChange)  # a card sent again (its answer lost) is entered once; a stale page is refused
     try:
         entry = parse_card_form(kind, request.form)
-        return page(result=store.put(get_db(), entry, request_id=sent.request_id))
+        return page(result=store.put(get_db(), entry, request_id=sent.request_id, fingerprint=fingerprint(),
+                                     seen_version=sent.version))
     except ValidationError as exc:
         return page(422, exc.messages)
     except CardFileError as exc:
@@ -80,19 +83,19 @@ def put(kind: str):
 @bp.post("/remove")
 def remove():
     answer_with(page)
-    sent = parse(RequestForm)
-    index = request.form.get("index")
+    f = parse(RemoveForm)
     try:
-        text = store.remove(get_db(), request.form.get("part", ""), request.form.get("key", ""),
-                            int(index) if index not in (None, "") else None, request_id=sent.request_id)
-    except (KeyError, IndexError, ValueError):
+        text = store.remove(get_db(), f.part, f.key, f.index, request_id=f.request_id, fingerprint=fingerprint(),
+                            seen_version=f.version)
+    except (KeyError, IndexError):
         abort(404)
     return page(result=text)
 
 
 CARD_LIBRARY = Area("cards", store.JOURNAL, page=lambda _library, status=200, **kw: page(status, **kw),
                     url=lambda _library: url_for("cards.index"))
-history_routes(bp, CARD_LIBRARY, log=None, doc_id=lambda: store.library_id(get_db()))  # no address carries its id
+history_routes(bp, CARD_LIBRARY, log=None, poll=True,
+               doc_id=lambda: store.library_id(get_db()))  # no address carries its id
 
 
 @bp.get("/export")
@@ -105,7 +108,8 @@ def export():
 @bp.post("/import")
 def import_cards():
     answer_with(page, url_for(".index"))
-    sent, body = parse(RequestForm), fingerprint()  # its request id: the same import sent again is applied once
+    # Adds what the file holds, whatever the page showed: no version; its request id makes a retry apply once
+    sent, body = parse(RequestForm), fingerprint()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
@@ -119,6 +123,9 @@ def import_cards():
 
 @bp.post("/samples")
 def samples():
+    answer_with(page, url_for(".index"))
+    sent = parse(RequestForm)  # adds the shipped cards whatever the page showed: no version, a retry applied once
     folder = Path(current_app.config["DATA_DIR"]) / "phantom-epoch"
-    store.merge(get_db(), store.samples(folder), "Added the Mutant Grallok and the sample cards")
+    store.merge(get_db(), store.samples(folder), "Added the Mutant Grallok and the sample cards",
+                request_id=sent.request_id, fingerprint=fingerprint())
     return go(url_for(".index"))

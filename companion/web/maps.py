@@ -20,7 +20,7 @@ from ..schemas.forms.maps import (
 from ..schemas.files.scenario import ScenarioFileError
 from ..store import backups
 from ..store import maps as store
-from .commands import Area, RequestForm, answer_with, fingerprint, history_routes, run
+from .commands import Area, RequestForm, answer_with, fingerprint, history_routes, run, seen_version
 from .database import get_db
 from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
@@ -64,19 +64,20 @@ class MapEditorPage(DocumentPage):
     layouts: tuple = ()
 
 
-def editor_context(map_id: int, errors=None) -> MapEditorPage:
+def editor_context(map_id: int, errors=None, conflict=None) -> MapEditorPage:
     row, draft = store.JOURNAL.get(get_db(), map_id)  # NotFound: 404 (web/answers.py)
     view, problems = map_view(draft.map, draft.columns, draft.rows, draft.figures), check_map(draft.map)
     return MapEditorPage(map_id=map_id, row=row, view=view, tool_words=TOOL_WORDS, problems=problems,
                          problem_cells=marked_cells(view, {s for p in problems for s in p.spaces}), oob=is_htmx(),
                          view_layout=f"{draft.map.layout.orientation} {draft.map.layout.shifted}",
                          layouts=layout_previews(),
-                         **document_state(store.JOURNAL, map_id, errors))
+                         **document_state(store.JOURNAL, map_id, errors, conflict))
 
 
-def editor(map_id: int, status=200, errors=None, block="main", **_):
-    """The editor page; an answer's other details (a retried rename's notice) change nothing on it."""
-    return respond("maps/editor.html", editor_context(map_id, errors), status, block=block)
+def editor(map_id: int, status=200, errors=None, block="main", conflict=None, **_):
+    """The editor page; an answer's other details (a retried rename's notice) change nothing on it. A conflict
+    (another tablet changed the map first) is said over the map, which is drawn as it now stands."""
+    return respond("maps/editor.html", editor_context(map_id, errors, conflict), status, block=block)
 
 
 @bp.get("")
@@ -123,14 +124,15 @@ def show(map_id: int):
     return editor(map_id)
 
 
-def painted(map_id: int, status=200, errors=None, **_):
-    """The map editor's answer to an edit: for htmx only the painted map, the errors and the bottom bar."""
-    return editor(map_id, status, errors, block="paint")
+def painted(map_id: int, status=200, errors=None, conflict=None, **_):
+    """The map editor's answer to an edit or a poll: for htmx only the painted map, the errors, the bottom bar
+    and the version and request ids the forms send next."""
+    return editor(map_id, status, errors, block="paint", conflict=conflict)
 
 
-MAP = Area("map", store.JOURNAL, page=painted, versioned=False,  # an edit is given the Draft
+MAP = Area("map", store.JOURNAL, page=painted,  # an edit is given the Draft
            url=lambda map_id: url_for("maps.show", map_id=map_id))
-history_routes(bp, MAP, "/<int:map_id>", log=None)
+history_routes(bp, MAP, "/<int:map_id>", log=None, poll=True)
 
 
 def _edit(map_id: int, schema, operation):
@@ -182,7 +184,8 @@ def delete_map(map_id: int):
 def rename(map_id: int):
     answer_with(partial(editor, map_id))
     f = parse(RenameForm)
-    store.JOURNAL.change(get_db(), map_id, lambda _draft: store.Renamed(f.name), request_id=f.request_id)
+    store.JOURNAL.change(get_db(), map_id, lambda _draft: store.Renamed(f.name), seen_version=seen_version(f),
+                         request_id=f.request_id, fingerprint=fingerprint())
     return go(url_for(".show", map_id=map_id))
 
 

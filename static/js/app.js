@@ -108,8 +108,11 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (isPoll(e)) {
       var active = document.activeElement;
-      var typing = active && active.form && active.tagName !== "BUTTON" && active.closest("#main");
-      if (sending || typing) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
+      var typing = active && active.form && active.closest("#main") && active.matches(
+        "textarea, select, input:not([type=radio]):not([type=checkbox]):not([type=submit]):not([type=button])");
+      var into = e.detail.target;  // a form typed in and not yet sent, which the poll's answer would replace
+      var halfFilled = into && into.querySelector && (into.matches("form[data-dirty]") || into.querySelector("form[data-dirty]"));
+      if (sending || typing || halfFilled) { e.preventDefault(); } else { e.detail.elt.dataset.epoch = String(epoch); }
       return;
     }
     if (isRead(e) || !asked) { return; }
@@ -118,6 +121,10 @@
     epoch++;
     busyOn(sending, true);
     savestate("saving…", "saving");
+  });
+  document.addEventListener("input", function (e) {
+    var form = e.target && e.target.form;
+    if (form && e.target.type !== "radio" && e.target.type !== "checkbox") { form.dataset.dirty = "1"; }
   });
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (isPoll(e) && e.detail.elt.dataset.epoch !== String(epoch)) { e.detail.shouldSwap = false; }

@@ -221,3 +221,44 @@ def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_neve
     clear_of_controls(page, "conn-banner")
     page.unroute("**/*")
     expect(page.locator("#conn-banner")).to_be_hidden()
+
+
+def test_the_map_editor_and_the_card_library_follow_another_tablet_and_never_write_over_it(tablet, browser,
+                                                                                            live_server):
+    page = tablet
+    page.goto("/maps")
+    page.get_by_label("Map name").fill("Shared map")
+    page.get_by_role("button", name="Draw the map").click()
+    expect(page).to_have_url(re.compile(r"/maps/\d+$"))
+    other = browser.new_context(base_url=live_server.url, **TABLET).new_page()
+    try:
+        other.goto(page.url)
+        other.wait_for_load_state("load")
+        other.get_by_label("Adversary type").fill("Grallok Sentry")  # typed on the other tablet, not yet used
+        other.locator("label.tool", has_text=re.compile(r"^\s*adversary placement icons\s*$")).click()
+        page.wait_for_load_state("load")
+        page.locator("label.tool", has_text=re.compile(r"^\s*fire hazards\s*$")).click()
+        page.locator('#map-grid polygon[data-label="C-3"]').click()
+        expect(page.locator("#lastlog")).to_contain_text("fire hazards")
+        # the other tablet's map follows within its poll, and its typed box is kept (only the map is redrawn)
+        expect(other.locator("#lastlog")).to_contain_text("fire hazards")
+        expect(other.get_by_label("Adversary type")).to_have_value("Grallok Sentry")
+        other.locator('#map-grid polygon[data-label="E-2"]').click()  # sent with the version it was given
+        expect(other.locator("#lastlog")).to_contain_text("Grallok Sentry")
+        expect(other.locator("#savestate")).to_have_text("● saved")
+        expect(page.locator("#lastlog")).to_contain_text("Grallok Sentry")  # and the first tablet follows it
+
+        page.goto("/cards")
+        other.goto("/cards")
+        other.wait_for_load_state("load")
+        page.wait_for_load_state("load")
+        page.locator("summary", has_text="Species action card").click()
+        species = page.locator("form#species-card")
+        species.get_by_label("Species deck").fill("Grallok")
+        species.get_by_label("Card name").fill("Stomp")
+        species.get_by_label("AP", exact=True).fill("3")
+        species.get_by_role("button", name="Add the card").click()
+        expect(page.locator("#result")).to_contain_text("Stomp")
+        expect(other.locator("#library")).to_contain_text("Stomp")  # the other tablet's library follows
+    finally:
+        other.context.close()

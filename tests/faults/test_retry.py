@@ -61,7 +61,7 @@ def map_set_up(table):
 
 
 def map_form(table):
-    return "/maps/1/paint", {"tool": "fire", "spaces": ["B-2"]}
+    return "/maps/1/paint", {"version": page_version(table, "/maps/1", r'name="version" value="(\d+)"'), "tool": "fire", "spaces": ["B-2"]}
 
 
 def cards_set_up(table):
@@ -69,7 +69,7 @@ def cards_set_up(table):
 
 
 def cards_form(table):
-    board = {"_form": "boss", "name": "Retry boss", "inherent.ap": 1, "inherent.text": "Move 1",
+    board = {"_form": "boss", "version": page_version(table, "/cards", r'name="version" value="(\d+)"'), "name": "Retry boss", "inherent.ap": 1, "inherent.text": "Move 1",
              "inherent.actions.0.type": "move", "inherent.actions.0.value": 1,
              "actions.0.name": "Swipe", "actions.0.ap": 3, "actions.0.text": "Attack +1",
              "actions.0.actions.0.type": "attack", "actions.0.actions.0.value": 1}

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from marshmallow import ValidationError, fields, validate
 
 from ..files import card_library as cf
+from ..fields import count, text, version
 from ..files.base import FileSchema
+from .base import FormSchema
 
 NUMBER = re.compile(r"^-?[0-9]{1,4}$")
 TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
@@ -30,6 +32,19 @@ class CardEntry:
     key: str
     entry: dict
     index: int | None = None  # a deck card to replace (editing), None to add one
+
+
+class LibraryChange(FormSchema):
+    """Any change to the card library: the request id and the version the page was drawn at (a tablet one
+    step behind is refused 409 with what it typed kept, never writes over another tablet's newer card)."""
+    version = version()
+
+
+class RemoveForm(LibraryChange):
+    """Remove an item of the library, or (`index`) one card of a deck."""
+    part = text(40)
+    key = text(60)
+    index = count(0, 999, required=False)
 
 
 # kind -> (library part, the field naming the item or deck, schema of the entry, is it a card of a deck)
@@ -68,7 +83,7 @@ def unflatten(form) -> dict:
     """{"rows.red.actions.0.type": "move"} -> {"rows": {"red": {"actions": [{"type": "move"}]}}}."""
     out: dict = {}
     for dotted in form.keys():
-        if dotted in ("csrf_token", "_form", "request_id", "kind", "index"):
+        if dotted in ("csrf_token", "_form", "request_id", "version", "kind", "index"):
             continue
         text = form.get(dotted, "")
         if text.strip() == "" and dotted.rsplit(".", 1)[-1] not in FLAGS:

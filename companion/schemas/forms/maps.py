@@ -5,7 +5,7 @@ from marshmallow import fields, pre_load, validate
 
 from ...phantom.hexmap import ORIENTATIONS, SHIFTS
 from ...phantom.mapedit import MAX_COLUMNS, MAX_ROWS, TOOLS
-from ..fields import choice, count, text
+from ..fields import choice, count, text, version
 from .base import FormSchema
 
 NAME_MAX = 80
@@ -17,7 +17,13 @@ def labels(what: str) -> fields.List:
                        error_messages={"required": f"Tap or drag over at least one {what}."})
 
 
-class LayoutForm(FormSchema):
+class Edit(FormSchema):
+    """A change to a map drawn on the editor: it carries the version the device saw, so a tablet one step
+    behind never overwrites another's newer paint (409, the map as it now stands)."""
+    version = version()
+
+
+class LayoutChoice(FormSchema):
     """A layout: its orientation and which rows (columns) are shifted, or both in one picture's `layout`
     ("pointy even"), as the new-map form's pictures send it."""
     orientation = choice(ORIENTATIONS)
@@ -32,7 +38,11 @@ class LayoutForm(FormSchema):
         return data
 
 
-class NewMapForm(LayoutForm):
+class LayoutForm(LayoutChoice, Edit):
+    """A map's layout changed afterwards."""
+
+
+class NewMapForm(LayoutChoice):
     name = text(NAME_MAX)
     columns = count(1, MAX_COLUMNS)
     rows = count(1, MAX_ROWS)
@@ -47,7 +57,7 @@ class DeleteMapForm(FormSchema):
     confirm = choice(("yes",))
 
 
-class PaintForm(FormSchema):
+class PaintForm(Edit):
     tool = choice(TOOLS)
     spaces = labels("space")
     number = count(1, 999, required=False)
@@ -56,15 +66,15 @@ class PaintForm(FormSchema):
     max_characters = count(1, 4, required=False, default=4)
 
 
-class WallForm(FormSchema):
+class WallForm(Edit):
     edges = labels("edge between two spaces")
     wall = choice(["wall", "nowall"])
 
 
-class ResizeForm(FormSchema):
+class ResizeForm(Edit):
     columns = count(1, MAX_COLUMNS)
     rows = count(1, MAX_ROWS)
 
 
-class RenameForm(FormSchema):
+class RenameForm(Edit):
     name = text(NAME_MAX)
