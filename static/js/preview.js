@@ -27,7 +27,8 @@
     syncView();
   }
   function hide() {
-    ["map-preview", "preview-panel"].forEach(function (id) { var x = el(id); if (x) { x.hidden = true; } });
+    asked++;  // an answer still on its way is for a page that no longer wants it
+    ["map-preview", "preview-panel"].forEach(function (id) { var x = el(id); if (x) { x.setAttribute("hidden", ""); } });
     shown = "";
   }
   function place(html) {
@@ -61,7 +62,7 @@
     if (t) { t.setAttribute("aria-pressed", on ? "true" : "false"); }
     if (shown && shown !== version()) { held = ""; }  // something moved: a held space or figure is another question
     if (!t || (!on && !held)) { hide(); return; }
-    if (shown !== version() || !el("map-preview") || el("map-preview").hidden) { load(); }
+    if (shown !== version() || !el("map-preview") || el("map-preview").hasAttribute("hidden")) { load(); }
   }
   // While the moving character's reach is lit (a tap on it, missiontable.js), each space in reach says how many
   // adversaries could attack it there, and which.
