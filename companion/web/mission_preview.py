@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from flask import Blueprint, request
 
 from ..phantom.mapview import figure_marks, plan_view
-from ..phantom.play.preview import Destination, Preview, destination, preview
+from ..phantom.play import Destination, Preview, destination, preview
 from ..phantom.play.state import parse_space
 from .mission_page import drawing, mission_row, namer, playing
 from .render import respond
