@@ -77,11 +77,11 @@
         who.push(p.parentNode.dataset.adversary);
       });
       if (!who.length) { return; }
-      var b = cell.getBBox(), x = b.x + b.width * 0.75, y = b.y + b.height * 0.3;
+      var b = cell.getBBox(), x = b.x + b.width * 0.78, y = b.y + b.height * 0.28;
       var mark = document.createElementNS(ns, "g"), c = document.createElementNS(ns, "circle"),
         t = document.createElementNS(ns, "text"), title = document.createElementNS(ns, "title");
       mark.setAttribute("class", "threat"); mark.dataset.space = label; mark.dataset.adversaries = who.join(",");
-      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 12);
+      c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 10);
       t.setAttribute("x", x); t.setAttribute("y", y); t.textContent = String(who.length);
       title.textContent = who.join(", ") + " could attack " + label;
       mark.append(title, c, t);
