@@ -38,6 +38,7 @@ def check_report(report: dict, repeat: int) -> None:
     check_engine(report["engine"], TINY)
     check_map_editor(report["map_editor"], repeat)
     check_mission_table(report["mission_table"], repeat)
+    check_preview(report["preview"], repeat)
     check_mission_browser(report["mission_browser"], repeat)
     check_cli(report["cli"])
 
@@ -70,6 +71,18 @@ def check_mission_table(section: dict, repeat: int) -> None:
         assert r["n"] == repeat and 0 <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
     over = [r["name"] for r in section["results"] if r["median_ms"] > 50]
     assert section["over_target"] == over and section["all_within_target"] == (not over)
+
+
+def check_preview(section: dict, repeat: int) -> None:
+    """Issue 28: all 12 adversaries' previews on the 30x24 sample map, 50 ms target; the first on a new map, a
+    held space and the preview's request beside it."""
+    assert section["map"] == "great-hall-30x24.json" and section["adversaries"] == 12
+    assert section["target_median_ms"] == 50
+    assert [r["name"] for r in section["results"]] == ["previews_12_adversaries", "previews_first_on_a_new_map",
+                                                       "destination_12_adversaries", "preview_layer_request"]
+    for r in section["results"]:
+        assert r["n"] == repeat and 0 <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
+    assert section["within_target"] == (section["results"][0]["median_ms"] <= 50)
 
 
 def check_mission_browser(section: dict, repeat: int) -> None:

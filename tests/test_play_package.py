@@ -11,7 +11,7 @@ PACKAGE = Path(ROOT) / "companion" / "phantom" / "play"
 # The dependency order documented in the package's __init__: a module may import only those before it.
 ORDER = ("state", "decks", "figures", "order", "round", "critical_strikes", "attacks", "character_turn", "setup",
          "corrections",
-         "next_step")
+         "next_step", "preview")
 
 
 def imports_within_package(name: str) -> set[str]:

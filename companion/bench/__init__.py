@@ -7,6 +7,7 @@ asserted.
   fragment and the main actions, and a Lost Empires and an Aldarra Reborn game's;
 - map_editor: painting on the 30x24 sample map;
 - mission_table: tapping, moving and an adversary turn during a mission on that map;
+- preview: what every adversary of that mission would do now, and the danger layer (issue 28);
 - mission_browser: the same taps in chromium, tap to repaint and answer size (a note without chromium);
 - process: `companion resolve` as a whole process beside the bare interpreter's start-up.
 
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 
 from ..store import backups
-from . import engine, map_editor, mission_browser, mission_table, pages, process
+from . import engine, map_editor, mission_browser, mission_table, pages, preview, process
 from .filling import describe, fill
 from .timing import scratch_app
 
@@ -53,12 +54,14 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         results = pages.measure(app, dataset["campaign_id"], dataset["character_id"], repeat)
     map_editor_section = map_editor.run(repeat)
     mission_table_section = mission_table.run(repeat)
+    preview_section = preview.run(repeat)
     mission_browser_section = mission_browser.run(repeat)
     return json.dumps({
         "dataset": dataset, "repeat": repeat, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
         "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
         "over_target": [f"{r['kind']}:{r['name']}" for r in results if r["median_ms"] > TARGET_MEDIAN_MS],
         "engine": engine_section, "map_editor": map_editor_section, "mission_table": mission_table_section,
+        "preview": preview_section,
         "mission_browser": mission_browser_section,
         "cli": process.run(),
         "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,

@@ -14,8 +14,8 @@ from ..kits import KITS
 from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
 from . import (
-    aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_table, missions,
-    rules, security,
+    aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_preview,
+    mission_table, missions, rules, security,
 )
 from .render import field_label
 
@@ -52,6 +52,6 @@ def init_app(app: Flask) -> None:
     # One id per form drawn: a tablet that sends the same form again (its answer lost) is recognised.
     app.jinja_env.globals["request_id"] = lambda: uuid.uuid4().hex
 
-    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table, rules):
+    for module in (home, campaigns, characters, missions, aboard, backups, games, maps, cards, mission_table, mission_preview, rules):
         app.register_blueprint(module.bp)
     security.limit_pin(app)  # wraps home.pin_check, so after the blueprints

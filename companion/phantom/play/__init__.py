@@ -24,6 +24,8 @@ One module per job, each importing only those before it:
     setup       the party embarking, set-up and the characters on their entry points
     corrections the table's hand corrections (HP, space, conditions, objects) and abandoning a mission
     next_step   what the table does next in the round's flow, allowed or why not (the action bar's value)
+    preview     what each adversary still to act would do if its turn came now, and the spaces it could attack
+                this round; it changes nothing
     codec       to and from plain JSON shapes (depends on state only)
 """
 from .attacks import (
@@ -43,6 +45,7 @@ from .figures import (
     set_primary_target,
 )
 from .next_step import STEPS, NextStep, next_step
+from .preview import AdversaryPreview, Destination, Preview, Switch, danger_spaces, destination, preview, still_to_act
 from .order import TurnOrder, character_ties, initiative, turn_order
 from .round import (
     ENDS_AFTER_NEXT_FULL_TURN, WithinReach, all_adversaries_defeated, begin_round, character_turn_start, end_round, end_turn, fail_mission,
@@ -77,4 +80,5 @@ __all__ = [
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
     "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",
     "critical_offer", "map_order", "no_attack", "record_event", "rest_turn", "resting_now",
+    "AdversaryPreview", "Destination", "Preview", "Switch", "danger_spaces", "destination", "preview", "still_to_act",
 ]

@@ -252,13 +252,16 @@ def _apply_attack(mission: Mission, attacker_id: str, result, counter) -> tuple[
     return mission, reasons
 
 
-def adversary_scenario(mission: Mission, rolls: Mapping | None = None) -> Scenario:
+def adversary_scenario(mission: Mission, rolls: Mapping | None = None, adversary: str | None = None) -> Scenario:
     """The current adversary's turn as turn.py resolves it: its species card, then its class card (it performs
-    its color's row, p.26, p.47), or a boss's inherent action then the actions of its Boss card (p.30)."""
+    its color's row, p.26, p.47), or a boss's inherent action then the actions of its Boss card (p.30).
+    `adversary`: another adversary's turn as it would be if it came now (preview.py), from the same cards."""
     rnd = in_phase(mission, "turns")
-    figure = mission.figure(rnd.current) if rnd.current else None
+    fid = adversary or rnd.current
+    figure = mission.figure(fid) if fid else None
     if figure is None or figure.side != "adversary":
-        raise MissionError("turn", "it is not an adversary's turn")
+        raise MissionError("turn", "it is not an adversary's turn" if adversary is None
+                           else f"{adversary!r} is no adversary on the map")
     kind = mission.kind(figure.type)
     drawn = rnd.drawn_for(kind.type)
     if isinstance(kind, BossKind):

@@ -1,0 +1,113 @@
+"""The preview on a 1024x768 touch tablet (issue 28): during Augustus's turn the Preview control shows the
+Grallok Sentry's plan as a ghost, targeting Vera; holding a space says who could attack Augustus there and that
+the Sentry would switch to him; once he moves closer the ghost targets him and the danger layer marks his new
+space; and when the Sentry's turn comes, the real plan is the one the preview showed."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+
+from .conftest import LiveServer
+from .helpers import assert_touch_target, face, press, samples_and_map, tap_space
+
+SENTRY = "Grallok Sentry-1"
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("preview-instance")),
+                                    "GAME_SEED": 1})).start()
+    yield server
+    server.stop()
+
+
+def to_augustus_turn(page: Page) -> None:
+    """First steps with Vera on C-6 and Augustus on B-6, the die red N/W, Augustus 2 AP and Vera 5: his turn."""
+    samples_and_map(page, "First steps (sample)")
+    page.goto("/")
+    page.get_by_role("link", name="New mission").tap()
+    page.get_by_label("Mission", exact=True).fill("preview")
+    for n, name in ((1, "Vera"), (2, "Augustus")):
+        page.get_by_label(f"Character {n}", exact=True).fill(name)
+        page.locator(f'input[name="hp_{n}"]').fill("10")
+        page.locator(f'input[name="ap_{n}"]').fill("6")
+    page.get_by_role("button", name="Set up the mission").tap()
+    expect(page).to_have_url(re.compile(r"/table/\d+$"))
+    page.wait_for_function("window.missionTable === true && window.missionPreview === true && window.htmx !== undefined")
+    tap_space(page, "C-6")  # Vera, the first still to place
+    tap_space(page, "B-6")
+    face(page, "Color", "red")
+    face(page, "Primary", "N")
+    face(page, "Secondary", "W")
+    press(page, "Begin round 1")
+    for who, ap in (("vera", "5"), ("augustus", "2")):
+        row = page.locator(f"#choice-{who}")
+        row.locator('input[name="ap"]').fill(ap)
+        press(page, "Select", row)
+    press(page, "Reveal: turn order")
+    press(page, "Next turn: Augustus")
+
+
+def hold(page: Page, label: str) -> None:
+    """A long press on a space of the map (preview.js: held still for over half a second)."""
+    box = page.locator(f'#map-grid polygon[data-label="{label}"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(800)
+    page.mouse.up()
+
+
+def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Page, live_server):
+    page = tablet
+    to_augustus_turn(page)
+    version = page.locator("#poll").get_attribute("data-version")
+
+    toggle = page.locator("#preview-toggle")
+    assert_touch_target(toggle)
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    ghost = page.locator(f'#map-preview .ghost[data-adversary="{SENTRY}"]')
+    expect(ghost).to_have_attribute("data-target", "vera")
+    expect(ghost.locator(".ghost-path")).to_have_count(1)
+    panel = page.locator("#preview-panel")
+    expect(panel.locator(f'li[data-adversary="{SENTRY}"]')).to_contain_text(f"{SENTRY} → Vera")
+    panel.locator(f'li[data-adversary="{SENTRY}"] .why summary').tap()
+    expect(panel.locator(f'li[data-adversary="{SENTRY}"] .why')).to_contain_text("the target is the enemy needing "
+                                                                                 "the fewest MP to be attacked: Vera")
+    expect(page.locator(f'#map-preview .danger[data-adversary="{SENTRY}"] polygon')).not_to_have_count(0)
+
+    # Holding a space: who could attack Augustus there, and the Sentry would switch to him. Nothing is saved.
+    hold(page, "E-4")
+    expect(page.locator("#preview-destination")).to_contain_text("Augustus on E-4")
+    expect(page.locator("#preview-destination")).to_contain_text(f"{SENTRY} could attack it there this round")
+    expect(page.locator("#preview-destination")).to_contain_text(f"{SENTRY} would switch to Augustus (p.27)")
+    expect(page.locator("#poll")).to_have_attribute("data-version", version)
+    expect(page.locator(f'#map-grid polygon[data-label="B-6"]')).to_be_visible()
+
+    # Augustus moves closer: the ghost now targets him, and the danger layer marks his new space.
+    page.locator('#move-form input[name="mp"]').fill("5")
+    tap_space(page, "E-4")
+    expect(page.locator("#result")).to_contain_text("Augustus")
+    expect(ghost).to_have_attribute("data-target", "augustus")
+    expect(page.locator(f'#map-preview .danger[data-adversary="{SENTRY}"] polygon[data-space="E-4"]')).to_have_count(1)
+    expect(panel.locator(f'li[data-adversary="{SENTRY}"]')).to_contain_text(f"{SENTRY} → Augustus")
+    end = ghost.get_attribute("data-end")
+    steps = panel.locator(f'li[data-adversary="{SENTRY}"] small').inner_text()
+
+    # The turns pass to the Sentry (Vera does not move): its real plan is the one the preview showed.
+    press(page, "End turn")
+    press(page, "Next turn: Vera")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    press(page, "End turn")
+    press(page, f"Next turn: {SENTRY}")
+    expect(page.locator("#preview-toggle")).to_have_count(0)
+    expect(page.locator("#map-preview")).to_be_hidden()
+    plan = page.locator("#plan-steps")
+    expect(plan).to_contain_text(f"to {end}")
+    expect(page.locator("#why")).to_contain_text("Augustus")
+    if "attack" in steps:
+        expect(plan).to_contain_text("→ Augustus")
