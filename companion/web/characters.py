@@ -9,6 +9,7 @@ from flask import Blueprint, abort, url_for
 from ..phantom import campaign as rules
 from ..phantom import characters as ch_rules
 from ..phantom import sheet as sheet_rules
+from ..phantom.conditions import CONDITIONS
 from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CounterForm, EditCharacterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
@@ -29,6 +30,7 @@ class CharacterSheet(CampaignFrame):
     classes: list
     species: list
     attachment_types: Any
+    conditions: Any  # what an attachment's critical ability may inflict (p.37)
     dismantle_value: Callable
     completed: list  # the missions it completed, labelled
     carried: Any  # what the sheet brings to the mission table (sheet.carried)
@@ -47,7 +49,7 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
         giveable=[(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
         + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped],
         classes=rules.classes(c, info), species=rules.species(c, info),
-        attachment_types=ch_rules.ATTACHMENT_TYPES, dismantle_value=ch_rules.dismantle_value,
+        attachment_types=ch_rules.ATTACHMENT_TYPES, conditions=CONDITIONS, dismantle_value=ch_rules.dismantle_value,
         completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch))
 
 
@@ -95,7 +97,9 @@ def refund_card(campaign_id: int, character_id: str):
 @bp.post("/attachments")
 def add_attachment(campaign_id: int, character_id: str):
     return act(campaign_id, character_id, AttachmentForm, lambda c, f: ch_rules.add_attachment(
-        c, character_id, f.name, f.type, f.tier, f.charge_slots, f.starting))
+        c, character_id, f.name, f.type, f.tier, f.charge_slots, f.starting, critical={
+            "condition": f.critical_condition, "damage": f.critical_damage, "push": f.critical_push,
+            "adjacent_attack": f.critical_adjacent_attack, "text": f.critical_text}))
 
 
 @bp.post("/items")

@@ -165,9 +165,12 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
         if cid in (c.id for c in out):
             raise MissionError(f"character_{n}", f"{seat.who!r} is already embarking: each character embarks once",
                                "8")
-        board_numbers = {} if board is None else {
+        # p.20: a Critical Strike's ability may come from the class board or an attachment, and only equipped
+        # attachments' effects are active (p.41 D)
+        worn = tuple(a.critical for a in ch.attachments if a.equipped and a.critical) if campaign is not None else ()
+        board_numbers = {"criticals": worn} if board is None else {
             "range": board.range, "bandage_slots": board.bandage_slots,
-            "criticals": (board.critical,) if board.critical is not None else ()}
+            "criticals": ((board.critical,) if board.critical is not None else ()) + worn}
         out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard,
                              class_name=class_name, **board_numbers))
     return tuple(out)
