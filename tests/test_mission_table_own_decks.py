@@ -41,7 +41,7 @@ def prompt(table, url) -> dict:
 
 
 def tap(table, url, deck, card):
-    form = find_form(table.get(url).get_data(as_text=True), "/do/name-card", deck=deck, card=card)
+    form = find_form(table.get(url).get_data(as_text=True), "/do/name-card", deck=deck, came_up=card)
     resp = table.post(form.action, form.fill())
     assert resp.status_code == 200, resp.get_data(as_text=True)
 
@@ -151,3 +151,16 @@ def test_an_empty_physical_deck_offers_its_discards_and_the_draw_says_the_table_
     assert any("the table shuffles its discarded cards to form a new deck (p.12 step 5)" in r for r in out.reasons)
     assert out.mission.round.drawn_for("Grallok Sentry").species == species.cards[-1]
     assert len(out.mission.deck("species:Grallok").cards) == len(species.cards) - 1
+
+
+def test_a_card_not_in_the_deck_or_a_deck_the_app_draws_is_refused_and_nothing_changes(app, table):
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    url = set_up(table, ["events"])
+    before = mission_state(app, 1)
+    for deck, card, field in (("class:Sentry", "Guard Post", "Deck"), ("events", "Tremor (sample)", "Came up"),
+                              ("events", "<b>Nope</b>", "Came up")):
+        resp = step(table, "name-card", url, deck=deck, came_up=card)
+        assert resp.status_code == 422 and f"<strong>{field}</strong>" in resp.get_data(as_text=True), (deck, card)
+        assert "<b>Nope</b>" not in resp.get_data(as_text=True)
+    assert mission_state(app, 1) == before  # Tremor is a Round 6+ event: not before round 6 (p.10 step 8)

@@ -233,7 +233,7 @@ ACTIONS = {
     "heal": (forms.HealForm, _heal),
     "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
     "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
-    "name-card": (forms.NameCardForm, lambda m, f: rules.name_card(m, f.deck, f.card)),
+    "name-card": (forms.NameCardForm, lambda m, f: rules.name_card(m, f.deck, f.came_up)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),

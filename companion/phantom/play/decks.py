@@ -115,10 +115,10 @@ def name_card(mission: Mission, key: str, name: str) -> Update:
     """The table says which card came up from its physical deck `key`, for that deck's next draw (p.12 step 2
     or 5); named again before the draw, the last name counts."""
     if key not in mission.physical:
-        raise MissionError("deck", f"the app shuffles and draws the {deck_label(key) if key else 'deck'}"
-                                   f" {key!r}; only a deck drawn as physical cards asks which card came up")
+        raise MissionError("deck", f"{key!r} is not a deck this table draws as its own cards (chosen at set-up): "
+                                   "the app shuffles and draws it")
     if name not in offered(mission, key):
-        raise MissionError("card", f"{name!r} is not among the {deck_label(key)}'s cards not yet drawn", "12")
+        raise MissionError("came_up", f"{name!r} is not among the {deck_label(key)}'s cards not yet drawn", "12")
     named = tuple((k, v) for k, v in mission.named if k != key) + ((key, name),)
     return Update(replace(mission, named=named), (f"{name} came up from the {deck_label(key)}",))
 
@@ -174,8 +174,10 @@ def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
         if rnd.phase == "select":
             keys = [key for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
                                                     (f"species:{k.species}", f"class:{k.class_name}"))]
-        else:
-            keys = [f"boss:{k.type}" for k in kinds if isinstance(k, BossKind) and rnd.drawn_for(k.type)]
+        else:  # a Boss card redrawn (p.58) only before the boss plays this round
+            played = set(rnd.done) | {rnd.current}
+            keys = [f"boss:{k.type}" for k in kinds if isinstance(k, BossKind) and rnd.drawn_for(k.type)
+                    and not any(a.id in played for a in mission.adversaries if a.type == k.type)]
     named = dict(mission.named)
     return tuple(DeckPrompt(k, deck_label(k), offered(mission, k), named.get(k))
                  for k in dict.fromkeys(keys) if k in mission.physical)

@@ -210,7 +210,7 @@ class CriticalForm(StepForm):
 class NameCardForm(StepForm):
     """Which card came up from a deck the table draws itself (p.12 steps 2 and 5): the deck and the card."""
     deck = text(80)
-    card = text(80)
+    came_up = text(80)
 
 
 class EventNoteForm(StepForm):
