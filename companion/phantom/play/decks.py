@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .state import BossKind, Deck, Drawn, Mission, MissionError, Update, with_deck
+from .state import BossKind, Deck, Drawn, Mission, MissionError, Update, must_choose_first, with_deck
 
 EVENTS = "events"  # the Event deck's key among the decks a table may draw itself
 EVENTS_ON_TOP = 5  # p.10 step 8: five random Round 1-5 events on top of the Round 6+ deck
@@ -161,8 +161,8 @@ class DeckPrompt:
 
 def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
     """The physical decks the round's next draw needs named: the Event deck before a round begins (p.12 step
-    2); the decks of the adversary types on the map before the reveal (step 5); a boss's deck while its card
-    may be redrawn (p.58)."""
+    2); the decks of the adversary types on the map before the reveal, once every character has chosen (steps
+    4-5); a boss's deck while its card may be redrawn (p.58)."""
     if not mission.physical or mission.result is not None:
         return ()
     rnd = mission.round
@@ -171,8 +171,8 @@ def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
     else:
         present = {f.type for f in mission.board.figures if f.side == "adversary"}
         kinds = [k for k in mission.kinds if k.type in present]
-        if rnd.phase == "select":
-            keys = [key for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
+        if rnd.phase == "select":  # once every character has chosen: the reveal comes next (p.12 steps 4-5)
+            keys = [] if must_choose_first(mission) else [key for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
                                                     (f"species:{k.species}", f"class:{k.class_name}"))]
         else:  # a Boss card redrawn (p.58) only before the boss plays this round
             played = set(rnd.done) | {rnd.current}
