@@ -4,15 +4,13 @@ cards, names only, p.10 step 8) and, before the reveal, which Adversary Action c
 tap each; the round then goes on with those cards."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, samples_and_map, tap_space
+from .helpers import face, press, set_up_first_steps, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -25,18 +23,7 @@ def live_server(tmp_path_factory):
 
 def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
     page = tablet
-    samples_and_map(page, "First steps (sample)")
-    page.goto("/table/new")
-    page.get_by_label("Mission", exact=True).fill("sample-1")
-    for label in ("Event deck", "Grallok species deck", "Sentry class deck"):
-        page.get_by_label(label, exact=True).check()
-    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
-        page.get_by_label(f"Character {n}", exact=True).fill(name)
-        page.locator(f'input[name="hp_{n}"]').fill(hp)
-        page.locator(f'input[name="ap_{n}"]').fill(ap)
-    page.get_by_role("button", name="Set up the mission").tap()
-    expect(page).to_have_url(re.compile(r"/table/\d+$"))
-    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")
+    set_up_first_steps(page, ("Event deck", "Grallok species deck", "Sentry class deck"))
     tap_space(page, "B-6")
     tap_space(page, "C-6")
 
