@@ -183,3 +183,40 @@ def test_an_attachment_or_item_typed_once_is_gained_again_with_one_tap(table, ap
     unknown = table.post(f"{url}/aboard/gain-card", {"_form": "gain-items", "character": who["Vincent"],
                                                      "kind": "items", "card": "Jetpack"})
     assert unknown.status_code == 422 and "type it in once" in unknown.get_data(as_text=True)
+
+
+def test_the_character_sheet_offers_the_table_cards_one_tap_with_the_price_checked(table, app, after_mission):
+    # The same catalogue as aboard, on the sheet of the character who gains or buys: an attachment keeps the
+    # critical ability it was typed with (p.20); an Equipment card is bought at its price on its planet (p.16).
+    url, who = after_mission
+    sylvestia, vincent = (f"{url}/characters/{who[n]}" for n in ("Sylvestia", "Vincent"))
+    table.post(f"{sylvestia}/attachments", {"name": "Hemorrhage Inducer", "type": "melee", "tier": "2",
+                                            "critical_condition": "Bleeding", "critical_damage": "1"})
+    table.post(f"{sylvestia}/items", {"number": "12", "name": "Stim Pack"})
+    table.post(f"{url}/aboard/buy", {"character": who["Sylvestia"], "name": "Impervium Helm", "slot": "head",
+                                     "tier": "1", "cost": "7"})
+    page = table.get(vincent).get_data(as_text=True)
+    for kind, card in (("attachments", "Hemorrhage Inducer"), ("items", "Stim Pack"), ("equipment", "Impervium Helm")):
+        offered = page.split(f'id="{kind}-catalogue"')[1].split("</div>")[0]
+        assert f'value="{card}"' in offered, kind
+    assert "critical: the target is Bleeding; 1 damage to the target" in page
+
+    resp = table.post(f"{vincent}/gain-card", {"_form": "gain-attachments", "character": who["Vincent"],
+                                               "kind": "attachments", "card": "Hemorrhage Inducer"})
+    assert resp.status_code == 200 and "Vincent gained the tier 2 attachment Hemorrhage Inducer" in \
+        resp.get_data(as_text=True) and "<h1>Vincent" in resp.get_data(as_text=True)  # the sheet answers
+    table.post(f"{vincent}/gain-card", {"_form": "gain-items", "character": who["Vincent"], "kind": "items",
+                                        "card": "Stim Pack"})
+    resp = table.post(f"{vincent}/buy-card", {"_form": "buy-again", "character": who["Vincent"],
+                                              "card": "Impervium Helm"})
+    assert resp.status_code == 200 and "Vincent bought Impervium Helm (tier 1 head, Berkav) for 7 nova cells" in \
+        resp.get_data(as_text=True)
+    v = campaign_state(app).characters[1]
+    att = v.attachments[-1]
+    assert (att.name, att.critical.condition, att.critical.damage) == ("Hemorrhage Inducer", "Bleeding", 1)
+    assert [i.name for i in v.items] == ["Stim Pack"] and [e.name for e in v.equipment] == ["Impervium Helm"]
+    assert v.nova_cells == 5
+    resp = table.post(f"{vincent}/buy-card", {"_form": "buy-again", "character": who["Vincent"],
+                                              "card": "Impervium Helm"})
+    assert resp.status_code == 422 and "has 5 nova cells; Impervium Helm costs 7" in resp.get_data(as_text=True)
+    assert campaign_state(app).characters[1].nova_cells == 5

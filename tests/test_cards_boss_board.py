@@ -14,6 +14,7 @@ from companion import create_app
 from companion import db as dbmod
 from companion.schemas.files.card_library import load_library
 from helpers.history import seen
+from helpers.page_forms import submitted
 
 MUTANT_ACTIONS = {  # p.48, 58: Inherent "Move 2"; #1 Claw "Attack"; #2 Crushing Leap; #3 Regenerate
     "Inherent": [{"type": "move", "value": 2}],
@@ -109,19 +110,6 @@ def test_a_bad_structured_action_is_refused_naming_the_box_and_nothing_changes(a
     errors = dict(re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", resp.get_data(as_text=True), re.S))
     assert resp.status_code == 422 and "Inherent, action 1: Range" in errors
     assert history(app) == before
-
-
-def submitted(form_html: str) -> dict:
-    """What a browser sends for the form as shown: its boxes, ticked checkboxes only, selected options."""
-    values = {}
-    for tag in re.findall(r"<input[^>]*>", form_html):
-        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
-        if name and (' type="checkbox"' not in tag or re.search(r"\schecked", tag)):
-            values[name.group(1)] = value.group(1) if value else ""
-    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form_html, re.S):
-        chosen = re.search(r'<option value="([^"]*)"\s+selected', options)
-        values[name] = chosen.group(1) if chosen else ""
-    return {k: v for k, v in values.items() if k != "csrf_token" and v != ""}
 
 
 def test_change_fills_the_boss_form_with_the_stored_board_and_saving_it_keeps_it(table):

@@ -33,7 +33,7 @@ def run(repeat: int = 30) -> dict:
         base = f"/maps/{map_id}"
         timer = Timer(app.test_client())
 
-        def shown() -> int:  # the version the editor's bar shows: an undo carries it
+        def shown() -> int:  # the version the editor shows: every paint and undo carries it
             db = connect(app.config["DATABASE"])
             try:
                 return store.JOURNAL.version(db, map_id)
@@ -42,11 +42,14 @@ def run(repeat: int = 30) -> dict:
 
         steps = {
             "paint_space": lambda i: timer("POST", f"{base}/paint", headers=HTMX,
-                                           data={"tool": "fire" if i % 2 == 0 else "clear", "spaces": ["H-11"]}),
+                                           data={"tool": "fire" if i % 2 == 0 else "clear", "spaces": ["H-11"],
+                                                 "version": shown()}),
             "paint_stroke_6_spaces": lambda i: timer("POST", f"{base}/paint", headers=HTMX, data={
-                "tool": "difficult" if i % 2 == 0 else "clear", "spaces": [f"{c}-14" for c in "QRSTUV"]}),
+                "tool": "difficult" if i % 2 == 0 else "clear", "spaces": [f"{c}-14" for c in "QRSTUV"],
+                "version": shown()}),
             "paint_edge": lambda i: timer("POST", f"{base}/walls", headers=HTMX,
-                                          data={"wall": "wall" if i % 2 == 0 else "nowall", "edges": ["H-11|I-11"]}),
+                                          data={"wall": "wall" if i % 2 == 0 else "nowall", "edges": ["H-11|I-11"],
+                                                "version": shown()}),
             "undo": lambda i: timer("POST", f"{base}/undo", headers=HTMX, data={"version": shown()}),
             "editor_page": lambda i: timer("GET", base),
         }

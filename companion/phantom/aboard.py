@@ -134,7 +134,8 @@ def gain_from_catalogue(c: Campaign, character_id: str, kind: str, name: str) ->
                                     "the table's cards; type it in once on the character sheet.")
     if kind == "items":
         return add_item(c, character_id, card.number, card.name, card.once_per_mission)
-    change = add_attachment(c, character_id, card.name, card.type, card.tier, card.charge_slots, card.starting)
+    change = add_attachment(c, character_id, card.name, card.type, card.tier, card.charge_slots, card.starting,
+                            critical=card.critical.to_dict() if card.critical else None)
     if not card.guard:
         return change
     ch = character(change.campaign, character_id)  # the Guard printed on the card comes along (p.21 step 5)

@@ -13,6 +13,7 @@ from ..codec import ADDED, state_codec
 from ..errors import RuleError
 from ..names import visible
 from .content import CampaignContent
+from .criticals import CriticalAbility
 
 NAME_MAX = 80
 NOTES_MAX = 4000
@@ -64,6 +65,9 @@ class Attachment:
     equipped: bool = False
     charges: int = 0
     guard: int = 0  # the Guard modifier printed on the card, counted while equipped (p.21 step 5)
+    # A critical ability printed on the card (p.20), offered after the character's Critical Strike while equipped
+    # (p.41 D: only effects of equipped attachments are active)
+    critical: CriticalAbility | None = field(default=None, metadata=ADDED)
 
 
 @dataclass(frozen=True)

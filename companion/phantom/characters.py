@@ -11,7 +11,9 @@ from .campaign import (
     ActionCard, Attachment, Campaign, CampaignError, Change, Character, Item,
     character, check_version, classes, clean_name, new_id, put_character, species,
 )
+from .conditions import CONDITIONS
 from .content import CampaignContent
+from .criticals import critical_from_dict
 
 SLOTS = ("head", "body", "feet")
 ATTACHMENT_TYPES = ("starting", "melee", "ranged", "shield", "medical", "dual", "any")
@@ -110,9 +112,15 @@ def refund_card(c: Campaign, character_id: str, card_name: str) -> Change:
 
 
 def add_attachment(c: Campaign, character_id: str, name: str, type_: str, tier: int | None,
-                   charge_slots: int, starting: bool, max_tier: int | None = None) -> Change:
+                   charge_slots: int, starting: bool, max_tier: int | None = None, critical: dict | None = None
+                   ) -> Change:
+    """`critical`: the critical ability printed on the card (p.20) as its structured form (condition, damage, push,
+    adjacent_attack, text), or None."""
     ch = character(c, character_id)
     name = clean_name(name, "name", "Attachment name")
+    if critical and critical.get("condition") and critical["condition"] not in CONDITIONS:
+        raise CampaignError("critical_condition", f"{critical['condition']!r} is not a condition of p.37.")
+    ability = critical_from_dict(critical, f"{name} attachment")
     type_ = choose(type_, ATTACHMENT_TYPES, "type", "Attachment type")
     # A starting attachment's tier is "X" (p.45): no tier and "starting" are one choice, so the page's
     # "— (starting)" tier means starting whether or not the box is ticked (docs/rules.md).
@@ -126,7 +134,7 @@ def add_attachment(c: Campaign, character_id: str, name: str, type_: str, tier: 
                                     f"({max_tier}); tier {tier} is above it (p.14).")
     check_charge_slots(charge_slots)
     c, aid = new_id(c, "a")
-    att = Attachment(aid, name, type_, tier, charge_slots, starting)
+    att = Attachment(aid, name, type_, tier, charge_slots, starting, critical=ability)
     tier_text = "starting" if starting else f"tier {tier}"
     return Change(put_character(c, replace(ch, attachments=ch.attachments + (att,))),
                   f"{ch.name} gained the {tier_text} attachment {name}")

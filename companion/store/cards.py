@@ -24,7 +24,8 @@ JOURNAL = Journal("cards", "card_libraries", "card_history", "owner_id", documen
                   read=_library)  # a command returns a Written: the library it made, checked, and one sentence
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
-         "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck"}
+         "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck",
+         "class_boards": "class board"}
 
 
 def library_id(db) -> int:
@@ -51,10 +52,10 @@ def _change(db, command, request_id: str | None = None, fingerprint: str | None 
 
 def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | None = None,
         seen_version: int | None = None) -> str:
-    """Add or replace an adversary card or boss board, or add or replace one card of a deck."""
+    """Add or replace an adversary card, boss board or class board, or add or replace one card of a deck."""
     def command(doc):
-        part = dict(doc[card.part])
-        if card.kind in ("adversary", "boss"):
+        part = dict(doc.get(card.part, {}))  # a library stored before the part existed has none
+        if card.kind in ("adversary", "boss", "class-board"):
             verb = "Changed" if card.key in part else "Entered"
             part[card.key] = card.entry
             return {**doc, card.part: part}, f"{verb} the {WORDS[card.part]} {card.key}"
@@ -75,7 +76,7 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
 def remove(db, part: str, key: str, index: int | None = None, request_id: str | None = None,
            fingerprint: str | None = None, seen_version: int | None = None) -> str:
     def command(doc):
-        if part not in PARTS or key not in doc[part]:
+        if part not in PARTS or key not in doc.get(part, {}):
             raise KeyError(key)
         items = dict(doc[part])
         if index is None:
@@ -96,7 +97,7 @@ def merge(db, source, description: str, request_id: str | None = None, fingerpri
     incoming = load_library(source)
 
     def command(doc):
-        return {**doc, **{p: {**doc[p], **incoming[p]} for p in PARTS}}, description
+        return {**doc, **{p: {**doc.get(p, {}), **incoming[p]} for p in PARTS}}, description
 
     return _change(db, command, request_id, fingerprint, seen_version)
 

@@ -14,8 +14,11 @@ from ..phantom.conditions import CONDITIONS
 from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
+from ..schemas.content.class_boards import board_entries
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
-from ..schemas.forms.cards import KINDS, LibraryChange, RemoveForm, boss_form_values, parse_card_form
+from ..schemas.forms.cards import (
+    KINDS, LibraryChange, RemoveForm, boss_form_values, class_board_form_values, parse_card_form,
+)
 from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
@@ -39,6 +42,7 @@ class CardsPage(DocumentPage):
     event_stats: Any  # what an Event card's effect changes this round (the AI applies it)
     event_sides: Any
     conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
+    class_boards: Any = ()  # every class board by class name: the shipped one, or the table's edit of it
     result: Any = None
 
 
@@ -47,11 +51,15 @@ def cards_context(errors=None, result=None) -> CardsPage:
     lib, doc = store.get(db)
     filled = {}
     editing = request.args.get("boss")
+    boards = board_entries(current_app.extensions["phantom_files"]["class-boards.json"], doc)
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
+    editing = request.args.get("class_board")
+    if not errors and editing in boards:  # "Change": the class board form filled with the board as it is now
+        filled = {"active_form": "class-board", "form_values": class_board_form_values(editing, boards[editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
-                     event_sides=EVENT_SIDES, conditions=CONDITIONS, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
+                     event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None):

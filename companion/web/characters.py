@@ -6,9 +6,12 @@ from typing import Any, Callable
 
 from flask import Blueprint, abort, url_for
 
+from ..phantom import aboard as aboard_rules
 from ..phantom import campaign as rules
 from ..phantom import characters as ch_rules
 from ..phantom import sheet as sheet_rules
+from ..phantom.conditions import CONDITIONS
+from ..schemas.forms.aboard import BuyFromCatalogueForm, GainFromCatalogueForm
 from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CounterForm, EditCharacterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
@@ -29,9 +32,12 @@ class CharacterSheet(CampaignFrame):
     classes: list
     species: list
     attachment_types: Any
+    conditions: Any  # what an attachment's critical ability may inflict
     dismantle_value: Callable
     completed: list  # the missions it completed, labelled
     carried: Any  # what the sheet brings to the mission table (sheet.carried)
+    catalogue: Any  # aboard.Catalogue: the table's cards typed once, offered again one tap each
+    no_shop: str | None  # why no Equipment card can be bought now, when no shop is open
 
 
 def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
@@ -47,8 +53,10 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
         giveable=[(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
         + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped],
         classes=rules.classes(c, info), species=rules.species(c, info),
-        attachment_types=ch_rules.ATTACHMENT_TYPES, dismantle_value=ch_rules.dismantle_value,
-        completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch))
+        attachment_types=ch_rules.ATTACHMENT_TYPES, conditions=CONDITIONS, dismantle_value=ch_rules.dismantle_value,
+        completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch),
+        catalogue=aboard_rules.catalogue(c),
+        no_shop=None if aboard_rules.shop_planets(c, info) else aboard_rules.no_shop_reason(c))
 
 
 page = page_renderer("characters/character.html", sheet_context)
@@ -95,7 +103,23 @@ def refund_card(campaign_id: int, character_id: str):
 @bp.post("/attachments")
 def add_attachment(campaign_id: int, character_id: str):
     return act(campaign_id, character_id, AttachmentForm, lambda c, f: ch_rules.add_attachment(
-        c, character_id, f.name, f.type, f.tier, f.charge_slots, f.starting))
+        c, character_id, f.name, f.type, f.tier, f.charge_slots, f.starting, critical={
+            "condition": f.critical_condition, "damage": f.critical_damage, "push": f.critical_push,
+            "adjacent_attack": f.critical_adjacent_attack, "text": f.critical_text}))
+
+
+@bp.post("/buy-card")
+def buy_card_again(campaign_id: int, character_id: str):
+    """One tap on an Equipment card of the table's catalogue, bought as the aboard page buys it."""
+    return act(campaign_id, character_id, BuyFromCatalogueForm,
+               lambda c, f: aboard_rules.buy_from_catalogue(c, content(), f.character, f.card))
+
+
+@bp.post("/gain-card")
+def gain_card_again(campaign_id: int, character_id: str):
+    """One tap on an attachment or item card of the table's catalogue, gained as the aboard page gains it."""
+    return act(campaign_id, character_id, GainFromCatalogueForm,
+               lambda c, f: aboard_rules.gain_from_catalogue(c, f.character, f.kind, f.card))
 
 
 @bp.post("/items")

@@ -243,6 +243,7 @@ class MissionPage(DocumentPage):
     nova: tuple = ()  # nova cells on the map: (x, y, count, label)
     event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
+    deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -278,6 +279,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
+        deck_prompts=rules.deck_prompts(m),
         **document_state(store.JOURNAL, mission_id, errors, conflict))
 
 

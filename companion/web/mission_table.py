@@ -18,6 +18,7 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
+from ..schemas.content.class_boards import table_boards
 from ..schemas.content.mission_setup import set_up_content
 from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
@@ -59,7 +60,15 @@ def setup_context(errors=None) -> dict:
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
             "sheets": sheets, "maps": map_store.listing(db), "slots": forms.SLOTS,
-            **form_state(errors)}
+            "decks": table_decks(db), **form_state(errors)}
+
+
+def table_decks(db) -> list[tuple[str, str]]:
+    """The decks a group may draw as its own cards, from the card library: (deck key, how the table names it)."""
+    _, library = card_store.get(db)
+    keys = [rules.EVENTS] + [f"{kind}:{name}" for part, kind in (("species_decks", "species"), ("class_decks", "class"),
+                                                                 ("boss_decks", "boss")) for name in library[part]]
+    return [(k, rules.deck_label(k)) for k in keys]
 
 
 def setup_page(status=200, errors=None):
@@ -85,7 +94,8 @@ def _embarking(db, f) -> tuple[rules.Embarking, ...]:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
     seats = [rules.Seat(n, getattr(f, f"character_{n}"), getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"))
              for n in forms.SLOTS if getattr(f, f"character_{n}")]
-    return rules.embarking(seats, characters, species_numbers(), content().boards())
+    _, library = card_store.get(db)  # a class board the table changed on the Cards page replaces the shipped one
+    return rules.embarking(seats, characters, species_numbers(), table_boards(content().boards(), library))
 
 
 def _seat_field(exc) -> str:
@@ -117,7 +127,8 @@ def create():
     party = _embarking(db, f)
     _, library = card_store.get(db)
     kit = set_up_content(library, draft.map, f.difficulty)
-    update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit)
+    update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit,
+                          physical=f.physical)
     # A Mission book mission by its printed name ("Berkav-1", not its id berkav-1); a one-off as typed.
     title = next((m.name for m in content().missions if m.id == f.mission.strip()), f.mission.strip())
     name = f"{title} on {map_row['name']}"
@@ -222,6 +233,7 @@ ACTIONS = {
     "heal": (forms.HealForm, _heal),
     "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
     "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
+    "name-card": (forms.NameCardForm, lambda m, f: rules.name_card(m, f.deck, f.came_up)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),

@@ -74,14 +74,17 @@ def samples_and_map(page: Page, map_name: str) -> None:
     expect(page).to_have_url(re.compile(r"/maps/\d+$"))
 
 
-def set_up_first_steps(page: Page) -> str:
+def set_up_first_steps(page: Page, own_decks: tuple[str, ...] = ()) -> str:
     """The sample cards and "First steps (sample)" added, then a one-off mission set up from the home page's
-    New mission link with Vera (10 HP, 6 AP) and Bram (12 HP, 7 AP); the mission page's address, once its
-    scripts listen (a tap sent before they load gets no answer: the flake the journeys saw under load)."""
+    New mission link with Vera (10 HP, 6 AP) and Bram (12 HP, 7 AP), the table drawing the cards of `own_decks`
+    (their labels); the mission page's address, once its scripts listen (a tap sent before they load gets no
+    answer: the flake the journeys saw under load)."""
     samples_and_map(page, "First steps (sample)")
     page.goto("/")
     page.get_by_role("link", name="New mission").tap()
     page.get_by_label("Mission", exact=True).fill("sample-1")
+    for label in own_decks:
+        page.get_by_label(label, exact=True).check()
     for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
         page.get_by_label(f"Character {n}", exact=True).fill(name)
         page.locator(f'input[name="hp_{n}"]').fill(hp)

@@ -4,6 +4,7 @@ A test that posts through these fails when the page's form and the server's sche
 rendered as text, a field the form lacks)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -116,3 +117,16 @@ def find_form(html: str, action_end: str, button: str | None = None, **hidden) -
     assert len(found) == 1, f"{len(found)} forms for {action_end} {button or ''} {hidden}: " \
                             f"{[(f.action, f.buttons, f.hidden) for f in page_forms(html)]}"
     return found[0]
+
+
+def submitted(form_html: str) -> dict:
+    """What a browser sends for the form as shown: its boxes, ticked checkboxes only, selected options."""
+    values = {}
+    for tag in re.findall(r"<input[^>]*>", form_html):
+        name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        if name and (' type="checkbox"' not in tag or re.search(r"\schecked", tag)):
+            values[name.group(1)] = value.group(1) if value else ""
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form_html, re.S):
+        chosen = re.search(r'<option value="([^"]*)"\s+selected', options)
+        values[name] = chosen.group(1) if chosen else ""
+    return {k: v for k, v in values.items() if k != "csrf_token" and v != ""}

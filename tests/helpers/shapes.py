@@ -14,7 +14,8 @@ ADDED_SINCE_FIXTURE = {
     ("AdversaryKind", "critical"), ("CharacterState", "criticals"), ("EventCard", "places"),
     ("EventCard", "places_type"), ("EventCard", "mission_event"), ("EventCard", "event_adversary"),
     ("Round", "attacks_over"), ("Round", "critical"), ("Round", "event_done"), ("Round", "event_placed"),
-    ("ExpeditionRecord", "effects"), ("Campaign", "shop_cards"),
+    ("ExpeditionRecord", "effects"), ("Campaign", "shop_cards"), ("Attachment", "critical"),
+    ("Mission", "physical"), ("Mission", "named"), ("EventCard", "rounds"),
 }
 
 

@@ -11,7 +11,8 @@ the seed), and the same commands always give the same decks.
 
 One module per job, each importing only those before it:
     state       the dataclasses, MissionError, and the checks every command makes
-    decks       drawing, reshuffling and discarding Adversary Action and Event cards
+    decks       drawing, reshuffling and discarding Adversary Action and Event cards, and the decks the
+                table draws itself, card by card as it names them
     figures     new adversaries, moves and hazards, doors, HP and Heal, conditions, defeat
     order       initiative and turn order with every tie rule
     round       the round flow, each turn's start and end, the end of the round and the result
@@ -52,8 +53,9 @@ from .round import (
     may_redraw_boss_card, meet_objective, mission_report, record_event, redraw_boss_card, rest, reveal, select_cards,
     start_next_turn, within_reach,
 )
+from .decks import EVENTS, EVENTS_ON_TOP, DeckPrompt, deck_label, deck_prompts, name_card, offered
 from .setup import (
-    EVENTS_ON_TOP, MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
+    MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
     place_character, set_up, spread_colors,
 )
 from .state import (
@@ -81,4 +83,5 @@ __all__ = [
     "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",
     "critical_offer", "map_order", "no_attack", "record_event", "rest_turn", "resting_now",
     "AdversaryPreview", "Destination", "Preview", "Switch", "danger_spaces", "destination", "preview", "still_to_act",
+    "EVENTS", "DeckPrompt", "deck_label", "deck_prompts", "name_card", "offered",
 ]

@@ -1,12 +1,21 @@
 """The Adversary Action and Event decks during a mission (p.12 step 5, p.49): drawing, an empty deck
 reshuffled from its discards, and the cards a type drew put away. Shuffles draw from the mission's own seed
-and a counter, so replaying the same commands gives the same decks."""
+and a counter, so replaying the same commands gives the same decks.
+
+A deck the table draws as physical cards (chosen at set-up, `Mission.physical`) is drawn by name: before the
+draw the table taps which card came up among that deck's cards not yet drawn (`name_card`), and the draw takes
+that card; an empty physical deck offers its discards, which the table shuffles into a new deck (p.12 step 5).
+The card drawn is the same card either way, so the AI plans the same turn with it."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from .state import BossKind, Deck, Drawn, Mission, MissionError, with_deck
+from .state import BossKind, Deck, Drawn, Mission, MissionError, Update, must_choose_first, with_deck
+
+EVENTS = "events"  # the Event deck's key among the decks a table may draw itself
+EVENTS_ON_TOP = 5  # p.10 step 8: five random Round 1-5 events on top of the Round 6+ deck
+EARLY = "1-5"
 
 
 def draw(mission: Mission, deck: Deck, what: str):
@@ -22,10 +31,23 @@ def draw(mission: Mission, deck: Deck, what: str):
 
 
 def draw_into(mission: Mission, key: str):
+    if key in mission.physical:
+        return draw_named(mission, key)
     card, deck, mission, reasons = draw(mission, mission.deck(key), f"the {key.replace(':', ' ')} deck")
     if card is None:
         raise MissionError(key, "the deck and its discard pile are empty")
     return card, with_deck(mission, key, deck), reasons
+
+
+def draw_event(mission: Mission):
+    """Step 2 (p.12): the round's Event card, the top of the app's deck or the one the table named; None when
+    none is left. Returns the card, the mission with its Event deck after the draw, and what happened."""
+    if EVENTS in mission.physical:
+        if not _pool(mission, EVENTS):
+            return None, mission, ()
+        return draw_named(mission, EVENTS)
+    event, deck, mission, reasons = draw(mission, mission.events, "the Event deck")
+    return event, replace(mission, events=deck), reasons
 
 
 def shuffle(mission: Mission, cards) -> tuple[tuple, Mission]:
@@ -52,3 +74,110 @@ def discard_drawn(mission: Mission, type_: str, drawn: Drawn) -> Mission:
         if card is not None:
             mission = with_deck(mission, key, replace(mission.deck(key), discard=mission.deck(key).discard + (card,)))
     return mission
+
+
+# -- the table's own decks ------------------------------------------------------------------------------------
+
+def deck_label(key: str) -> str:
+    """A deck's key as the table names it: "species:Grallok" -> "Grallok species deck"."""
+    if key == EVENTS:
+        return "Event deck"
+    kind, _, name = key.partition(":")
+    return f"{name} {kind} deck"
+
+
+def _deck(mission: Mission, key: str) -> Deck:
+    return mission.events if key == EVENTS else mission.deck(key)
+
+
+def _with(mission: Mission, key: str, deck: Deck) -> Mission:
+    return replace(mission, events=deck) if key == EVENTS else with_deck(mission, key, deck)
+
+
+def _pool(mission: Mission, key: str) -> tuple:
+    """The cards that may come up next from a physical deck: those not yet drawn (an Event deck's Round 1-5
+    cards first, for rounds 1 to 5, p.10 step 8), or, once it is empty, its discards, which the table
+    shuffles into a new deck (p.12 step 5)."""
+    deck = _deck(mission, key)
+    cards = deck.cards
+    if key == EVENTS:
+        early = tuple(c for c in cards if c.rounds == EARLY)
+        cards = early if early and mission.rounds < EVENTS_ON_TOP else tuple(c for c in cards if c.rounds != EARLY)
+    return cards or deck.discard
+
+
+def offered(mission: Mission, key: str) -> tuple[str, ...]:
+    """The names the table picks from for a physical deck, sorted (the deck's order is never shown)."""
+    return tuple(sorted({c.name for c in _pool(mission, key)}, key=str.casefold))
+
+
+def name_card(mission: Mission, key: str, name: str) -> Update:
+    """The table says which card came up from its physical deck `key`, for that deck's next draw (p.12 step 2
+    or 5); named again before the draw, the last name counts."""
+    if key not in mission.physical:
+        raise MissionError("deck", f"{key!r} is not a deck this table draws as its own cards (chosen at set-up): "
+                                   "the app shuffles and draws it")
+    if name not in offered(mission, key):
+        raise MissionError("came_up", f"{name!r} is not among the {deck_label(key)}'s cards not yet drawn", "12")
+    named = tuple((k, v) for k, v in mission.named if k != key) + ((key, name),)
+    return Update(replace(mission, named=named), (f"{name} came up from the {deck_label(key)}",))
+
+
+def draw_named(mission: Mission, key: str):
+    """The card the table named for physical deck `key`, taken out of it (after a reshuffle of its discards
+    when it was empty, p.12 step 5)."""
+    name = dict(mission.named).get(key)
+    label = deck_label(key)
+    if name is None:
+        raise MissionError(key, f"which card came up from the {label}? Tap it among the cards not yet drawn "
+                                "(p.12 step 5)", "12")
+    deck, pool = _deck(mission, key), _pool(mission, key)
+    card = next((c for c in pool if c.name == name), None)
+    if card is None:
+        raise MissionError(key, f"{name!r} is not among the {label}'s cards not yet drawn", "12")
+    reasons: tuple[str, ...] = ()
+    if pool is deck.discard:
+        deck = Deck(deck.discard)
+        reasons = (f"the {label} is empty: the table shuffles its discarded cards to form a new deck "
+                   "(p.12 step 5)",)
+    cards = list(deck.cards)
+    cards.remove(card)
+    if key == EVENTS and mission.rounds + 1 >= EVENTS_ON_TOP:  # the Round 1-5 events not drawn stay unseen
+        cards = [c for c in cards if c.rounds != EARLY]
+    mission = replace(_with(mission, key, replace(deck, cards=tuple(cards))),
+                      named=tuple((k, v) for k, v in mission.named if k != key))
+    return card, mission, reasons + (f"the table drew {name} from the {label}",)
+
+
+@dataclass(frozen=True)
+class DeckPrompt:
+    """A physical deck the round's next draw takes a card from: its key and label, the names of the cards that
+    may come up (`cards`) and the one the table named already, if any."""
+    key: str
+    label: str
+    cards: tuple[str, ...]
+    named: str | None = None
+
+
+def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
+    """The physical decks the round's next draw needs named: the Event deck before a round begins (p.12 step
+    2); the decks of the adversary types on the map before the reveal, once every character has chosen (steps
+    4-5); a boss's deck while its card may be redrawn (p.58)."""
+    if not mission.physical or mission.result is not None:
+        return ()
+    rnd = mission.round
+    if rnd is None or rnd.phase == "over":
+        keys = [EVENTS] if _pool(mission, EVENTS) else []
+    else:
+        present = {f.type for f in mission.board.figures if f.side == "adversary"}
+        kinds = [k for k in mission.kinds if k.type in present]
+        if rnd.phase == "select":  # once every character has chosen: the reveal comes next (p.12 steps 4-5)
+            keys = [] if must_choose_first(mission) else [key for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
+                                                    (f"species:{k.species}", f"class:{k.class_name}"))]
+        else:  # a Boss card redrawn (p.58) only before the boss plays this round
+            played = set(rnd.done) | {rnd.current}
+            keys = [f"boss:{k.type}" for k in kinds if isinstance(k, BossKind) and rnd.drawn_for(k.type)
+                    and not any(a.id in played for a in mission.adversaries if a.type == k.type)]
+    named = dict(mission.named)
+    return tuple(DeckPrompt(k, deck_label(k), offered(mission, k), named.get(k))
+                 for k in dict.fromkeys(keys) if k in mission.physical)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .decks import deck_prompts
 from .order import character_ties, initiative, turn_order
 from .round import all_adversaries_defeated, within_reach
 from .state import Mission, must_choose_first, must_place_first, unchosen, unplaced
@@ -65,6 +66,9 @@ def _next_step(mission: Mission) -> NextStep:
     if rnd is None or rnd.phase == "over":
         refused = must_place_first(mission)
         waiting = tuple(c.id for c in unplaced(mission))
+        unnamed = _unnamed(mission)
+        if refused is None and unnamed:
+            return NextStep("begin-round", False, unnamed, "12", round=mission.rounds + 1, needs="die")
         return NextStep("begin-round", refused is None, refused.message if refused else "",
                         refused.page if refused else "", waiting, round=mission.rounds + 1, needs="die")
     if rnd.phase == "select":
@@ -73,7 +77,9 @@ def _next_step(mission: Mission) -> NextStep:
             return NextStep("reveal", False, refused.message, refused.page, tuple(c.id for c in unchosen(mission)),
                             round=rnd.number)
         ties = tuple((group, initiative(mission, group[0])[0]) for group in character_ties(mission))
-        return NextStep("reveal", round=rnd.number, needs="order" if ties else "", ties=ties)
+        unnamed = _unnamed(mission)
+        return NextStep("reveal", not unnamed, unnamed, "12" if unnamed else "", round=rnd.number,
+                        needs="order" if ties else "", ties=ties)
     if rnd.current is not None:
         figure = mission.figure(rnd.current)
         if figure is not None and figure.side == "adversary":
@@ -85,3 +91,9 @@ def _next_step(mission: Mission) -> NextStep:
     if order.next:
         return NextStep("next-turn", figure=order.next, round=rnd.number)
     return NextStep("end-round", round=rnd.number)
+
+
+def _unnamed(mission: Mission) -> str:
+    """Why the draw waits for the table's own cards (p.12 steps 2 and 5): the physical decks not yet named."""
+    waiting = [p.label for p in deck_prompts(mission) if p.named is None]
+    return f"which card came up from the {' and the '.join(waiting)}? Tap it in the list" if waiting else ""

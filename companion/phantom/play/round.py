@@ -12,7 +12,7 @@ from ..decision import DecisionDie
 from ..hazards import HazardRule, reapply, start_of_turn
 from ..hexmap import Hex, HexMap
 from ..missions import MissionReport
-from .decks import discard_drawn, draw, draw_into
+from .decks import discard_drawn, draw_event, draw_into
 from .figures import defeat_character
 from .order import character_ties, initiative, turn_order
 from .state import (
@@ -37,7 +37,7 @@ def begin_round(mission: Mission, die: DecisionDie) -> Update:
     number = mission.rounds + 1
     reasons = [f"Round {number}: the decision die shows {_die(die)}, used for every decision this round "
                "(p.12 step 1, p.36)"]
-    event, deck, mission, why = draw(mission, mission.events, "the Event deck")
+    event, mission, why = draw_event(mission)
     reasons.extend(why)
     if event is None:
         reasons.append("no Event card is left to draw (p.12 step 2)")
@@ -48,7 +48,7 @@ def begin_round(mission: Mission, die: DecisionDie) -> Update:
         if "mission event" in text or "event adversary" in text:  # p.59
             reasons.append("it refers to the mission event or event adversary: see the Mission book (p.12, p.59)")
     rnd = Round(number, die, event)
-    return Update(replace(mission, events=deck, round=rnd, rounds=number), tuple(reasons))
+    return Update(replace(mission, round=rnd, rounds=number), tuple(reasons))
 
 
 def rest(mission: Mission, character_id: str, modifier: int = 0) -> Update:

@@ -17,14 +17,13 @@ from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, Placement
 from ..scenario import Card, ClassCard
 from ..sheet import carried
-from .decks import shuffle, shuffle_rng
+from .decks import EVENTS, EVENTS_ON_TOP, deck_label, shuffle, shuffle_rng
 from .state import (
     AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Deck, Embarking, EventCard, Mission,
     MissionError, Update, check_color, color_name, map_order, not_over, parse_space,
 )
 
 MAX_CHARACTERS = 4  # p.8
-EVENTS_ON_TOP = 5  # p.10 step 8: five random Round 1-5 events on top of the Round 6+ deck
 
 
 def adversaries_for(hexmap: HexMap, characters: int, kinds) -> tuple[tuple[tuple[Hex, str], ...], tuple[str, ...]]:
@@ -79,12 +78,14 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
            boss_decks: Mapping[str, Sequence[BossCard]] | None = None, events_1_5: Sequence[EventCard],
            events_6_plus: Sequence[EventCard], orbs_taken: Sequence[int] = (), treasures_taken: Sequence[int] = (),
            colors: Mapping[str, str] | None = None, rng: random.Random | None = None,
-           hazards: Sequence[HazardRule] = ()) -> Update:
+           hazards: Sequence[HazardRule] = (), physical: Sequence[str] = ()) -> Update:
     """A new mission (set-up steps 3-8, p.9-11): tokens not yet taken in the campaign, the adversaries for
     the number of characters with their HP-base colors, every deck shuffled, the event deck built. The
     characters are placed afterwards on the entry points the players choose (`place_character`).
     `colors` may give the colors the table used ({"H-4": "red"}); they must be spread evenly. `hazards` are
-    the hazard rules (hazards.json, `hazards.hazard_rules`) the mission applies when a figure enters one."""
+    the hazard rules (hazards.json, `hazards.hazard_rules`) the mission applies when a figure enters one.
+    `physical` names the decks the table draws as its own cards ("events", "species:Grallok", ...; p.10, p.12
+    step 5); those this mission does not use are left aside. The app shuffles every other deck."""
     if not isinstance(mission_id, str) or not mission_id.strip():
         raise MissionError("mission_id", f"must name the mission, not {mission_id!r}")
     if not isinstance(hexmap, HexMap):
@@ -113,9 +114,18 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
         cards, mission = shuffle(mission, decks[key])
         shuffled.append((key, Deck(cards)))
     events, why = build_event_deck(tuple(events_1_5), tuple(events_6_plus), shuffle_rng(mission))
-    mission = replace(mission, decks=tuple(shuffled), events=events, shuffles=mission.shuffles + 1)
+    table = tuple(k for k in dict.fromkeys(physical) if k in decks or k == EVENTS)
+    if EVENTS in table:  # the table builds it (p.10 step 8): every event may come up, rounds 1-5 first
+        events = Deck(tuple(replace(e, rounds="1-5") for e in events_1_5)
+                      + tuple(replace(e, rounds="6+") for e in events_6_plus))
+        why = ("Event deck: the table builds it from its own cards, five random Round 1-5 events on top of the "
+               "shuffled Round 6+ events, and says which card comes up each round (p.10 step 8)",)
+    mission = replace(mission, decks=tuple(shuffled), events=events, shuffles=mission.shuffles + 1, physical=table)
     reasons.append("Adversary Action decks shuffled: " + ", ".join(k for k, _ in shuffled) + " (p.10 step 6)")
     reasons.extend(why)
+    if table:
+        reasons.append("The table draws its own cards from: " + ", ".join(deck_label(k) for k in table)
+                       + " (p.12 step 5)")
     reasons.append("Each player places their character on a different entry point (set-up step 12, p.11)")
     return Update(mission, tuple(reasons))
 
@@ -165,9 +175,12 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
         if cid in (c.id for c in out):
             raise MissionError(f"character_{n}", f"{seat.who!r} is already embarking: each character embarks once",
                                "8")
-        board_numbers = {} if board is None else {
+        # p.20: a Critical Strike's ability may come from the class board or an attachment, and only equipped
+        # attachments' effects are active (p.41 D)
+        worn = tuple(a.critical for a in ch.attachments if a.equipped and a.critical) if campaign is not None else ()
+        board_numbers = {"criticals": worn} if board is None else {
             "range": board.range, "bandage_slots": board.bandage_slots,
-            "criticals": (board.critical,) if board.critical is not None else ()}
+            "criticals": ((board.critical,) if board.critical is not None else ()) + worn}
         out.append(Embarking(cid, name, species, max_ap=ap, max_hp=hp, color=COLORS[n - 1], guard=guard,
                              class_name=class_name, **board_numbers))
     return tuple(out)

@@ -97,6 +97,8 @@ class EventCard:
     places_type: str | None = field(default=None, metadata=ADDED)
     mission_event: str = field(default="", metadata=ADDED)
     event_adversary: str = field(default="", metadata=ADDED)
+    # "1-5" or "6+": kept on a physical Event deck's cards, whose rounds 1-5 come up first (p.10 step 8)
+    rounds: str = field(default="", metadata=ADDED)
 
     @property
     def book(self) -> bool:
@@ -246,6 +248,10 @@ class Mission:
     treasures_taken: tuple[int, ...] = ()  # campaign treasure numbers retrieved in this mission
     result: MissionResult | None = None
     hazard_rules: tuple[HazardRule, ...] = ()  # hazards.json at set-up: what entering each hazard does (p.33)
+    # The decks the table draws as physical cards ("events", "species:Grallok", "class:Sentry", "boss:<type>"):
+    # their `cards` are the cards not yet drawn, in no order; the app shuffles the others (p.10, p.12 step 5)
+    physical: tuple[str, ...] = field(default=(), metadata=ADDED)
+    named: tuple[tuple[str, str], ...] = field(default=(), metadata=ADDED)  # deck -> the card the table said came up, for its next draw
 
     @property
     def map(self) -> HexMap:

@@ -19,8 +19,13 @@
  "boss_decks": {"Mutant Grallok": {"cards": [{"name": "Rampage", "actions": [1, 2], "persistent": false}]}},
  "event_decks": {"Sample events": {"cards": [{"name": "Sandstorm", "rounds": "1-5", "text": "...",
                                                "mission_event": "", "event_adversary": "",
-                                               "places": {"count": 2, "type": null}}]}}}
+                                               "places": {"count": 2, "type": null}}]}},
+ "class_boards": {"Ranger": {"weapon": {"name": "Longbow", "range": 4}, "critical": {...}, "bandage_slots": 2,
+                             "item_slots": 2, "starting_attachment": "Ranged attachment", "verified": false}}}
 ```
+
+A class board entered here replaces the shipped one of data/phantom-epoch/class-boards.json for the missions
+set up after it; "verified" stays false until a player says the values were copied from the board itself.
 
 Actions are the scenario file's (companion.schemas.files.card_actions.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
@@ -41,7 +46,7 @@ from .scenario import ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
-PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks")
+PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks", "class_boards")
 
 
 def _name(max_len=60, **kw):
@@ -67,6 +72,24 @@ class CriticalSchema(FileSchema):
     push = whole(0, 9, load_default=0)
     adjacent_attack = whole(-9, 9, load_default=None, allow_none=True)
     text = _text()
+
+
+class WeaponSchema(FileSchema):
+    name = _name(required=True)
+    range = whole(1, 20, required=True)
+
+
+class ClassBoardSchema(FileSchema):
+    """A Character Class board (p.41): G the weapon and its base range (p.21), A the inherent critical ability
+    (p.20, structured as the mission applies it), F bandage slots (p.38), E item slots and the starting
+    attachment. `verified`: a player copied the values from the board (the rulebook text prints none)."""
+    weapon = fields.Nested(WeaponSchema, required=True)
+    critical = fields.Nested(CriticalSchema, load_default=None, allow_none=True)
+    bandage_slots = whole(0, 9, required=True)
+    item_slots = whole(0, 6, required=True)
+    starting_attachment = fields.String(load_default="", validate=validate.Length(max=60))
+    verified = fields.Boolean(load_default=False)
+    sample = fields.Boolean(load_default=False)
 
 
 class AdversarySchema(FileSchema):
@@ -228,6 +251,7 @@ class LibrarySchema(FileSchema):
     bosses = _part(BossSchema)
     boss_decks = _part(BossDeckSchema)
     event_decks = _part(EventDeckSchema)
+    class_boards = _part(ClassBoardSchema)
 
     @validates_schema
     def boss_cards_name_board_actions(self, data, **kwargs):

@@ -19,9 +19,9 @@ from .base import FormSchema
 
 NUMBER = re.compile(r"^-?[0-9]{1,4}$")
 TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
-             "type", "rounds", "target"}
+             "type", "rounds", "target", "condition", "starting_attachment"}
 LIST_KEYS = {"conditions"}
-FLAGS = {"round", "persistent", "per_character"}
+FLAGS = {"round", "persistent", "per_character", "verified"}
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,7 @@ KINDS = {
     "class-card": ("class_decks", "deck", cf.ClassCardSchema, True),
     "boss-card": ("boss_decks", "deck", cf.BossCardSchema, True),
     "event-card": ("event_decks", "deck", cf.EventCardSchema, True),
+    "class-board": ("class_boards", "name", cf.ClassBoardSchema, False),
 }
 
 
@@ -209,4 +210,14 @@ def boss_form_values(name: str, board: dict) -> dict:
                 elif k == "per_character":
                     v = "on" if v else ""
                 values[p + k] = v
+    return {k: "" if v is None else str(v) for k, v in values.items()}
+
+
+def class_board_form_values(name: str, board: dict) -> dict:
+    """A class board (the shipped one or the table's) as the class board form's boxes, to change it."""
+    values = {"name": name, "weapon.name": board["weapon"]["name"], "weapon.range": board["weapon"]["range"],
+              "bandage_slots": board["bandage_slots"], "item_slots": board["item_slots"],
+              "starting_attachment": board.get("starting_attachment", ""),
+              "verified": "on" if board.get("verified") else ""}
+    values.update({f"critical.{k}": v for k, v in (board.get("critical") or {}).items()})
     return {k: "" if v is None else str(v) for k, v in values.items()}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...phantom.campaign import NAME_MAX
 from ...phantom.characters import ATTACHMENT_TYPES
+from ...phantom.conditions import CONDITIONS
 from marshmallow import pre_load
 
 from ..fields import choice, count, delta, flag, text, version
@@ -47,6 +48,12 @@ class AttachmentForm(FormSchema):
     tier = count(1, 4, required=False)
     charge_slots = count(0, 10, required=False, default=0)
     starting = flag()
+    # the critical ability printed on the card (p.20), as the mission applies it; all blank: none
+    critical_condition = choice(CONDITIONS, required=False)
+    critical_damage = count(0, 20, required=False, default=0)
+    critical_push = count(0, 9, required=False, default=0)
+    critical_adjacent_attack = count(-9, 9, required=False)
+    critical_text = text(600, required=False)
 
 
 class ItemForm(FormSchema):

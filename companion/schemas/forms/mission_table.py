@@ -2,7 +2,7 @@
 device saw (409 when another device saved first); bad input is a 422 naming the field."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...phantom.conditions import CONDITIONS, DETRIMENTAL
 from ...phantom.decision import COLORS, DIRECTIONS
@@ -35,6 +35,9 @@ class NewMissionForm(FormSchema):
     hp_4 = count(1, 99, required=False)
     ap_4 = count(1, 99, required=False)
     request_id = request_id()  # a set-up sent twice makes one mission
+    # the decks the table draws as its own physical cards ("events", "species:Grallok", ...); the app shuffles
+    # the others
+    physical = fields.List(fields.String(validate=validate.Length(max=80)), load_default=list)
 
     @validates_schema
     def seats(self, data, **kwargs):
@@ -202,6 +205,12 @@ class AttackForm(AdversaryRollsForm):
 class CriticalForm(StepForm):
     """The critical ability a character activates after its Critical Strike (p.20), by its place in the list."""
     critical = count(0, 9)
+
+
+class NameCardForm(StepForm):
+    """Which card came up from a deck the table draws itself (p.12 steps 2 and 5): the deck and the card."""
+    deck = text(80)
+    came_up = text(80)
 
 
 class EventNoteForm(StepForm):
