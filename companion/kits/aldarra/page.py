@@ -27,6 +27,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     legal = _legal(g, moves)
     return {
         "al_board": board(g, legal), "board_short": SHORT, "legal": legal, "moves": moves,
+        "board_moves": board_moves(moves), "move_kinds": sorted({k for _, _, k, _ in moves}, key=rules.UNITS.index),
+        "most_moving": max((k for *_, k in moves), default=1),
         "labels": labels, "al": rules, "content": content,
         "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
         "factions": [content.faction(p.faction) for p in g.players],
@@ -50,8 +52,18 @@ def _legal(g: rules.Game, moves) -> tuple[str, ...]:
         order = rules.retreat_order(g)
         return rules.retreat_choices(g, order[g.combat.retreat_next]) if g.combat.retreat_next < len(order) else ()
     if g.phase == "expansion" and g.order and not g.combat:
-        return tuple(sorted({to for _, to, _, _ in moves} | set(rules.explore_choices(g))))
+        # the airships that may move first; a tap on one lights where it may go (board_moves)
+        return tuple(sorted({frm for frm, _, _, _ in moves} | set(rules.explore_choices(g))))
     return ()
+
+
+def board_moves(moves) -> dict:
+    """The engine's legal moves as the board's move form reads them (static/js/app.js, data-moves): for each
+    territory and unit ("C3 Frigate"), the territories it may go to, each with the most that may go there."""
+    out: dict = {}
+    for frm, to, kind, most in moves:
+        out.setdefault(f"{frm} {kind}", {})[to] = {"_max": {"count": most}}
+    return out
 
 
 def _rng() -> random.Random:

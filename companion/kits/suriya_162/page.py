@@ -7,7 +7,7 @@ from ...games import suriya_162 as rules
 from ...games.frame import GameError
 from ...hexgrid import neighbours
 from . import forms
-from .mapview import map_view
+from .mapview import LINES, map_view
 
 KEY = rules.KEY
 TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
@@ -43,7 +43,17 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
                                                                        and content.terrain(s.terrain).hidden)),
             "removable": _options(s for s in g.spaces if s.units),
-            "spots": _spots(g), "map": map_view(g, content)}
+            "spots": _spots(g), "map": map_view(g, content), "lines": LINES,
+            "board_moves": board_moves(rules.move_choices(g, content))}
+
+
+def board_moves(choices) -> dict:
+    """The engine's moves as the map's move form reads them (static/js/app.js, data-moves): from each Space
+    the adjacent Spaces its Squad may enter, with the cards a terrain asks for, confirmed by one more tap."""
+    out: dict = {}
+    for c in choices:
+        out.setdefault(c.frm, {})[c.to] = {"discard": c.discard, "_confirm": c.said} if c.discard else {}
+    return out
 
 
 def _spots(g: rules.Game) -> list[tuple[str, str]]:
