@@ -28,7 +28,8 @@ from .board import (
 )
 from .cards import adjust, burn, discard_for_mineral, play_card, undecided, upkeep
 from .combat import (
-    SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, remove_units, resolve_combat, true_damage,
+    DIE_OF, SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, attack_choices, combat_dice,
+    remove_units, resolve_combat, true_damage,
 )
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
@@ -46,12 +47,12 @@ from .state import (
 from .stepper import back_step, can_advance, current_step, next_step, round_of
 
 __all__ = [
-    "BASES_TO_WIN", "BASE_HP", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
+    "BASES_TO_WIN", "BASE_HP", "DIE_OF", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
     "HAND_LIMIT", "HEADQUARTER", "HQ_AT", "INCOME", "KEY", "KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES",
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "assign_damage", "attack", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
     "in_tray", "income_for", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
