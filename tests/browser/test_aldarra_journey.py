@@ -77,10 +77,16 @@ def labels_fit(page: Page) -> None:
 
 
 def shoot(page: Page, name: str) -> None:
-    """The board as the table sees it, saved where GAME_SCREENSHOTS says (docs/ for the README)."""
-    if os.environ.get("GAME_SCREENSHOTS"):
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name))
+    """The board as the table sees it, saved where GAME_SCREENSHOTS says (docs/ for the README), in landscape
+    (`name`) and in portrait (its 768x1024 twin)."""
+    if not os.environ.get("GAME_SCREENSHOTS"):
+        return
+    size = page.viewport_size
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.getElementById('board').scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
+    page.set_viewport_size(size)
 
 
 def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):

@@ -7,12 +7,27 @@ the victory is detected.
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import settled, step_name, tap
+from .helpers import settled, step_name, tap, tap_face
 
+
+
+def shoot(page: Page, name: str) -> None:
+    """The map as the table sees it, saved where GAME_SCREENSHOTS says (docs/ for the README), in landscape
+    (`name`) and in portrait (its 768x1024 twin)."""
+    if not os.environ.get("GAME_SCREENSHOTS"):
+        return
+    size = page.viewport_size
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.getElementById('map').scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
+    page.set_viewport_size(size)
 
 
 def next_step(page: Page, expected: str) -> None:
@@ -39,10 +54,13 @@ def summon(page: Page, where: str, kind: str, n: str) -> None:
 
 
 def attack(page: Page, target: str, damage: str):
-    """Tyra's Squad in the Forest attacks; the attacker's Damage symbols entered; the form for the rest."""
+    """Tyra's Squad in the Forest attacks (one tap on the attack); the attacker's Damage symbols typed (the
+    symbols are typed where the story's totals are the rulebook's, not a face of the unverified dice)."""
+    page.locator("#attack-choices").get_by_role("link", name=f"Forest 1 → {target}").tap()
     form = page.locator("#attack-form")
-    choose(form, "Attack from", "Forest 1")
-    choose(form, "Target", target)
+    expect(form).to_be_visible()
+    for side in ("attacker", "defender"):
+        form.locator(f"#{side}-dice summary").filter(has_text="Type the symbols instead").tap()
     form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
     return form
 
@@ -218,3 +236,88 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     expect(page.locator("#space-s3 .squad")).to_contain_text("1 EU")
     expect(page.locator("#space-s3 .squad")).not_to_contain_text("BU")
     expect(page.locator("#result")).to_contain_text("unblockable")
+
+
+def labels_fit(page: Page) -> None:
+    """Every label drawn in a Space stays inside its hexagon (issue 29: Headquarter names spilled out)."""
+    spill = page.evaluate("""() => Array.from(document.querySelectorAll('svg.smap g.terr')).flatMap(g => {
+        const hex = g.querySelector('polygon').getBBox();
+        return Array.from(g.querySelectorAll('text')).filter(t => {
+            const b = t.getBBox();
+            return b.x < hex.x - 0.5 || b.x + b.width > hex.x + hex.width + 0.5;
+        }).map(t => g.dataset.tile + ': ' + t.textContent);
+    })""")
+    assert not spill, spill
+
+
+def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_server):
+    """Issue 29: a Squad moves with two taps on the map (its Space, then the lit adjacent Space), where the move
+    form was two dropdowns and a button; an attack is one tap and each die one tap on its face, where it was
+    two dropdowns and six typed numbers; the labels stay inside their hexes."""
+    page = tablet
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
+    new.get_by_label("Game name").fill("Taps")
+    new.get_by_label("Player 1", exact=True).fill("Alexandra")
+    new.get_by_label("Player 2", exact=True).fill("Maximilian")
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    roll = page.locator("#roll-form")
+    roll.get_by_label("Alexandra", exact=True).fill("2")
+    roll.get_by_label("Maximilian", exact=True).fill("1")
+    tap(page, "Record the roll")
+    choose(page.locator("#faction-0"), "Alexandra's faction", "Noah's Ark")
+    tap(page, "Choose for Alexandra")
+    choose(page.locator("#faction-1"), "Maximilian's faction", "Scarab")
+    tap(page, "Choose for Maximilian")
+    draft_round(page, ("Mine", "Desert", "Forest", "Desert", "Mine"),
+                (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False)))
+    draft_round(page, ("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
+                (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))
+    tap(page, "Begin round 1")
+    next_step(page, "Action — Alexandra's turn")
+    summon(page, "Alexandra's Headquarter", "BU", "2")
+    smap = page.locator("svg.smap")
+    labels_fit(page)  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
+
+    # The move: tap the Squad's Space, then one of the Spaces the engine lights (no card to discard there).
+    form = page.locator("#move-form")
+    moves = form.evaluate("f => JSON.parse(f.dataset.moves)")
+    hq = next(iter(moves))
+    # a Space needing no discard, next to Maximilian's Headquarter, so the moved Squad can attack from it
+    to = next(t for t, v in moves[hq].items() if not v
+              and "Maximilian's Headquarter" in page.locator(f"#space-{t} .next-to").inner_text())
+    taps = 0
+    smap.locator(f"g.terr[data-tile='{hq}']").tap()
+    taps += 1
+    expect(smap.locator("g.terr.reach")).to_have_count(len(moves[hq]))
+    smap.locator(f"g.terr[data-tile='{to}']").tap()
+    taps += 1
+    settled(page)
+    expect(page.locator("#lastlog")).to_contain_text("moved 2 BU from Alexandra's Headquarter")
+    assert taps == 2  # was: 2 dropdowns and the Move button
+
+    # The attack: one tap on it, then each die's face: 2 Basic Dice and the Attack Die (Combat 1).
+    name = page.locator(f"#space-{to}").get_attribute("data-name")
+    summon(page, name, "EU", "1")  # a second Squad's worth of dice on the moved Squad: 2 BU and 1 EU
+    next_step(page, "Income — Alexandra's turn")
+    next_step(page, "Upkeep — Maximilian's turn")
+    next_step(page, "Action — Maximilian's turn")
+    next_step(page, "Income — Maximilian's turn")
+    next_step(page, "Upkeep — Alexandra's turn")
+    next_step(page, "Action — Alexandra's turn")
+    page.locator("#attack-choices").get_by_role("link", name=f"{name} → Maximilian's Headquarter").tap()
+    taps = 1
+    form = page.locator("#attack-form")
+    dice = form.locator("#attacker-dice")
+    for label in ("Attacker basic die 1: 1 Dmg", "Attacker basic die 2: 1 V", "Attacker elite die 3: 2 Dmg",
+                  "Attacker attacker die 4: 2 Dmg"):
+        tap_face(dice, label)
+        taps += 1
+    shoot(page, "suriya-162-1024x768.png")
+    tap(page, "Resolve the combat")
+    taps += 1
+    expect(page.locator("#last-combat")).to_contain_text("The attacker rolled 5 Damage, 1 V, 0 T")
+    assert taps == 6  # one per die, the attack and Resolve: nothing typed
+    labels_fit(page)

@@ -12,7 +12,7 @@ from ...hexgrid import neighbours
 LAYOUT = Grid("pointy", "even")
 # Each line's place below the hex's centre and its font size (app.css .tid, .tmark, .units); a label that would
 # spill out of its hex is squeezed to fit (hexboard.fit).
-LINES = {"name": (-16, 8), "base": (-6, 7), "squad": (5, 8), "tokens": (15, 7)}
+LINES = {"name": (-10, 8), "base": (0, 7), "squad": (10, 8), "tokens": (19, 7)}
 
 
 @dataclass(frozen=True)
