@@ -198,3 +198,32 @@ def test_the_terrain_hands_are_tapped_not_picked_from_lists(app, table):
     assert form.count('type="radio" name="hand_1_1"') == form.count('type="radio" name="hand_3_3"') >= 4
     g.do("hands", {f"hand_{i}_{k}": t for i in (1, 2, 3) for k, t in zip((1, 2, 3), ("Forest", "Desert", "Mine"))})
     assert g.row.state.draft.hands[0] == ("Forest", "Desert", "Mine")
+
+
+def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, app):
+    # Combat 1: a Squad on a Higher Terrain Tray re-rolls one die once; the re-roll's face replaces the die's.
+    from dataclasses import replace
+
+    from helpers.games import refused, rewrite
+    g = su_started
+    g.do("next")
+    mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
+    rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
+    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    assert 'name="attacker_reroll_0"' in page and "Re-roll" in page
+    faces = {"space": mine, "target": hq, "attacker_face_0": "0,0,0", "attacker_face_1": "0,0,1"}
+    refused(app, g, "attack", {**faces, "attacker_reroll_0": "1,0,0", "attacker_reroll_1": "1,0,0"},
+            "Attacker's re-roll", "Only one die")
+    resp = g.do("attack", {**faces, "attacker_reroll_0": "1,0,0"})
+    text = resp.get_data(as_text=True)
+    assert "re-rolled one die" in text and "The attacker rolled 1 Damage, 0 V, 1 T" in text
+
+
+def test_the_first_player_roll_is_the_attacker_dies_faces_tapped(su_game):
+    # A1 and issue 29: each player's Attacker Die as face buttons; a tapped face gives its Damage symbols.
+    page = su_game.table.get(su_game.url).get_data(as_text=True)
+    form = page[page.index('id="roll-form"'):page.index("</form>", page.index('id="roll-form"'))]
+    assert 'type="radio" name="face_1" value="2"' in form and 'type="radio" name="face_2" value="2"' in form
+    su_game.do("roll", {"face_1": "1", "face_2": "2"})
+    assert su_game.row.state.first == 1

@@ -93,8 +93,8 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
 
     # A1: the Attacker Die; A2: factions from the first player.
     roll = page.locator("#roll-form")
-    roll.get_by_label("Tyra", exact=True).fill("2")
-    roll.get_by_label("David", exact=True).fill("1")
+    tap_face(roll, "Tyra: 2 Dmg")  # the Attacker Die's faces (A1), tapped
+    tap_face(roll, "David: 1 Dmg")
     tap(page, "Record the roll")
     expect(page.locator("#first-player")).to_contain_text("Tyra is the first player")
     choose(page.locator("#faction-0"), "Tyra's faction", "Noah's Ark")
@@ -189,8 +189,8 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     new.get_by_role("button", name="New game").tap()
     expect(page).to_have_url(re.compile(r"/games/\d+$"))
     roll = page.locator("#roll-form")
-    roll.get_by_label("Lucy", exact=True).fill("2")
-    roll.get_by_label("David", exact=True).fill("1")
+    tap_face(roll, "Lucy: 2 Dmg")  # the Attacker Die's faces (A1), tapped
+    tap_face(roll, "David: 1 Dmg")
     tap(page, "Record the roll")
     choose(page.locator("#faction-0"), "Lucy's faction", "Noah's Ark")
     tap(page, "Choose for Lucy")
@@ -264,8 +264,8 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     new.get_by_role("button", name="New game").tap()
     expect(page).to_have_url(re.compile(r"/games/\d+$"))
     roll = page.locator("#roll-form")
-    roll.get_by_label("Alexandra", exact=True).fill("2")
-    roll.get_by_label("Maximilian", exact=True).fill("1")
+    tap_face(roll, "Alexandra: 2 Dmg")  # the Attacker Die's faces (A1), tapped
+    tap_face(roll, "Maximilian: 1 Dmg")
     tap(page, "Record the roll")
     choose(page.locator("#faction-0"), "Alexandra's faction", "Noah's Ark")
     tap(page, "Choose for Alexandra")

@@ -16,12 +16,22 @@ ORDERS = [",".join(p) for p in permutations(su.KINDS)]  # the owner's damage ord
 
 
 class RollForm(GameForm):
-    """The Damage symbols each player rolled on the Attacker Die (A1), or 'random' for the app to choose."""
+    """The Damage symbols each player rolled on the Attacker Die (A1): a face tapped ("face_1", its Damage) or
+    the number typed (which wins); or 'random' for the app to choose."""
     damage_1 = count(0, 9, required=False)
     damage_2 = count(0, 9, required=False)
     damage_3 = count(0, 9, required=False)
     damage_4 = count(0, 9, required=False)
     random = flag()
+
+    @pre_load
+    def faces_to_damage(self, data, **kwargs):
+        data = dict(data)
+        for n in range(1, su.MAX_PLAYERS + 1):
+            face = str(data.pop(f"face_{n}", "") or "").strip()
+            if face and not str(data.get(f"damage_{n}") or "").strip():
+                data[f"damage_{n}"] = face
+        return data
 
 
 class FactionForm(GameForm):
