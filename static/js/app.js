@@ -298,8 +298,11 @@
   });
   function pickTile(cell) {
     var id = cell.dataset.tile;
-    if (boardMove(id)) { return; }
     var offers = function (s) { return !!s.querySelector('option[value="' + id + '"]') && s.offsetParent !== null; };
+    // a list touched last takes the tap (Summon onto…), unless a board move has its first territory already
+    var form = moveForm(), moving = form && form.querySelector('[data-board="from"]').value;
+    var listFirst = lastPick && document.contains(lastPick) && offers(lastPick) && !moving;
+    if (!listFirst && boardMove(id)) { return; }
     var all = Array.prototype.slice.call(document.querySelectorAll("select[data-territory]")).filter(offers);
     var target = (lastPick && document.contains(lastPick) && offers(lastPick)) ? lastPick :
       (all.filter(function (s) { return !s.value; })[0] || all[0]);

@@ -7,9 +7,7 @@ the game ending at the Check Win step of the second Management Phase when Ann re
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,7 +18,7 @@ from companion.games import aldarra as al
 from companion.store import games as store
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, settled, step_name, tap_face
+from .helpers import assert_touch_target, labels_fit, settled, shoot, step_name, tap_face
 
 
 @pytest.fixture(scope="module")
@@ -62,31 +60,6 @@ def next_step(page: Page, expected: str) -> None:
 def free(g: al.Game, at: str) -> bool:
     t = al.tile(g, at)
     return t.stronghold is None and t.kind != "Crystal Deposit" and not al.units_at(g, at)
-
-
-def labels_fit(page: Page) -> None:
-    """Every label drawn in a territory stays inside its hexagon (issue 29: "1OUT 1Fr 1E" spilled over)."""
-    spill = page.evaluate("""() => Array.from(document.querySelectorAll('svg.aboard g.terr')).flatMap(g => {
-        const hex = g.querySelector('polygon').getBBox();
-        return Array.from(g.querySelectorAll('text')).filter(t => {
-            const b = t.getBBox();
-            return b.x < hex.x - 0.5 || b.x + b.width > hex.x + hex.width + 0.5;
-        }).map(t => g.dataset.tile + ': ' + t.textContent);
-    })""")
-    assert not spill, spill
-
-
-def shoot(page: Page, name: str) -> None:
-    """The board as the table sees it, saved where GAME_SCREENSHOTS says (docs/ for the README), in landscape
-    (`name`) and in portrait (its 768x1024 twin)."""
-    if not os.environ.get("GAME_SCREENSHOTS"):
-        return
-    size = page.viewport_size
-    for width, height in ((1024, 768), (768, 1024)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("document.getElementById('board').scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
-    page.set_viewport_size(size)
 
 
 def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
@@ -183,8 +156,8 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         # the common move, 4 dropdowns before issue 29, is 2 taps on the board
         assert move(ob, x, "Frigate") == 2
         assert move(ob, x, "Engineer") == 2  # the only unit left there is offered first
-        labels_fit(page)
-        shoot(page, "aldarra-1024x768.png")
+        labels_fit(page, "svg.aboard")
+        shoot(page, "aldarra-1024x768.png", "board")
         press(page.locator("#orders"), "Finish the order")
 
     orders({B: b_advances})

@@ -7,27 +7,12 @@ the victory is detected.
 """
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import settled, step_name, tap, tap_face
+from .helpers import labels_fit, settled, shoot, step_name, tap, tap_face
 
-
-
-def shoot(page: Page, name: str) -> None:
-    """The map as the table sees it, saved where GAME_SCREENSHOTS says (docs/ for the README), in landscape
-    (`name`) and in portrait (its 768x1024 twin)."""
-    if not os.environ.get("GAME_SCREENSHOTS"):
-        return
-    size = page.viewport_size
-    for width, height in ((1024, 768), (768, 1024)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("document.getElementById('map').scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
-    page.set_viewport_size(size)
 
 
 def next_step(page: Page, expected: str) -> None:
@@ -63,6 +48,27 @@ def attack(page: Page, target: str, damage: str):
         form.locator(f"#{side}-dice summary").filter(has_text="Type the symbols instead").tap()
     form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
     return form
+
+
+def two_players(page: Page, game: str, first: str, second: str) -> None:
+    """A new two-player game from the home page, the first player by the Attacker Die's faces tapped (A1), the
+    factions chosen (A2)."""
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
+    new.get_by_label("Game name").fill(game)
+    new.get_by_label("Player 1", exact=True).fill(first)
+    new.get_by_label("Player 2", exact=True).fill(second)
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    roll = page.locator("#roll-form")
+    tap_face(roll, f"{first}: 2 Dmg")
+    tap_face(roll, f"{second}: 1 Dmg")
+    tap(page, "Record the roll")
+    choose(page.locator("#faction-0"), f"{first}'s faction", "Noah's Ark")
+    tap(page, f"Choose for {first}")
+    choose(page.locator("#faction-1"), f"{second}'s faction", "Scarab")
+    tap(page, f"Choose for {second}")
 
 
 def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> None:
@@ -180,22 +186,7 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     """Issue 20: the terrain laid on a drawn map by tapping open hexes, adjacency drawn; a Plasma Shower's
     True Damage (unblockable) removes a Squad's units."""
     page = tablet
-    page.goto("/")
-    new = page.locator("#new-game")
-    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
-    new.get_by_label("Game name").fill("Plasma")
-    new.get_by_label("Player 1", exact=True).fill("Lucy")
-    new.get_by_label("Player 2", exact=True).fill("David")
-    new.get_by_role("button", name="New game").tap()
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    roll = page.locator("#roll-form")
-    tap_face(roll, "Lucy: 2 Dmg")  # the Attacker Die's faces (A1), tapped
-    tap_face(roll, "David: 1 Dmg")
-    tap(page, "Record the roll")
-    choose(page.locator("#faction-0"), "Lucy's faction", "Noah's Ark")
-    tap(page, "Choose for Lucy")
-    choose(page.locator("#faction-1"), "David's faction", "Scarab")
-    tap(page, "Choose for David")
+    two_players(page, "Plasma", "Lucy", "David")
     form = page.locator("#tiles-form")
     for i, t in enumerate(("Forest", "Lagoon", "Desert", "Mine", "Mine"), 1):
         choose(form, f"Tile {i}", t)
@@ -238,39 +229,12 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     expect(page.locator("#result")).to_contain_text("unblockable")
 
 
-def labels_fit(page: Page) -> None:
-    """Every label drawn in a Space stays inside its hexagon (issue 29: Headquarter names spilled out)."""
-    spill = page.evaluate("""() => Array.from(document.querySelectorAll('svg.smap g.terr')).flatMap(g => {
-        const hex = g.querySelector('polygon').getBBox();
-        return Array.from(g.querySelectorAll('text')).filter(t => {
-            const b = t.getBBox();
-            return b.x < hex.x - 0.5 || b.x + b.width > hex.x + hex.width + 0.5;
-        }).map(t => g.dataset.tile + ': ' + t.textContent);
-    })""")
-    assert not spill, spill
-
-
 def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_server):
     """Issue 29: a Squad moves with two taps on the map (its Space, then the lit adjacent Space), where the move
     form was two dropdowns and a button; an attack is one tap and each die one tap on its face, where it was
     two dropdowns and six typed numbers; the labels stay inside their hexes."""
     page = tablet
-    page.goto("/")
-    new = page.locator("#new-game")
-    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
-    new.get_by_label("Game name").fill("Taps")
-    new.get_by_label("Player 1", exact=True).fill("Alexandra")
-    new.get_by_label("Player 2", exact=True).fill("Maximilian")
-    new.get_by_role("button", name="New game").tap()
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    roll = page.locator("#roll-form")
-    tap_face(roll, "Alexandra: 2 Dmg")  # the Attacker Die's faces (A1), tapped
-    tap_face(roll, "Maximilian: 1 Dmg")
-    tap(page, "Record the roll")
-    choose(page.locator("#faction-0"), "Alexandra's faction", "Noah's Ark")
-    tap(page, "Choose for Alexandra")
-    choose(page.locator("#faction-1"), "Maximilian's faction", "Scarab")
-    tap(page, "Choose for Maximilian")
+    two_players(page, "Taps", "Alexandra", "Maximilian")
     draft_round(page, ("Mine", "Desert", "Forest", "Desert", "Mine"),
                 (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False)))
     draft_round(page, ("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
@@ -279,7 +243,7 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     next_step(page, "Action — Alexandra's turn")
     summon(page, "Alexandra's Headquarter", "BU", "2")
     smap = page.locator("svg.smap")
-    labels_fit(page)  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
+    labels_fit(page, "svg.smap")  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
 
     # The move: tap the Squad's Space, then one of the Spaces the engine lights (no card to discard there).
     form = page.locator("#move-form")
@@ -315,9 +279,9 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
                   "Attacker attacker die 4: 2 Dmg"):
         tap_face(dice, label)
         taps += 1
-    shoot(page, "suriya-162-1024x768.png")
+    shoot(page, "suriya-162-1024x768.png", "map")
     tap(page, "Resolve the combat")
     taps += 1
     expect(page.locator("#last-combat")).to_contain_text("The attacker rolled 5 Damage, 1 V, 0 T")
     assert taps == 6  # one per die, the attack and Resolve: nothing typed
-    labels_fit(page)
+    labels_fit(page, "svg.smap")

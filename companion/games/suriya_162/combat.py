@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from ..frame import GameError, Outcome, Verdict, player_name, with_side
 from .board import _put, adjacent, bases, bases_needed, freed_slots, on_map, space
-from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain
+from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain, commandable
 from .state import BONUSES, KINDS, Content, Game, Space, Symbols, Terrain, Unit, _playing
 
 
@@ -64,18 +64,7 @@ def combat_dice(g: Game, space_id: str, attacking: bool) -> tuple[str, ...]:
 def attack_choices(g: Game) -> tuple[tuple[str, str], ...]:
     """Each attack the current player may declare now (C2): from a Squad that may take a Command Token, to an
     adjacent Space held by another player."""
-    if g.stage != "play" or g.phase != "action":
-        return ()
-    out = []
-    for s in g.spaces:
-        if s.owner != g.turn or not s.units:
-            continue
-        try:
-            _command(g, s)
-        except GameError:
-            continue
-        out += [(s.id, t) for t in adjacent(g, s.id) if space(g, t).owner not in (None, g.turn)]
-    return tuple(out)
+    return tuple((s.id, t) for s in commandable(g) for t in adjacent(g, s.id) if space(g, t).owner not in (None, g.turn))
 
 
 def _rolled(f: Fighter, who: str) -> tuple[Symbols, tuple[str, ...]]:

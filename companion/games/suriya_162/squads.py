@@ -227,14 +227,26 @@ class MoveChoice:
     said: str  # what the table does first, where the terrain asks for a discard
 
 
-def move_choices(g: Game, content: Content) -> tuple[MoveChoice, ...]:
-    """Every move of the current player's whole Squad `move` would accept now, to an adjacent Space."""
+def commandable(g: Game) -> tuple[Space, ...]:
+    """The current player's Squads that may take a Command Token now (to move, attack or extract), in the
+    Action Phase (2. Action, C; Command Tokens; Exhaust Tokens)."""
     if g.stage != "play" or g.phase != "action":
         return ()
     out = []
     for s in g.spaces:
-        if s.owner != g.turn or not s.units:
-            continue
+        if s.owner == g.turn and s.units:
+            try:
+                _command(g, s)
+            except GameError:
+                continue
+            out.append(s)
+    return tuple(out)
+
+
+def move_choices(g: Game, content: Content) -> tuple[MoveChoice, ...]:
+    """Every move of the current player's whole Squad `move` would accept now, to an adjacent Space."""
+    out = []
+    for s in commandable(g):
         for to_id in adjacent(g, s.id):
             to = space(g, to_id)
             need = _terrain(content, to.terrain).discard_to_enter

@@ -32,7 +32,6 @@ LABELS = {
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
-    mine = {s.id for s in g.spaces if s.owner == g.turn and s.units}
     return {"su": rules, "content": content, "face_label": face_label,
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
@@ -41,8 +40,6 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
-            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn
-                                     and any(n in mine for n in rules.adjacent(g, s.id))),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
                                                                        and content.terrain(s.terrain).hidden)),
