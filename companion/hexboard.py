@@ -137,3 +137,25 @@ def grid_view(grid: Grid, columns: int, rows: int) -> GridView:
     x0, y0, x1, y1 = _bounds(grid, columns, rows)
     label_dy = -14  # the coordinate sits in the space's upper part, above its token
     return GridView(view_box((x0, y0, x1, y1)), x1 - x0, y1 - y0, tuple(cells), tuple(edges), label_dy)
+
+
+# A drawn label's width is estimated, not measured (the server has no fonts): an average glyph of system-ui
+# is about 0.6 of its size, bold a little more; a wide symbol (▲ ◆ ★) about one size.
+GLYPH = 0.62
+WIDE = "▲◆★♣⌂≋⚑✕"
+PAD = 4  # pixels kept clear of the hex's edge on each side
+
+
+def label_width(text: str, size: float) -> float:
+    return sum(size if c in WIDE else GLYPH * size for c in text)
+
+
+def fit(text: str, size: float, dy: float) -> int | None:
+    """The width a label must be squeezed to (SVG `textLength`) so that it stays inside its pointy hex, written
+    with its baseline `dy` pixels below the hex's centre in a font of `size` px; None where it fits as it is.
+    A pointy hex is its full width between its side corners and narrows to its top and bottom points."""
+    half_w, quarter_h = SCALE["pointy"]
+    worst = max(abs(dy), abs(dy - size * 0.75))  # the line's baseline and its capital height
+    room = 2 * half_w if worst <= quarter_h else 2 * half_w * max(0.0, 2 * quarter_h - worst) / quarter_h
+    room = int(room) - 2 * PAD
+    return room if label_width(text, size) > room else None

@@ -756,3 +756,34 @@ def test_next_waits_for_every_secondary_objective_and_discovery_pick():
     g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "", None).state, CONTENT, CY, "", None).state
     assert al.can_advance(g) == (True, "")
     assert al.current_step(al.next_step(g).state).step == "Build"
+
+
+def test_damage_to_several_units_of_a_kind_is_one_choice_with_its_count():
+    # Issue 29 (p.10): the rulebook's Heavy Step, 6 hits on Red's Destroyer and 2 Engineers, assigned
+    # as "×n" on a kind instead of one tap per unit; the result is the same as the taps one by one.
+    g = game(units=(("D4", ANN, "Frigate", 2), ("D4", ANN, "Cruiser", 1),
+                    ("D4", BOB, "Destroyer", 1), ("D4", BOB, "Engineer", 2)), order=al.Order(ANN, "D4"))
+    g = al.start_combat(g, "D4").state
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,), (0,))}, BOB: {"pink": ((0,),)}}).state
+    out = al.combat_roll(g, CONTENT, {ANN: {"blue": ((2, 1), (3,))}, BOB: {"green": ((0,), (0,))}})
+    g = out.state
+    options = {(u.kind, most) for u, _, most in al.assign_options(g, CONTENT)}
+    assert ("Engineer", 2) in options  # 6 hits reach both Engineers
+    one_by_one = al.assign(al.assign(g, CONTENT, BOB, "Engineer").state, CONTENT, BOB, "Engineer").state
+    at_once = al.assign(g, CONTENT, BOB, "Engineer", 2).state
+    assert at_once.units == one_by_one.units and at_once.sides == one_by_one.sides
+    assert at_once.combat.pending == one_by_one.combat.pending
+    with pytest.raises(GameError) as e:
+        al.assign(g, CONTENT, BOB, "Engineer", 3)  # only 2 Engineers there
+    assert e.value.field == "count" and "(p.10)" in e.value.message
+
+
+def test_a_light_step_nobody_rolls_in_needs_no_record():
+    # Issue 29 (p.10): two Cruisers (heavy) meet: the Light Step has no dice, so the combat opens on the Heavy Step.
+    g = game(units=(("D4", ANN, "Cruiser", 1), ("D4", BOB, "Cruiser", 1)), order=al.Order(ANN, "D4"))
+    out = al.no_empty_light_step(al.start_combat(g, "D4"), CONTENT)
+    assert out.state.combat.step == "heavy" and "Light Step rolls no dice" in out.description
+    assert any("(p.10)" in r for r in out.reasons)
+    # with a Frigate in it, the Light Step is rolled as before
+    g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Cruiser", 1)), order=al.Order(ANN, "D4"))
+    assert al.no_empty_light_step(al.start_combat(g, "D4"), CONTENT).state.combat.step == "light"

@@ -3,6 +3,8 @@ orders, a combat, the Management Phase; and the issue's bad input, each refused 
 the database unchanged."""
 from __future__ import annotations
 
+import html
+import json
 import re
 from dataclasses import replace
 
@@ -377,6 +379,13 @@ def outlined(page: str) -> set[str]:
     return set(re.findall(r'class="terr[^"]*\blegal\b[^"]*" data-tile="([A-Z][0-9])"', page))
 
 
+def board_moves(page: str) -> set[tuple[str, str, str, int]]:
+    found = re.search(r"id=\"move-form\" data-moves='([^']*)'", page)
+    moves = json.loads(html.unescape(found.group(1)))
+    return {(key.split(" ")[0], to, key.split(" ")[1], v["_max"]["count"]) for key, tos in moves.items()
+            for to, v in tos.items()}
+
+
 def test_legal_moves_and_retreats_are_outlined_on_the_board(expanding, app, table):
     g = expanding
     s, me, home = order_at_home(g)
@@ -384,9 +393,10 @@ def test_legal_moves_and_retreats_are_outlined_on_the_board(expanding, app, tabl
     page = table.get(g.url).get_data(as_text=True)
     moves = al.legal_moves(s, app.extensions["game_content"]["aldarra-reborn"])
     targets = {to for _, to, _, _ in moves}
-    assert targets and targets <= outlined(page)
-    for to in targets:
-        assert f'<option value="{to}"' in page  # every outlined destination is offered in the To list
+    # the territories a move may start from are outlined; a tap on one lights where it may go (issue 29):
+    # the board's move form carries exactly the engine's legal moves, each destination with the most that may go
+    assert targets and {frm for frm, _, _, _ in moves} <= outlined(page)
+    assert board_moves(page) == {(frm, to, kind, most) for frm, to, kind, most in moves}
     # retreat: the choices of the player to choose are outlined, each a button the board's tap picks
     spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
     enemy = next(i for i in s.turn_order if i != me)

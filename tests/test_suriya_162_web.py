@@ -156,3 +156,74 @@ def test_the_stepper_counts_rounds(su_started, table):
     for _ in range(3):
         g.do("next")  # Tyra's turn ends
     assert su.current_step(g.row.state).round == 1 and g.row.state.turn == 1
+
+
+def test_combat_dice_are_tapped_faces_and_the_app_rolls_only_when_asked(su_started, app):
+    # Issue 29: an attack is chosen with one tap; both sides' dice are face buttons, one die per unit and the
+    # Attack Die (Combat 1); a die not tapped is refused unless "Roll for me" was pressed for it.
+    from helpers.games import refused
+    g = su_started
+    g.do("next")  # Tyra's Action Phase
+    mine = space_id(g, "Mine 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    hq = space_id(g, "David's Headquarter")
+    assert (mine, hq) in su.attack_choices(g.row.state)
+    assert su.combat_dice(g.row.state, mine, True) == ("basic", "basic", "attacker")
+    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    assert 'name="attacker_face_2"' in page and 'name="attacker_face_3"' not in page
+    assert "No Squad: no dice" in page  # David's Headquarter defends with its Base alone
+    refused(app, g, "attack", {"space": mine, "target": hq, "attacker_face_0": "1,0,0", "attacker_face_1": "1,0,0"},
+            "Attacker's dice", "attacker's die 3 (attacker)", "1 of 3 not tapped", "Roll for me")
+    resp = g.do("attack", {"space": mine, "target": hq, "attacker_face_0": "1,0,0", "attacker_face_1": "0,1,0",
+                           "attacker_face_2": "2,0,0"})
+    assert "The attacker rolled 3 Damage, 1 V, 0 T" in resp.get_data(as_text=True)
+    g.table.post(f"{g.url}/undo", {"version": str(g.row.version)})
+    resp = g.do("attack", {"space": mine, "target": hq, "attacker_face_0": "1,0,0", "attacker_face_1": "1,0,0",
+                           "roll": "1"})  # the Attack Die, not tapped, rolled by the app: asked for
+    assert resp.status_code == 200 and g.row.state.combat
+
+
+def test_the_terrain_hands_are_tapped_not_picked_from_lists(app, table):
+    # Issue 29: C2's hands of 3 players were 9 dropdowns; each tile is now one tap on its terrain's button.
+    resp = table.post("/games/new", {"game": "suriya-162", "name": "Three", **{
+        f"{k}_{i}": v for i, (n, c) in enumerate((("A", "red"), ("B", "blue"), ("C", "green"), ("", "yellow")), 1)
+        for k, v in (("name", n), ("color", c))}})
+    g = Game(app, table, resp.headers["HX-Redirect"])
+    g.do("roll", {"random": "1"})
+    for i in su.seat_order(g.row.state):
+        g.do("faction", {"player": str(i), "faction": ("Noah's Ark", "Scarab", "Third faction")[i]})
+    page = table.get(g.url).get_data(as_text=True)
+    form = page[page.index('id="hands-form"'):page.index("</form>", page.index('id="hands-form"'))]
+    assert "<select" not in form
+    assert form.count('type="radio" name="hand_1_1"') == form.count('type="radio" name="hand_3_3"') >= 4
+    g.do("hands", {f"hand_{i}_{k}": t for i in (1, 2, 3) for k, t in zip((1, 2, 3), ("Forest", "Desert", "Mine"))})
+    assert g.row.state.draft.hands[0] == ("Forest", "Desert", "Mine")
+
+
+def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, app):
+    # Combat 1: a Squad on a Higher Terrain Tray re-rolls one die once; the re-roll's face replaces the die's.
+    from dataclasses import replace
+
+    from helpers.games import refused, rewrite
+    g = su_started
+    g.do("next")
+    mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
+    rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
+    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    assert 'name="attacker_reroll_0"' in page and "Re-roll" in page
+    faces = {"space": mine, "target": hq, "attacker_face_0": "0,0,0", "attacker_face_1": "0,0,1"}
+    refused(app, g, "attack", {**faces, "attacker_reroll_0": "1,0,0", "attacker_reroll_1": "1,0,0"},
+            "Attacker's re-roll", "Only one die")
+    resp = g.do("attack", {**faces, "attacker_reroll_0": "1,0,0"})
+    text = resp.get_data(as_text=True)
+    assert "re-rolled one die" in text and "The attacker rolled 1 Damage, 0 V, 1 T" in text
+
+
+def test_the_first_player_roll_is_the_attacker_dies_faces_tapped(su_game):
+    # A1 and issue 29: each player's Attacker Die as face buttons; a tapped face gives its Damage symbols.
+    page = su_game.table.get(su_game.url).get_data(as_text=True)
+    form = page[page.index('id="roll-form"'):page.index("</form>", page.index('id="roll-form"'))]
+    assert 'type="radio" name="face_1" value="2"' in form and 'type="radio" name="face_2" value="2"' in form
+    su_game.do("roll", {"face_1": "1", "face_2": "2"})
+    assert su_game.row.state.first == 1

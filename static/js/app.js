@@ -235,9 +235,81 @@
   document.addEventListener("focusin", function (e) {
     if (e.target.matches && e.target.matches("select[data-territory]")) { lastPick = e.target; }
   });
+  // A board move (a form with data-moves, the engine's legal moves: templates/games/_act.html): a tap on a
+  // territory a piece may leave chooses it and lights where it may go; a tap on one of those sends the form.
+  // A choice the moves depend on (data-board="by", the unit) is offered only where the tapped territory has it.
+  function moveForm() {
+    var form = document.querySelector("form[data-moves]");
+    return form && form.offsetParent !== null ? form : null;
+  }
+  function moveKey(form, from) {
+    var by = form.querySelector('[data-board="by"] input:checked');
+    return from + (by ? " " + by.value : "");
+  }
+  function lightMoves(form) {
+    var moves = JSON.parse(form.dataset.moves), from = form.querySelector('[data-board="from"]').value;
+    var lit = {}, confirm = form.querySelector('[data-board="confirm"]');
+    form.querySelector('[data-board="to"]').value = "";
+    if (confirm) { confirm.hidden = true; }
+    if (from) {
+      var by = form.querySelectorAll('[data-board="by"] input');
+      var offered = Array.prototype.filter.call(by, function (r) { return (from + " " + r.value) in moves; });
+      by.forEach(function (r) { r.closest("label").hidden = offered.indexOf(r) < 0; });
+      if (offered.length && !offered.some(function (r) { return r.checked; })) { offered[0].checked = true; }
+      var to = moves[moveKey(form, from)] || {}, most = 1;
+      Object.keys(to).forEach(function (t) {
+        lit[t] = true;
+        var max = (to[t]._max || {}).count;
+        if (max > most) { most = max; }
+      });
+      form.querySelectorAll('[data-board="count"] input').forEach(function (r) {
+        r.closest("label").hidden = Number(r.value) > most;
+        if (r.checked && Number(r.value) > most) { r.checked = false; form.querySelector('[data-board="count"] input').checked = true; }
+      });
+    }
+    // the server outlines where a move may start (.legal); where the picked one may go is lit apart (.reach)
+    document.querySelectorAll("[data-tile]").forEach(function (c) {
+      c.classList.toggle("reach", !!lit[c.dataset.tile]);
+      c.classList.toggle("picked", c.dataset.tile === from);
+    });
+  }
+  function boardMove(id) {
+    var form = moveForm();
+    if (!form) { return false; }
+    var moves = JSON.parse(form.dataset.moves), from = form.querySelector('[data-board="from"]');
+    var to = from.value && moves[moveKey(form, from.value)];
+    if (to && to[id]) {
+      form.querySelector('[data-board="to"]').value = id;
+      Object.keys(to[id]).forEach(function (name) {
+        var field = name.charAt(0) !== "_" && form.querySelector('[name="' + name + '"]');
+        if (field) { field.value = to[id][name]; }
+      });
+      var confirm = form.querySelector('[data-board="confirm"]');
+      if (confirm && to[id]._confirm) {  // the rules ask the table for something more (a card discarded)
+        confirm.hidden = false;
+        confirm.textContent = to[id]._confirm;
+        confirm.focus();
+        return true;
+      }
+      form.requestSubmit();
+      return true;
+    }
+    var origin = Object.keys(moves).some(function (k) { return k.split(" ")[0] === id; });
+    from.value = origin && from.value !== id ? id : "";  // the same territory again lets go
+    lightMoves(form);
+    return origin;  // any other territory is for the page's other forms (an Explore)
+  }
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form[data-moves]");
+    if (form && e.target.closest('[data-board="by"]')) { lightMoves(form); }
+  });
   function pickTile(cell) {
     var id = cell.dataset.tile;
     var offers = function (s) { return !!s.querySelector('option[value="' + id + '"]') && s.offsetParent !== null; };
+    // a list touched last takes the tap (Summon onto…), unless a board move has its first territory already
+    var form = moveForm(), moving = form && form.querySelector('[data-board="from"]').value;
+    var listFirst = lastPick && document.contains(lastPick) && offers(lastPick) && !moving;
+    if (!listFirst && boardMove(id)) { return; }
     var all = Array.prototype.slice.call(document.querySelectorAll("select[data-territory]")).filter(offers);
     var target = (lastPick && document.contains(lastPick) && offers(lastPick)) ? lastPick :
       (all.filter(function (s) { return !s.value; })[0] || all[0]);

@@ -2,7 +2,9 @@
 the map's spaces, the sample cards and a sample map."""
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -112,3 +114,29 @@ def to_veras_turn(page: Page) -> str:
     press(page, "Reveal: turn order")
     press(page, "Next turn: Vera")
     return url
+
+
+def labels_fit(page: Page, svg: str) -> None:
+    """Every label drawn in a hex of a game's board (`svg`: "svg.aboard", "svg.smap") stays inside its hexagon
+    (issue 29: "1OUT 1Fr 1E" and the Headquarters' names spilled over their neighbours)."""
+    spill = page.evaluate("""svg => Array.from(document.querySelectorAll(svg + ' g.terr')).flatMap(g => {
+        const hex = g.querySelector('polygon').getBBox();
+        return Array.from(g.querySelectorAll('text')).filter(t => {
+            const b = t.getBBox();
+            return b.x < hex.x - 0.5 || b.x + b.width > hex.x + hex.width + 0.5;
+        }).map(t => g.dataset.tile + ': ' + t.textContent);
+    })""", svg)
+    assert not spill, spill
+
+
+def shoot(page: Page, name: str, anchor: str) -> None:
+    """A game's board as the table sees it (the element `anchor` at the top), saved where GAME_SCREENSHOTS
+    says (docs/ for the README), in landscape (`name`, "...-1024x768.png") and in portrait (its 768x1024 twin)."""
+    if not os.environ.get("GAME_SCREENSHOTS"):
+        return
+    size = page.viewport_size
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("anchor => document.getElementById(anchor).scrollIntoView({block: 'start'})", anchor)
+        page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
+    page.set_viewport_size(size)

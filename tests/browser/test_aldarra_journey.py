@@ -18,7 +18,7 @@ from companion.games import aldarra as al
 from companion.store import games as store
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, settled, step_name, tap_face
+from .helpers import assert_touch_target, labels_fit, settled, shoot, step_name, tap_face
 
 
 @pytest.fixture(scope="module")
@@ -123,14 +123,29 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
             place(page, "#orders", homes[who], "Place order")
             press(page.locator("#orders"), "Finish the order")
 
-    def move(frm: str, to: str, kind: str, n: int = 1) -> None:
-        form = page.locator("#move-form")
-        form.get_by_label(re.compile(r"^From\b")).select_option(frm)
-        form.get_by_label(re.compile(r"^To\b")).select_option(to)
-        form.get_by_label(re.compile(r"^Unit\b")).select_option(kind)
-        form.get_by_label("How many").fill(str(n))
-        press(form, "Move")
+    def move(frm: str, to: str, kind: str, n: int = 1) -> int:
+        """A move on the board (issue 29): a tap on the airships' territory, a tap on the lit destination; the
+        unit and the count are tapped only where they are not the first offered. Returns the taps it took."""
+        board, form = page.locator("svg.aboard"), page.locator("#move-form")
+        board.locator(f"g.terr[data-tile='{frm}']").tap()
+        taps = 1
+        expect(board.locator(f"g.terr[data-tile='{frm}']")).to_have_class(re.compile(r"\bpicked\b"))
+        if not form.get_by_role("radio", name=kind, exact=True).is_checked():
+            tap_face(form, kind)
+            taps += 1
+        if n != 1:
+            tap_face(form, str(n))
+            taps += 1
+        # the engine's legal destinations are lit (and only they), the others are not
+        g = state(live_server, page)
+        lit = {t for f, t, k, _ in al.legal_moves(g, live_server.app.extensions["game_content"]["aldarra-reborn"])
+               if f == frm and k == kind}
+        expect(board.locator("g.terr.reach")).to_have_count(len(lit))
+        assert to in lit
+        board.locator(f"g.terr[data-tile='{to}']").tap()
+        settled(page)
         expect(page.locator("#lastlog")).to_contain_text(f"moved {n} {kind}")
+        return taps + 1
 
     # Round 1: the turn order stays (p.8); crystals; B moves its Frigate and Engineer next to A's Stronghold.
     expect(page.locator("#instruction")).to_contain_text("Round 1: the turn order stays")
@@ -138,8 +153,11 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
 
     def b_advances():
         place(page, "#orders", x, "Place order")
-        move(ob, x, "Frigate")
-        move(ob, x, "Engineer")
+        # the common move, 4 dropdowns before issue 29, is 2 taps on the board
+        assert move(ob, x, "Frigate") == 2
+        assert move(ob, x, "Engineer") == 2  # the only unit left there is offered first
+        labels_fit(page, "svg.aboard")
+        shoot(page, "aldarra-1024x768.png", "board")
         press(page.locator("#orders"), "Finish the order")
 
     orders({B: b_advances})
@@ -190,7 +208,7 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
 
     def a_attacks():
         place(page, "#orders", x, "Place order")
-        move(homes[A], x, "Frigate", 2)
+        assert move(homes[A], x, "Frigate", 2) == 3  # the count tapped too
         press(page.locator("#orders"), f"Combat on {x}")
         combat = page.locator("#combat")
         expect(combat).to_contain_text("round 1, Light Step")

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .helpers import settled, step_name, tap
+from .helpers import labels_fit, settled, shoot, step_name, tap, tap_face
 
 
 
@@ -39,12 +39,36 @@ def summon(page: Page, where: str, kind: str, n: str) -> None:
 
 
 def attack(page: Page, target: str, damage: str):
-    """Tyra's Squad in the Forest attacks; the attacker's Damage symbols entered; the form for the rest."""
+    """Tyra's Squad in the Forest attacks (one tap on the attack); the attacker's Damage symbols typed (the
+    symbols are typed where the story's totals are the rulebook's, not a face of the unverified dice)."""
+    page.locator("#attack-choices").get_by_role("link", name=f"Forest 1 → {target}").tap()
     form = page.locator("#attack-form")
-    choose(form, "Attack from", "Forest 1")
-    choose(form, "Target", target)
+    expect(form).to_be_visible()
+    for side in ("attacker", "defender"):
+        form.locator(f"#{side}-dice summary").filter(has_text="Type the symbols instead").tap()
     form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
     return form
+
+
+def two_players(page: Page, game: str, first: str, second: str) -> None:
+    """A new two-player game from the home page, the first player by the Attacker Die's faces tapped (A1), the
+    factions chosen (A2)."""
+    page.goto("/")
+    new = page.locator("#new-game")
+    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
+    new.get_by_label("Game name").fill(game)
+    new.get_by_label("Player 1", exact=True).fill(first)
+    new.get_by_label("Player 2", exact=True).fill(second)
+    new.get_by_role("button", name="New game").tap()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    roll = page.locator("#roll-form")
+    tap_face(roll, f"{first}: 2 Dmg")
+    tap_face(roll, f"{second}: 1 Dmg")
+    tap(page, "Record the roll")
+    choose(page.locator("#faction-0"), f"{first}'s faction", "Noah's Ark")
+    tap(page, f"Choose for {first}")
+    choose(page.locator("#faction-1"), f"{second}'s faction", "Scarab")
+    tap(page, f"Choose for {second}")
 
 
 def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> None:
@@ -75,8 +99,8 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
 
     # A1: the Attacker Die; A2: factions from the first player.
     roll = page.locator("#roll-form")
-    roll.get_by_label("Tyra", exact=True).fill("2")
-    roll.get_by_label("David", exact=True).fill("1")
+    tap_face(roll, "Tyra: 2 Dmg")  # the Attacker Die's faces (A1), tapped
+    tap_face(roll, "David: 1 Dmg")
     tap(page, "Record the roll")
     expect(page.locator("#first-player")).to_contain_text("Tyra is the first player")
     choose(page.locator("#faction-0"), "Tyra's faction", "Noah's Ark")
@@ -162,22 +186,7 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     """Issue 20: the terrain laid on a drawn map by tapping open hexes, adjacency drawn; a Plasma Shower's
     True Damage (unblockable) removes a Squad's units."""
     page = tablet
-    page.goto("/")
-    new = page.locator("#new-game")
-    new.get_by_label(re.compile(r"^Game\b(?! name)")).select_option(label="Suriya 162")
-    new.get_by_label("Game name").fill("Plasma")
-    new.get_by_label("Player 1", exact=True).fill("Lucy")
-    new.get_by_label("Player 2", exact=True).fill("David")
-    new.get_by_role("button", name="New game").tap()
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    roll = page.locator("#roll-form")
-    roll.get_by_label("Lucy", exact=True).fill("2")
-    roll.get_by_label("David", exact=True).fill("1")
-    tap(page, "Record the roll")
-    choose(page.locator("#faction-0"), "Lucy's faction", "Noah's Ark")
-    tap(page, "Choose for Lucy")
-    choose(page.locator("#faction-1"), "David's faction", "Scarab")
-    tap(page, "Choose for David")
+    two_players(page, "Plasma", "Lucy", "David")
     form = page.locator("#tiles-form")
     for i, t in enumerate(("Forest", "Lagoon", "Desert", "Mine", "Mine"), 1):
         choose(form, f"Tile {i}", t)
@@ -218,3 +227,61 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     expect(page.locator("#space-s3 .squad")).to_contain_text("1 EU")
     expect(page.locator("#space-s3 .squad")).not_to_contain_text("BU")
     expect(page.locator("#result")).to_contain_text("unblockable")
+
+
+def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_server):
+    """Issue 29: a Squad moves with two taps on the map (its Space, then the lit adjacent Space), where the move
+    form was two dropdowns and a button; an attack is one tap and each die one tap on its face, where it was
+    two dropdowns and six typed numbers; the labels stay inside their hexes."""
+    page = tablet
+    two_players(page, "Taps", "Alexandra", "Maximilian")
+    draft_round(page, ("Mine", "Desert", "Forest", "Desert", "Mine"),
+                (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False)))
+    draft_round(page, ("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
+                (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))
+    tap(page, "Begin round 1")
+    next_step(page, "Action — Alexandra's turn")
+    summon(page, "Alexandra's Headquarter", "BU", "2")
+    smap = page.locator("svg.smap")
+    labels_fit(page, "svg.smap")  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
+
+    # The move: tap the Squad's Space, then one of the Spaces the engine lights (no card to discard there).
+    form = page.locator("#move-form")
+    moves = form.evaluate("f => JSON.parse(f.dataset.moves)")
+    hq = next(iter(moves))
+    # a Space needing no discard, next to Maximilian's Headquarter, so the moved Squad can attack from it
+    to = next(t for t, v in moves[hq].items() if not v
+              and "Maximilian's Headquarter" in page.locator(f"#space-{t} .next-to").inner_text())
+    taps = 0
+    smap.locator(f"g.terr[data-tile='{hq}']").tap()
+    taps += 1
+    expect(smap.locator("g.terr.reach")).to_have_count(len(moves[hq]))
+    smap.locator(f"g.terr[data-tile='{to}']").tap()
+    taps += 1
+    settled(page)
+    expect(page.locator("#lastlog")).to_contain_text("moved 2 BU from Alexandra's Headquarter")
+    assert taps == 2  # was: 2 dropdowns and the Move button
+
+    # The attack: one tap on it, then each die's face: 2 Basic Dice and the Attack Die (Combat 1).
+    name = page.locator(f"#space-{to}").get_attribute("data-name")
+    summon(page, name, "EU", "1")  # a second Squad's worth of dice on the moved Squad: 2 BU and 1 EU
+    next_step(page, "Income — Alexandra's turn")
+    next_step(page, "Upkeep — Maximilian's turn")
+    next_step(page, "Action — Maximilian's turn")
+    next_step(page, "Income — Maximilian's turn")
+    next_step(page, "Upkeep — Alexandra's turn")
+    next_step(page, "Action — Alexandra's turn")
+    page.locator("#attack-choices").get_by_role("link", name=f"{name} → Maximilian's Headquarter").tap()
+    taps = 1
+    form = page.locator("#attack-form")
+    dice = form.locator("#attacker-dice")
+    for label in ("Attacker basic die 1: 1 Dmg", "Attacker basic die 2: 1 V", "Attacker elite die 3: 2 Dmg",
+                  "Attacker attacker die 4: 2 Dmg"):
+        tap_face(dice, label)
+        taps += 1
+    shoot(page, "suriya-162-1024x768.png", "map")
+    tap(page, "Resolve the combat")
+    taps += 1
+    expect(page.locator("#last-combat")).to_contain_text("The attacker rolled 5 Damage, 1 V, 0 T")
+    assert taps == 6  # one per die, the attack and Resolve: nothing typed
+    labels_fit(page, "svg.smap")

@@ -272,7 +272,7 @@ def parse_page(url: str, status: int, html: str) -> Page:
         # a form without a submit button is sent only by Enter in a text box (implicit submission), or by the
         # page's script when the form says so (data-tap: a tap on the mission map fills and sends it)
         typed = any(c.kind in ("text", "number", "search", "email", "url", "tel", "password") for c in controls)
-        sendable = typed or "data-tap" in form.attrs
+        sendable = typed or "data-tap" in form.attrs or "data-moves" in form.attrs
         buttons = [b for b in form.buttons if not b.get("_skip")] or ([{"_text": ""}] if not form.buttons and sendable else [])
         for b in buttons:
             action = b.get("hx-post") or b.get("formaction") or form.action or url
@@ -342,6 +342,8 @@ class Player:
     def fill(self, offer: Offer, overrides: dict | None = None) -> list[tuple[str, str]]:
         """The values a person could send with this offer, each from what its control offers."""
         overrides = overrides or {}
+        if offer.form is not None and offer.form.attrs.get("data-moves"):
+            overrides = {**self._board_move(offer, json.loads(offer.form.attrs["data-moves"])), **overrides}
         values: list[tuple[str, str]] = []
         for c in offer.controls:
             if c.name in overrides:
@@ -357,6 +359,28 @@ class Player:
         if offer.form is not None:
             values.extend(_hx_vals(offer.form.attrs))
         return values
+
+    def _board_move(self, offer: Offer, moves: dict) -> dict:
+        """Two taps on a drawn board (static/js/app.js, data-moves): a territory a piece may leave, with the
+        choice it depends on ("C3 Frigate"), then one of the places the engine says it may go."""
+        if not moves:
+            return {}
+        key = self.rng.choice(sorted(moves))
+        frm, _, by = key.partition(" ")
+        to = self.rng.choice(sorted(moves[key]))
+        out = {}
+        for c in offer.controls:
+            role = c.attrs.get("data-board")
+            if role in ("from", "to"):
+                out[c.name] = frm if role == "from" else to
+            elif by and c.kind == "radio" and by in c.options:
+                out[c.name] = by
+        for name, v in moves[key][to].items():
+            if name == "_max":
+                out.update({n: str(self.rng.randint(1, most)) for n, most in v.items()})
+            elif not name.startswith("_"):
+                out[name] = str(v)
+        return out
 
     def _value(self, c: Control) -> str | None:
         r = self.rng

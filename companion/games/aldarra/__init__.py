@@ -27,8 +27,8 @@ from .board import (
     stronghold_of, terrain, tile, tile_name, units_at,
 )
 from .combat import (
-    assign, chain_hits, combat_roll, delay_light, destroyer_join, destroyer_join_options, dice_pool, face_list,
-    fortress_fire, fortress_fire_options, retreat, retreat_choices, retreat_order, roll_chain, show_chain,
+    assign, assign_options, chain_hits, combat_roll, delay_light, destroyer_join, destroyer_join_options, dice_pool, face_list,
+    fortress_fire, fortress_fire_options, no_empty_light_step, retreat, retreat_choices, retreat_order, roll_chain, show_chain,
     start_combat, step_units, targets,
 )
 from .expansion import (
@@ -60,7 +60,7 @@ __all__ = [
     "SPEED", "STACK", "STEPS", "STRONGHOLD_COINS", "SYNDICATE", "TILES", "TITLE", "UNITS", "WIDTH", "WIN_VP",
     "BuyOption", "Combat", "Content", "Die", "FactionInfo", "Game", "GameError", "Mine", "Order", "Outcome",
     "Player", "Score", "Side", "Stats", "Step", "Tile", "UnitCard", "Units", "Verdict", "adjust", "airships",
-    "arrival_order", "assign", "back_step", "can_advance", "build_cost", "build_unit", "builder", "buy_vp", "chain_hits",
+    "arrival_order", "assign", "assign_options", "no_empty_light_step", "back_step", "can_advance", "build_cost", "build_unit", "builder", "buy_vp", "chain_hits",
     "choose_position", "choosing_order", "claim_objective", "combat_roll", "contested", "controls", "count",
     "crystal_choices", "crystal_placer", "crystal_spots", "crystals_in_box", "current_player", "current_step",
     "deal_board", "decide_winner", "delay_light", "destroyer_join", "destroyer_join_options", "dice_pool",

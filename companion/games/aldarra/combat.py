@@ -220,7 +220,39 @@ def targets(g: Game, dealer: int) -> tuple[Units, ...]:
     return tuple(u for u in units_at(g, c.at) if u.owner != dealer)
 
 
-def assign(g: Game, content: Content, owner: int, kind: str) -> Outcome:
+def assign_options(g: Game, content: Content) -> tuple[tuple[Units, int, int], ...]:
+    """What the player dealing damage may assign it to now: each opponent's units of a kind, their armor, and
+    how many of them the damage left can reach, one after another (p.10)."""
+    c = g.combat
+    if c is None or not c.rolled or not c.pending:
+        return ()
+    dealer, hits = c.pending[0]
+    out = []
+    for u in targets(g, dealer):
+        armor = stats(g, content, u.owner, u.kind).armor
+        out.append((u, armor, min(u.count, -(-hits // armor))))
+    return tuple(out)
+
+
+def assign(g: Game, content: Content, owner: int, kind: str, n: int = 1) -> Outcome:
+    """Damage to `n` units of a kind, one after another, as `n` taps on one unit each would (p.10)."""
+    if n < 1:
+        raise GameError("count", "Assign damage to at least 1 unit.")
+    c = _combat(g)
+    dealer = c.pending[0][0] if c.pending else None
+    lines, reasons = [], ()
+    for k in range(n):
+        c = g.combat
+        if k and (c is None or not c.pending or c.pending[0][0] != dealer or count(g, c.at, owner, kind) < 1):
+            raise GameError("count", f"The damage reaches {k} {kind}{'s' * (k > 1)} of {player_name(g, owner)}, "
+                                     f"not {n}: each unit takes damage up to its armor (p.10).")
+        out = _assign_one(g, content, owner, kind)
+        g, reasons = out.state, out.reasons
+        lines.append(out.description)
+    return Outcome(g, "; ".join(lines), reasons)
+
+
+def _assign_one(g: Game, content: Content, owner: int, kind: str) -> Outcome:
     """The next unit to take damage: up to its armor it is destroyed (1 coin to its owner); the last unit, if not
     destroyed, repairs (p.10). With more than 2 players damage is assigned in turn order (p.11)."""
     c = _combat(g)
@@ -326,6 +358,21 @@ def retreat(g: Game, player: int, to: str | None) -> Outcome:
     if c.retreat_next < len(retreat_order(g)):
         return Outcome(g, line)
     return _next_round(g, line)
+
+
+def no_empty_light_step(out: Outcome, content: Content) -> Outcome:
+    """A Light Step where nobody rolls (no Light units, no Destroyer to join, no Fortress to fire in, no
+    Escalation dice to roll) goes straight to the Heavy and Buildings Step: nothing to record (p.10-11)."""
+    g = out.state
+    c = g.combat
+    if c is None or c.step != "light" or c.rolled or fortress_fire_options(g) or destroyer_join_options(g):
+        return out
+    if (c.round > 1 and c.escalation and c.escalation_hits is None) or any(dice_pool(g, content, c, i) for i in c.seats):
+        return out
+    line = "No Light units: the Light Step rolls no dice; the Heavy and Buildings Step"
+    g = replace(g, combat=replace(c, step="heavy"), last_combat=g.last_combat + (line,))
+    return Outcome(g, f"{out.description}; {line}", out.reasons + (
+        "The Light Step is rolled by the Light units; with none in the combat it has no roll (p.10).",))
 
 
 def _next_round(g: Game, line: str) -> Outcome:

@@ -28,7 +28,8 @@ from .board import (
 )
 from .cards import adjust, burn, discard_for_mineral, play_card, undecided, upkeep
 from .combat import (
-    SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, remove_units, resolve_combat, true_damage,
+    DIE_OF, SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, attack_choices, combat_dice,
+    remove_units, resolve_combat, true_damage,
 )
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
@@ -36,7 +37,7 @@ from .setup import (
     begin, choose_faction, choose_first, draft_order, draft_rounds, draw_hands, new_game, place_tile, placer,
     roll_for_first, show_tiles, tied_for_first,
 )
-from .squads import build_base, exhaust, extract, move, summon
+from .squads import MoveChoice, build_base, exhaust, extract, move, move_choices, summon
 from .state import (
     BASES_TO_WIN, BASE_HP, BASE_TOKENS, BONUSES, COMMAND_START, DRAFT_SHOWN, FORMAT, GAIN_FROM, HAND_LIMIT,
     HEADQUARTER, INCOME, KEY, KINDS, MAX_PLAYERS, MIN_PLAYERS, PHASES, PHASE_KEYS, PLAYERS_RANGE, SETUP_STEPS,
@@ -46,15 +47,15 @@ from .state import (
 from .stepper import back_step, can_advance, current_step, next_step, round_of
 
 __all__ = [
-    "BASES_TO_WIN", "BASE_HP", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
+    "BASES_TO_WIN", "BASE_HP", "DIE_OF", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
     "HAND_LIMIT", "HEADQUARTER", "HQ_AT", "INCOME", "KEY", "KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES",
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
-    "CombatResult", "Content", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
+    "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "assign_damage", "attack", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
-    "in_tray", "income_for", "move", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
+    "in_tray", "income_for", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
     "play_card", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..frame import GameError, Outcome, Verdict, player_name, with_side
-from .board import _put, bases, bases_needed, freed_slots, on_map, space
-from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain
+from .board import _put, adjacent, bases, bases_needed, freed_slots, on_map, space
+from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain, commandable
 from .state import BONUSES, KINDS, Content, Game, Space, Symbols, Terrain, Unit, _playing
 
 
@@ -49,6 +49,22 @@ class CombatResult:
 
 
 SIDES = ("attacker", "defender")
+# Combat 1: each side rolls dice "based on the units involved", one per unit by its kind (the rulebook's
+# example: a Squad of Basic units rolls that many Basic Dice, 1 BU and 1 EU roll 1 Basic and 1 Elite Die).
+DIE_OF = {"BU": "basic", "EU": "elite", "GU": "general"}
+
+
+def combat_dice(g: Game, space_id: str, attacking: bool) -> tuple[str, ...]:
+    """The dice a side rolls in a combat (Combat 1): one per unit of its Squad, and the Attack Die for the
+    Attacker. A Base without a Squad rolls none."""
+    s = space(g, space_id)
+    return tuple(DIE_OF[u.kind] for u in s.units) + (("attacker",) if attacking else ())
+
+
+def attack_choices(g: Game) -> tuple[tuple[str, str], ...]:
+    """Each attack the current player may declare now (C2): from a Squad that may take a Command Token, to an
+    adjacent Space held by another player."""
+    return tuple((s.id, t) for s in commandable(g) for t in adjacent(g, s.id) if space(g, t).owner not in (None, g.turn))
 
 
 def _rolled(f: Fighter, who: str) -> tuple[Symbols, tuple[str, ...]]:

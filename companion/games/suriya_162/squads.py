@@ -2,7 +2,7 @@
 Exhaust Tokens, and the limits of a Space (Limitations 1-2, Locations)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .board import _put, adjacent, command_tokens, in_tray, space
@@ -216,6 +216,48 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
     if need:
         reasons += (f"{need} card{'s' if need > 1 else ''} discarded to move into {to.terrain} (Locations).",)
     return Outcome(g, f"{player_name(g, i)} moved {what} from {s.name} to {to.name}", reasons + _returned(back))
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """A whole Squad's move the rules allow now (C1), and the cards its entering costs (Locations)."""
+    frm: str
+    to: str
+    discard: int
+    said: str  # what the table does first, where the terrain asks for a discard
+
+
+def commandable(g: Game) -> tuple[Space, ...]:
+    """The current player's Squads that may take a Command Token now (to move, attack or extract), in the
+    Action Phase (2. Action, C; Command Tokens; Exhaust Tokens)."""
+    if g.stage != "play" or g.phase != "action":
+        return ()
+    out = []
+    for s in g.spaces:
+        if s.owner == g.turn and s.units:
+            try:
+                _command(g, s)
+            except GameError:
+                continue
+            out.append(s)
+    return tuple(out)
+
+
+def move_choices(g: Game, content: Content) -> tuple[MoveChoice, ...]:
+    """Every move of the current player's whole Squad `move` would accept now, to an adjacent Space."""
+    out = []
+    for s in commandable(g):
+        for to_id in adjacent(g, s.id):
+            to = space(g, to_id)
+            need = _terrain(content, to.terrain).discard_to_enter
+            try:
+                move(g, content, s.id, to_id, None, need)
+            except GameError:
+                continue
+            said = (f"Discard {need} card{'s' if need > 1 else ''} to enter {to.name} ({to.terrain}, Locations), "
+                    "then move" if need else "")
+            out.append(MoveChoice(s.id, to_id, need, said))
+    return tuple(out)
 
 
 def _pick_units(s: Space, counts: dict[str, int] | None) -> list[Unit]:

@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...games import aldarra as rules
-from ...hexboard import Grid, grid_view
+from ...hexboard import Grid, fit, grid_view
 
 # A short mark per terrain beside its colour (colour alone is not enough to read the board).
 MARKS = {"Forest": "♣ Forest", "Copper Deposit": "Cu 1", "Silver Deposit": "Ag 2", "Gold Deposit": "Au 3",
          "Jetstream Entry Point": "≋ Jet", "Crystal Deposit": "◆ Deposit", "Mountain": "▲ Mount",
          "Ancient Ruins": "⌂ Ruins"}
 SHORT = {"Dreadnought": "Dn", "Cruiser": "Cr", "Destroyer": "Ds", "Frigate": "Fr", "Engineer": "En",
-         "Fortress": "FORT", "Outpost": "OUT"}
+         "Fortress": "Ft", "Outpost": "Op"}
+# Where each line sits below the hex's centre, in px, and its font size (app.css: .tid, .tmark, .units): the
+# labels are squeezed to the hex's width at their line where they would spill (hexboard.fit).
+ID_DY, MARK_DY, MARK_PX, UNITS_DY, UNITS_STEP, UNITS_PX = -17, -7, 7, 3, 8, 8
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,8 @@ class Group:
     color: str
     text: str  # "2Fr 1En"
     title: str  # "Ann: 2 Frigate, 1 Engineer"
+    dy: int = 0
+    fit: int | None = None  # the width it is squeezed to, where it would spill out of its hex
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Territory:
     groups: tuple[Group, ...]
     legal: bool
     title: str
+    mark_fit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -52,17 +58,20 @@ def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
     out = []
     for t, cell in zip(g.tiles, grid.cells):
         groups = []
-        for owner in rules.owners_at(g, t.id):
+        for k, owner in enumerate(rules.owners_at(g, t.id)):
             units = rules.units_at(g, t.id, owner)
             p = g.players[owner]
-            groups.append(Group(p.color, " ".join(f"{u.count}{SHORT[u.kind]}" for u in units),
-                                f"{p.name}: " + ", ".join(f"{u.count} {u.kind}" for u in units)))
+            text = " ".join(f"{u.count}{SHORT[u.kind]}" for u in units)
+            dy = UNITS_DY + UNITS_STEP * k
+            groups.append(Group(p.color, text, f"{p.name}: " + ", ".join(f"{u.count} {u.kind}" for u in units),
+                                dy, fit(text, UNITS_PX, dy)))
         owner = g.players[t.stronghold] if t.stronghold is not None else None
         what = f"{owner.name}'s Stronghold" if owner else t.kind
         title = "; ".join([f"{t.id}: {what}"] + (["crystal"] if t.crystal else []) + (["explored"] if t.explored else [])
                           + [x.title for x in groups])
         kind = rules.terrain(t)  # a Stronghold replaced its tile (p.8): not drawn as what lay under it
-        out.append(Territory(t.id, kind, "kind-" + kind.lower().replace(" ", "-"),
-                             "★ Home" if owner else MARKS.get(t.kind, t.kind), cell.points, cell.x, cell.y,
-                             owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title))
+        mark = "★ Home" if owner else MARKS.get(t.kind, t.kind)
+        out.append(Territory(t.id, kind, "kind-" + kind.lower().replace(" ", "-"), mark, cell.points, cell.x, cell.y,
+                             owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title,
+                             fit(mark, MARK_PX, MARK_DY)))
     return Board(grid.view_box, tuple(out))

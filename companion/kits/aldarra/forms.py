@@ -127,6 +127,7 @@ class JoinForm(SeatForm):
 class AssignForm(GameForm):
     owner = choice(SEATS)
     kind = choice(al.UNITS)
+    count = count(1, 99, required=False, default=1)  # units of that kind damaged one after another
 
 
 class RetreatForm(SeatForm):

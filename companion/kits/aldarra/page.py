@@ -27,6 +27,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
     legal = _legal(g, moves)
     return {
         "al_board": board(g, legal), "board_short": SHORT, "legal": legal, "moves": moves,
+        "board_moves": board_moves(moves), "move_kinds": sorted({k for _, _, k, _ in moves}, key=rules.UNITS.index),
+        "most_moving": max((k for *_, k in moves), default=1),
         "labels": labels, "al": rules, "content": content,
         "rows": [g.tiles[r:r + rules.WIDTH] for r in range(0, len(g.tiles), rules.WIDTH)],
         "factions": [content.faction(p.faction) for p in g.players],
@@ -50,8 +52,18 @@ def _legal(g: rules.Game, moves) -> tuple[str, ...]:
         order = rules.retreat_order(g)
         return rules.retreat_choices(g, order[g.combat.retreat_next]) if g.combat.retreat_next < len(order) else ()
     if g.phase == "expansion" and g.order and not g.combat:
-        return tuple(sorted({to for _, to, _, _ in moves} | set(rules.explore_choices(g))))
+        # the airships that may move first; a tap on one lights where it may go (board_moves)
+        return tuple(sorted({frm for frm, _, _, _ in moves} | set(rules.explore_choices(g))))
     return ()
+
+
+def board_moves(moves) -> dict:
+    """The engine's legal moves as the board's move form reads them (static/js/app.js, data-moves): for each
+    territory and unit ("C3 Frigate"), the territories it may go to, each with the most that may go there."""
+    out: dict = {}
+    for frm, to, kind, most in moves:
+        out.setdefault(f"{frm} {kind}", {})[to] = {"_max": {"count": most}}
+    return out
 
 
 def _rng() -> random.Random:
@@ -102,13 +114,14 @@ ACTIONS = {
     "crystal": (forms.PlaceForm, lambda g, f, c: rules.place_crystal(g, seat(g, f), f.at)),
     "order": (forms.PlaceForm, lambda g, f, c: rules.place_order(g, seat(g, f), f.at)),
     "move": (forms.MoveForm, lambda g, f, c: rules.move(g, c, f.frm, f.to, f.kind, f.count)),
-    "combat": (forms.AtForm, lambda g, f, c: rules.start_combat(g, f.at)),
+    "combat": (forms.AtForm, lambda g, f, c: rules.no_empty_light_step(rules.start_combat(g, f.at), c)),
     "delay": (forms.SeatForm, lambda g, f, c: rules.delay_light(g, seat(g, f))),
     "fortress-fire": (forms.PlaceForm, lambda g, f, c: rules.fortress_fire(g, seat(g, f), f.at)),
     "join": (forms.JoinForm, lambda g, f, c: rules.destroyer_join(g, seat(g, f), f.frm, f.count)),
     "roll": (forms.RollForm, _roll),
-    "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, c, seat(g, f, f.owner), f.kind)),
-    "retreat": (forms.RetreatForm, lambda g, f, c: rules.retreat(g, seat(g, f), f.to or None)),
+    "assign": (forms.AssignForm, lambda g, f, c: rules.assign(g, c, seat(g, f, f.owner), f.kind, f.count)),
+    "retreat": (forms.RetreatForm,
+                lambda g, f, c: rules.no_empty_light_step(rules.retreat(g, seat(g, f), f.to or None), c)),
     "explore": (forms.AtForm, lambda g, f, c: rules.explore(g, f.at)),
     "end-order": (forms.GameForm, lambda g, f, c: rules.end_order(g)),
     "hold": (forms.HoldForm, lambda g, f, c: rules.hold_card(g, seat(g, f), f.delta)),

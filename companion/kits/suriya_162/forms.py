@@ -1,7 +1,10 @@
 """Forms of a Suriya 162 game: set-up, the turn's phases, the map and the combat calculator."""
 from __future__ import annotations
 
+import re
 from itertools import permutations
+
+from marshmallow import ValidationError, pre_load
 
 from ...games import suriya_162 as su
 from ...schemas.fields import choice, count, delta, flag, text
@@ -13,12 +16,22 @@ ORDERS = [",".join(p) for p in permutations(su.KINDS)]  # the owner's damage ord
 
 
 class RollForm(GameForm):
-    """The Damage symbols each player rolled on the Attacker Die (A1), or 'random' for the app to choose."""
+    """The Damage symbols each player rolled on the Attacker Die (A1): a face tapped ("face_1", its Damage) or
+    the number typed (which wins); or 'random' for the app to choose."""
     damage_1 = count(0, 9, required=False)
     damage_2 = count(0, 9, required=False)
     damage_3 = count(0, 9, required=False)
     damage_4 = count(0, 9, required=False)
     random = flag()
+
+    @pre_load
+    def faces_to_damage(self, data, **kwargs):
+        data = dict(data)
+        for n in range(1, su.MAX_PLAYERS + 1):
+            face = str(data.pop(f"face_{n}", "") or "").strip()
+            if face and not str(data.get(f"damage_{n}") or "").strip():
+                data[f"damage_{n}"] = face
+        return data
 
 
 class FactionForm(GameForm):
@@ -114,7 +127,6 @@ class RemoveForm(SpaceForm):
 def _side_fields(side: str) -> dict:
     """One side of the combat calculator: its roll as symbol counts (or dice to roll), a re-roll, Tactic cards."""
     out = {f"{side}_{n}": count(0, 30, required=False, default=0) for n in ("damage", "defend", "tactic")}
-    out |= {f"{side}_{n}": count(0, 12, required=False, default=0) for n in ("basic", "elite", "general")}
     out |= {f"{side}_{w}_{n}": count(0, 9, required=False, default=0)
             for w in ("was", "now") for n in ("damage", "defend", "tactic")}
     out |= {f"{side}_reroll": flag(),
@@ -125,8 +137,56 @@ def _side_fields(side: str) -> dict:
     return out
 
 
-AttackForm = type("AttackForm", (SpaceForm,), {
-    "target": text(12), "roll": flag(), **_side_fields("attacker"), **_side_fields("defender")})
+FACE = re.compile(r"([0-9]),([0-9]),([0-9])$")
+MAX_DICE = su.SQUAD_LIMIT + 1  # a full Squad's dice and the Attack Die
+
+
+def _face(value: str, field: str) -> tuple[int, int, int]:
+    found = FACE.match(str(value).strip())
+    if not found:
+        raise ValidationError({field: [f"{str(value)[:12]!r} is not a die face."]})
+    return tuple(int(x) for x in found.groups())
+
+
+class DiceFaces(SpaceForm):
+    """The combat's dice as face buttons: one radio group per die ("attacker_face_2", a face as its Damage, V
+    and T symbols "1,0,0"), and the one die a side on a Higher Terrain Tray re-rolled ("attacker_reroll_2",
+    its new face). They become the symbol counts the rules read; counts typed in their boxes win, and
+    `<side>_faces` keeps the faces by die so that "Roll for me" rolls only the dice not tapped."""
+
+    @pre_load
+    def faces_to_counts(self, data, **kwargs):
+        data = {k: v for k, v in dict(data).items()}
+        for side in su.SIDES:
+            faces, rerolls = {}, {}
+            for k in range(MAX_DICE):
+                for key, into in ((f"{side}_face_{k}", faces), (f"{side}_reroll_{k}", rerolls)):
+                    value = data.pop(key, "")
+                    if str(value).strip():
+                        into[k] = _face(value, key)
+            typed = [n for n in ("damage", "defend", "tactic") if str(data.get(f"{side}_{n}") or "").strip()]
+            data.pop(f"{side}_typed", None)
+            if typed:
+                data[f"{side}_typed"] = "on"
+            data[f"{side}_faces"] = ";".join(",".join(map(str, faces[k])) if k in faces else ""
+                                             for k in range(max(faces, default=-1) + 1))
+            if not typed and faces:
+                for n, total in zip(("damage", "defend", "tactic"), map(sum, zip(*faces.values()))):
+                    data[f"{side}_{n}"] = str(total)
+            if len(rerolls) > 1:
+                raise ValidationError({f"{side}_reroll": ["Only one die is re-rolled, once (Combat 1)."]})
+            for k, now in rerolls.items():
+                if k not in faces:
+                    raise ValidationError({f"{side}_reroll": [f"Tap what die {k + 1} showed before its re-roll."]})
+                data[f"{side}_reroll"] = "on"
+                for w, face in (("was", faces[k]), ("now", now)):
+                    data.update({f"{side}_{w}_{n}": str(x) for n, x in zip(("damage", "defend", "tactic"), face)})
+        return data
+
+
+AttackForm = type("AttackForm", (DiceFaces,), {
+    "target": text(12), "roll": flag(), **_side_fields("attacker"), **_side_fields("defender"),
+    **{f"{side}_{n}": field for side in su.SIDES for n, field in (("typed", flag()), ("faces", text(200, required=False)))}})
 
 
 # C2: the 3 Terrain Tiles each player drew (hand_<seat>_<k>), or 'draw' for the app to draw them.

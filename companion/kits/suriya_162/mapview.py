@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...games import suriya_162 as rules
-from ...hexboard import Grid, bounds, points, scaled, view_box
+from ...hexboard import Grid, bounds, fit, points, scaled, view_box
 from ...hexgrid import neighbours
 
 LAYOUT = Grid("pointy", "even")
+# Each line's place below the hex's centre and its font size (app.css .tid, .tmark, .units); a label that would
+# spill out of its hex is squeezed to fit (hexboard.fit).
+LINES = {"name": (-10, 8), "base": (0, 7), "squad": (10, 8), "tokens": (19, 7)}
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,10 @@ class Cell:
     base: str  # "HQ 3/3", "Base 2/3"
     tokens: str
     title: str
+    fits: dict  # line -> the width its label is squeezed to, where it would spill
+
+    def fit(self, line: str) -> int | None:
+        return self.fits.get(line)
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,9 @@ def _xy(p) -> tuple[int, int]:
 
 def _cell(h, id_, name, css, title, color=None, squad="", base="", tokens="") -> Cell:
     x, y = _xy(LAYOUT.centre(h))
-    return Cell(id_, name, css, points(LAYOUT, LAYOUT.corners(h)), x, y, color, squad, base, tokens, title)
+    fits = {line: w for line, text in (("name", name), ("base", base), ("squad", squad), ("tokens", tokens))
+            if (w := fit(text, LINES[line][1], LINES[line][0]))}
+    return Cell(id_, name, css, points(LAYOUT, LAYOUT.corners(h)), x, y, color, squad, base, tokens, title, fits)
 
 
 def map_view(g: rules.Game, content: rules.Content, spots: tuple = ()) -> MapView | None:
@@ -52,14 +61,16 @@ def map_view(g: rules.Game, content: rules.Content, spots: tuple = ()) -> MapVie
     cells = []
     for s in placed:
         holder = g.players[s.owner] if s.owner is not None else None
-        squad = " ".join(f"{n} {k}" for k in rules.KINDS if (n := sum(1 for u in s.units if u.kind == k)))
+        squad = " ".join(f"{n}{k}" for k in rules.KINDS if (n := sum(1 for u in s.units if u.kind == k)))
         base = (f"{'HQ' if s.headquarter else 'Base'} {s.base}/{rules.BASE_HP}") if s.base else ""
         tokens = " ".join(x for x in ("⚑" if s.command else "", "✕" * s.exhaust) if x)
         title = "; ".join(x for x in (s.name, "higher tray" if s.high else "",
                                       f"held by {holder.name}" if holder else "", squad, base,
                                       "Command Token" if s.command else "",
                                       f"{s.exhaust} Exhaust" if s.exhaust else "") if x)
-        cells.append(_cell(s.at, s.id, s.name, "t-" + s.terrain.lower().replace(" ", "-") + (" high" if s.high else ""),
+        # a Headquarter is named by its holder on the map ("HQ 3/3" says what it is): "David's Headquarter" spills
+        label = holder.name if s.headquarter and holder else s.name
+        cells.append(_cell(s.at, s.id, label, "t-" + s.terrain.lower().replace(" ", "-") + (" high" if s.high else ""),
                            title, holder.color if holder else None, squad, base, tokens))
     where = {s.at: s for s in placed}
     links = []

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+
+from flask import request
 
 from ...games import suriya_162 as rules
 from ...games.frame import GameError
 from ...hexgrid import neighbours
 from . import forms
-from .mapview import map_view
+from .mapview import LINES, map_view
 
 KEY = rules.KEY
 TEMPLATE = "games/suriya_162/page.html"  # in this kit's templates/ folder
@@ -23,13 +26,13 @@ LABELS = {
                                                                    ("defend", "+V"))}, "defender_tactic_cards": "Defender's Tactic cards",
     "take_from": "Move the missing from", "source": "Burn from", "at": "Where on the map", "damage": "True Damage",
     "excess": "Return the excess to the Player Tray",
+    "attacker_damage": "Attacker's dice", "defender_damage": "Defender's dice",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
 }
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
-    mine = {s.id for s in g.spaces if s.owner == g.turn and s.units}
-    return {"su": rules, "content": content,
+    return {"su": rules, "content": content, "face_label": face_label,
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
             "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
@@ -37,13 +40,57 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
-            "enemy_spaces": _options(s for s in g.spaces if s.owner is not None and s.owner != g.turn
-                                     and any(n in mine for n in rules.adjacent(g, s.id))),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
                                                                        and content.terrain(s.terrain).hidden)),
             "removable": _options(s for s in g.spaces if s.units),
-            "spots": _spots(g), "map": map_view(g, content)}
+            "spots": _spots(g), "map": map_view(g, content), "lines": LINES,
+            "board_moves": board_moves(rules.move_choices(g, content)),
+            "attacks": rules.attack_choices(g), "fight": _fight(g)}
+
+
+@dataclass(frozen=True)
+class FightSide:
+    side: str  # attacker / defender
+    space: rules.Space
+    dice: tuple[str, ...]  # the dice it rolls (Combat 1), each drawn as face buttons
+
+
+@dataclass(frozen=True)
+class Fight:
+    frm: str
+    to: str
+    sides: tuple[FightSide, FightSide]
+
+
+def _fight(g: rules.Game) -> Fight | None:
+    """The attack chosen (a tap on "Forest 1 → Lagoon 1", ?attack=s4-s5, or the attack form sent back with its
+    errors), with both sides' dice; None until one is chosen among the engine's attack choices."""
+    if request.form.get("_form") == "attack":
+        chosen = (request.form.get("space", ""), request.form.get("target", ""))
+    else:
+        chosen = tuple(request.args.get("attack", "").split("-", 1))
+    if chosen not in rules.attack_choices(g):
+        return None
+    frm, to = chosen
+    return Fight(frm, to, tuple(FightSide(side, rules.space(g, at), rules.combat_dice(g, at, side == "attacker"))
+                                for side, at in zip(rules.SIDES, chosen)))
+
+
+def face_label(face: rules.Symbols) -> str:
+    """A die face as its symbols: "2 Dmg", "1 V", "1 Dmg 1 V", "T", or "blank"."""
+    parts = [f"{face.damage} Dmg" if face.damage else "", f"{face.defend} V" if face.defend else "",
+             ("T" if face.tactic == 1 else f"{face.tactic} T") if face.tactic else ""]
+    return " ".join(p for p in parts if p) or "blank"
+
+
+def board_moves(choices) -> dict:
+    """The engine's moves as the map's move form reads them (static/js/app.js, data-moves): from each Space
+    the adjacent Spaces its Squad may enter, with the cards a terrain asks for, confirmed by one more tap."""
+    out: dict = {}
+    for c in choices:
+        out.setdefault(c.frm, {})[c.to] = {"discard": c.discard, "_confirm": c.said} if c.discard else {}
+    return out
 
 
 def _spots(g: rules.Game) -> list[tuple[str, str]]:
@@ -96,18 +143,26 @@ def _symbols(f, side: str, what: str = "") -> rules.Symbols:
     return rules.Symbols(*(getattr(f, f"{side}_{what}{n}") for n in ("damage", "defend", "tactic")))
 
 
-def _fighter(f, side: str, c: rules.Content) -> rules.Fighter:
-    if f.roll:
-        dice = [(n, getattr(f, f"{side}_{n}")) for n in ("basic", "elite", "general")]
-        dice += [("attacker", 1)] if side == "attacker" else []
-        if not any(n for _, n in dice[:3]):
-            raise GameError(f"{side}_basic", f"Say how many Basic, Elite and General dice the {side} rolls (Combat 1).")
-        roll = rules.Symbols()
-        for name, n in dice:
-            for _ in range(n):
-                roll = roll + c.die(name).roll()
-    else:
+def _fighter(g, f, side: str, c: rules.Content) -> rules.Fighter:
+    """A side's roll: the counts typed, else the faces tapped; a die neither tapped nor typed is rolled by the
+    app only when "Roll for me" was pressed (the table's dice, always)."""
+    if getattr(f, f"{side}_typed"):
         roll = _symbols(f, side)
+    else:
+        pool = rules.combat_dice(g, f.space if side == "attacker" else f.target, side == "attacker")
+        tapped = getattr(f, f"{side}_faces") or ""
+        faces = [tuple(map(int, x.split(","))) if x else None for x in tapped.split(";")] if tapped else []
+        faces += [None] * (len(pool) - len(faces))
+        if len(faces) > len(pool):
+            raise GameError(f"{side}_damage", f"The {side} rolls {len(pool)} dice; {len(faces)} tapped.")
+        missing = [k for k, face in enumerate(faces) if face is None]
+        if missing and not f.roll:
+            k = missing[0]
+            raise GameError(f"{side}_damage", f"Tap the face of the {side}'s die {k + 1} ({pool[k]}): "
+                                              f"{len(missing)} of {len(pool)} not tapped; or Roll for me.")
+        roll = rules.Symbols()
+        for k, face in enumerate(faces):
+            roll = roll + (rules.Symbols(*face) if face is not None else c.die(pool[k]).roll())
     reroll = (_symbols(f, side, "was_"), _symbols(f, side, "now_")) if getattr(f, f"{side}_reroll") else None
     return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=_tactic_cards(f, side))
 
@@ -127,7 +182,10 @@ def _order(value: str | None) -> tuple[str, ...]:
 
 
 def _attack(g, f, c):
-    return rules.attack(g, c, f.space, f.target, _fighter(f, "attacker", c), _fighter(f, "defender", c),
+    if (f.space, f.target) not in rules.attack_choices(g):
+        blank = rules.Fighter(rules.Symbols(), rules.Terrain(""), 0)
+        rules.attack(g, c, f.space, f.target, blank, blank)  # refused with the rule that forbids it
+    return rules.attack(g, c, f.space, f.target, _fighter(g, f, "attacker", c), _fighter(g, f, "defender", c),
                         (_order(f.attacker_order), _order(f.defender_order)))
 
 
