@@ -86,13 +86,11 @@ def round_in_progress(app, map_file: Path) -> int:
 def ranger_and_healer(app) -> int:
     """First steps, round 1: the Ranger (on E-2, the Sentry in its base range) plays first, the Healer stands
     beside the Sentry, whose turn comes after theirs."""
-    from companion.db import connect
     from companion.phantom import play as rules
     from companion.phantom.campaign import Character
     from companion.phantom.decision import DecisionDie
     from companion.schemas.content.mission_setup import set_up_content
     from companion.schemas.files.scenario import load_scenario
-    from companion.store import mission_table as store
     from companion.store.cards import samples
     from companion.web.mission_table import hazards
 
@@ -111,10 +109,17 @@ def ranger_and_healer(app) -> int:
     m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
     m = rules.select_cards(m, "augustus", [("Cards", 1)]).mission
     m = rules.select_cards(m, "sylvestia", [("Cards", 2)]).mission
-    m = rules.start_next_turn(rules.reveal(m).mission).mission
+    return stored(app, "Class boards on First steps", rules.start_next_turn(rules.reveal(m).mission).mission)
+
+
+def stored(app, name: str, m) -> int:
+    """The mission saved as a new one named `name`: its id."""
+    from companion.db import connect
+    from companion.store import mission_table as store
+
     db = connect(app.config["DATABASE"])
     try:
-        return store.JOURNAL.create(db, {"name": "Class boards on First steps"}, m, "Set up the screenshot mission")
+        return store.JOURNAL.create(db, {"name": name}, m, "Set up the screenshot mission")
     finally:
         db.conn.close()
 
@@ -122,12 +127,10 @@ def ranger_and_healer(app) -> int:
 def preview_mission(app) -> int:
     """First steps, round 1, Augustus's turn: Vera on C-6 and Augustus on B-6, a Grallok Archer placed on I-5
     beside the Sentry, both adversaries still to act."""
-    from companion.db import connect
     from companion.phantom import play as rules
     from companion.phantom.decision import DecisionDie
     from companion.schemas.content.mission_setup import set_up_content
     from companion.schemas.files.scenario import load_scenario
-    from companion.store import mission_table as store
     from companion.store.cards import samples
 
     data = Path(app.config["DATA_DIR"]) / "phantom-epoch"
@@ -139,12 +142,7 @@ def preview_mission(app) -> int:
     m = rules.place_adversary(m, "Grallok Archer", "I-5").mission
     m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
     m = rules.select_cards(rules.select_cards(m, "vera", [("Cards", 5)]).mission, "augustus", [("Cards", 2)]).mission
-    m = rules.start_next_turn(rules.reveal(m).mission).mission
-    db = connect(app.config["DATABASE"])
-    try:
-        return store.JOURNAL.create(db, {"name": "Preview on First steps"}, m, "Set up the screenshot mission")
-    finally:
-        db.conn.close()
+    return stored(app, "Preview on First steps", rules.start_next_turn(rules.reveal(m).mission).mission)
 
 
 def danger_layer_shot(page, mid: int, out: Path) -> Path:
