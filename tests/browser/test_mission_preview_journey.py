@@ -26,7 +26,10 @@ def live_server(tmp_path_factory):
 def to_augustus_turn(page: Page) -> None:
     """First steps with Vera on C-6 and Augustus on B-6, the die red N/W, Augustus 2 AP and Vera 5: his turn."""
     set_up_first_steps(page, (("Vera", "10", "6"), ("Augustus", "10", "6")))
-    page.wait_for_function("window.missionPreview === true")
+    for _ in range(100):  # a script htmx brings with #main runs when it has loaded, not in page order
+        if page.evaluate("() => window.missionPreview === true"):
+            break
+        page.wait_for_timeout(50)
     first_turn(page, ("C-6", "B-6"), {"vera": "5", "augustus": "2"}, "Augustus")
 
 
@@ -44,8 +47,15 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     to_augustus_turn(page)
     version = page.locator("#poll").get_attribute("data-version")
 
+    # Holding the Sentry shows its plan alone, its "Why?" open, the Preview still off.
+    hold(page, "H-3")
+    expect(page.locator("#preview-panel")).to_have_attribute("data-held", SENTRY)
+    expect(page.locator(f'#preview-panel li[data-adversary="{SENTRY}"] .why')).to_have_attribute("open", "")
+    expect(page.locator(f'#map-preview .ghost[data-adversary="{SENTRY}"]')).to_be_attached()
+
     toggle = page.locator("#preview-toggle")
     assert_touch_target(toggle)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.tap()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     ghost = page.locator(f'#map-preview .ghost[data-adversary="{SENTRY}"]')
@@ -53,6 +63,7 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     expect(ghost.locator(".ghost-path")).to_have_count(1)
     panel = page.locator("#preview-panel")
     expect(panel.locator(f'li[data-adversary="{SENTRY}"]')).to_contain_text(f"{SENTRY} → Vera")
+    expect(panel).to_have_attribute("data-held", "")
     panel.locator(f'li[data-adversary="{SENTRY}"] .why summary').tap()
     expect(panel.locator(f'li[data-adversary="{SENTRY}"] .why')).to_contain_text("the target is the enemy needing "
                                                                                  "the fewest MP to be attacked: Vera")
