@@ -103,6 +103,7 @@ def test_the_sentry_targets_vera_until_augustus_stands_closer():
     s = shown.of(sentry(m).id)
     assert s.primary_target == "vera"
     assert any("fewest MP" in r and "vera" in r for r in s.plan.explanation)
+    assert "red N/W" in shown.dice and "p.12 step 1" in shown.dice
     there = destination(m, "augustus", "E-4", shown)
     assert sentry(m).id in there.attackers and MAP.parse("E-4") in s.danger
     assert [(x.adversary, x.before, x.after) for x in there.switches] == [(sentry(m).id, "vera", "augustus")]
