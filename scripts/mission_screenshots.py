@@ -6,8 +6,10 @@ round 1 up to the first adversary turn whose plan the AI has drawn (a character 
 way, so HP and badges show), and saves the page at 1024x768 and 768x1024 as
 docs/mission-<map>-<width>x<height>.png. Then, at 1024x768, a Ranger and a Healer embarking with their class
 boards on First steps: the Ranger's attack form (docs/mission-attack-form-1024x768.png) and the Grallok
-Sentry's Critical Strike applying its critical ability (docs/mission-adversary-critical-1024x768.png). Needs
-the test extras and Debian's chromium:
+Sentry's Critical Strike applying its critical ability (docs/mission-adversary-critical-1024x768.png); and the
+preview during Augustus's turn on First steps, a Sentry and an Archer to come: their ghosts, the danger layer, his
+reach with who could attack each space, E-4 held (docs/mission-danger-layer-1024x768.png). Needs the test extras
+and Debian's chromium:
 
     .venv/bin/python scripts/mission_screenshots.py [--output docs]
 """
@@ -84,13 +86,11 @@ def round_in_progress(app, map_file: Path) -> int:
 def ranger_and_healer(app) -> int:
     """First steps, round 1: the Ranger (on E-2, the Sentry in its base range) plays first, the Healer stands
     beside the Sentry, whose turn comes after theirs."""
-    from companion.db import connect
     from companion.phantom import play as rules
     from companion.phantom.campaign import Character
     from companion.phantom.decision import DecisionDie
     from companion.schemas.content.mission_setup import set_up_content
     from companion.schemas.files.scenario import load_scenario
-    from companion.store import mission_table as store
     from companion.store.cards import samples
     from companion.web.mission_table import hazards
 
@@ -109,12 +109,58 @@ def ranger_and_healer(app) -> int:
     m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
     m = rules.select_cards(m, "augustus", [("Cards", 1)]).mission
     m = rules.select_cards(m, "sylvestia", [("Cards", 2)]).mission
-    m = rules.start_next_turn(rules.reveal(m).mission).mission
+    return stored(app, "Class boards on First steps", rules.start_next_turn(rules.reveal(m).mission).mission)
+
+
+def stored(app, name: str, m) -> int:
+    """The mission saved as a new one named `name`: its id."""
+    from companion.db import connect
+    from companion.store import mission_table as store
+
     db = connect(app.config["DATABASE"])
     try:
-        return store.JOURNAL.create(db, {"name": "Class boards on First steps"}, m, "Set up the screenshot mission")
+        return store.JOURNAL.create(db, {"name": name}, m, "Set up the screenshot mission")
     finally:
         db.conn.close()
+
+
+def preview_mission(app) -> int:
+    """First steps, round 1, Augustus's turn: Vera on C-6 and Augustus on B-6, a Grallok Archer placed on I-5
+    beside the Sentry, both adversaries still to act."""
+    from companion.phantom import play as rules
+    from companion.phantom.decision import DecisionDie
+    from companion.schemas.content.mission_setup import set_up_content
+    from companion.schemas.files.scenario import load_scenario
+    from companion.store.cards import samples
+
+    data = Path(app.config["DATA_DIR"]) / "phantom-epoch"
+    hexmap = load_scenario(json.loads((data / "maps" / "first-steps.json").read_text(encoding="utf-8"))).board.map
+    party = [rules.Embarking("vera", "Vera", "Human", max_ap=6, max_hp=10, color="red"),
+             rules.Embarking("augustus", "Augustus", "Human", max_ap=6, max_hp=10, color="yellow")]
+    m = rules.set_up("preview", hexmap, 2, party, rng=random.Random(1), **set_up_content(samples(data), hexmap, 2)).mission
+    m = rules.place_character(rules.place_character(m, "vera", "C-6").mission, "augustus", "B-6").mission
+    m = rules.place_adversary(m, "Grallok Archer", "I-5").mission
+    m = rules.begin_round(m, DecisionDie("red", "N", "W")).mission
+    m = rules.select_cards(rules.select_cards(m, "vera", [("Cards", 5)]).mission, "augustus", [("Cards", 2)]).mission
+    return stored(app, "Preview on First steps", rules.start_next_turn(rules.reveal(m).mission).mission)
+
+
+def danger_layer_shot(page, mid: int, out: Path) -> Path:
+    """The Preview on, Augustus's reach lit (Move 4 on his card: each space says how many could attack him
+    there), then E-4 held: who could attack him there, and whose target would switch to him."""
+    page.goto(f"/table/{mid}")
+    page.locator("#preview-toggle").click()
+    expect(page.locator("#map-preview .ghost").first).to_be_attached()
+    page.locator('#move-form input[name="mp"]').fill("4")
+    for label, held in (("B-6", 0), ("E-4", 800)):
+        box = page.locator(f'#map-grid polygon[data-label="{label}"]').bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(held)
+        page.mouse.up()
+    expect(page.locator("#map-preview .threat").first).to_be_attached()
+    expect(page.locator("#preview-destination")).to_contain_text("would switch to Augustus")
+    return _shot(page, out / "mission-danger-layer-1024x768.png")
 
 
 def class_board_shots(page, mid: int, out: Path) -> list[Path]:
@@ -166,6 +212,7 @@ def main(argv=None) -> int:
         maps = sorted((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps").glob("*.json"))
         missions = {f.stem: round_in_progress(app, f) for f in maps}
         boards_mission = ranger_and_healer(app)
+        preview = preview_mission(app)
         server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -185,6 +232,7 @@ def main(argv=None) -> int:
                         shots.append(_shot(page, out / f"mission-{name}-{width}x{height}.png"))
                     if (width, height) == (1024, 768):
                         shots += class_board_shots(page, boards_mission, out)
+                        shots.append(danger_layer_shot(page, preview, out))
                     too_big += [path.name for path in shots if path.stat().st_size > MAX_BYTES]
                     context.close()
                 browser.close()

@@ -23,8 +23,9 @@ from companion.schemas.content.mission_setup import set_up_content
 from companion.schemas.files.scenario import load_scenario
 from companion.store import mission_table as store
 from companion.store.cards import samples
+from companion.web.database import get_db
 from helpers.mission_table import DATA, app  # noqa: F401 (the seeded app fixture)
-from helpers.mission_table import step
+from helpers.mission_table import start_first_steps, to_first_turn
 
 MAP = load_scenario(json.loads((DATA / "maps" / "first-steps.json").read_text())).board.map
 CONTENT = set_up_content(samples(DATA), MAP, 2)
@@ -102,6 +103,7 @@ def test_the_sentry_targets_vera_until_augustus_stands_closer():
     s = shown.of(sentry(m).id)
     assert s.primary_target == "vera"
     assert any("fewest MP" in r and "vera" in r for r in s.plan.explanation)
+    assert "red N/W" in shown.dice and "p.12 step 1" in shown.dice
     there = destination(m, "augustus", "E-4", shown)
     assert sentry(m).id in there.attackers and MAP.parse("E-4") in s.danger
     assert [(x.adversary, x.before, x.after) for x in there.switches] == [(sentry(m).id, "vera", "augustus")]
@@ -145,19 +147,11 @@ def test_a_destination_refuses_a_space_that_is_not_on_the_map_or_taken():
 # -- the mission page: the preview is read, never written --------------------------------------------------------
 
 def test_asking_for_the_preview_changes_nothing_in_the_mission(app, table):  # noqa: F811
-    table.post("/cards/samples", htmx=False)
-    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    table.post("/table", {"mission": "preview", "map": "1", "difficulty": "2", "character_1": "Vera", "hp_1": "10",
-                          "ap_1": "6", "character_2": "Augustus", "hp_2": "10", "ap_2": "6"}, htmx=False)
-    step(table, "place", character="vera", space="C-6")
-    step(table, "place", character="augustus", space="B-6")
-    step(table, "die", color="red", primary="N", secondary="W")
-    step(table, "select", character="vera", ap="5")
-    step(table, "select", character="augustus", ap="2")
-    step(table, "reveal")
-    step(table, "next")
+    """Vera's turn on First steps (Vera on B-6, Bram on C-6): the Sentry would go for Bram; held, E-4 says it would
+    switch to Vera. Neither answer writes anything: the same version, history, decks, dice and board."""
+    start_first_steps(table)
+    to_first_turn(table)
     with app.app_context():
-        from companion.web.database import get_db
         db = get_db()
         before = store.JOURNAL.get(db, 1)
         history = store.JOURNAL.history(db, 1)[0]
@@ -166,9 +160,9 @@ def test_asking_for_the_preview_changes_nothing_in_the_mission(app, table):  # n
     layer = table.get("/table/1/preview")
     assert layer.status_code == 200
     body = layer.get_data(as_text=True)
-    assert 'data-adversary="Grallok Sentry-1" data-target="vera"' in body and "Why?" in body
+    assert 'data-adversary="Grallok Sentry-1" data-target="bram"' in body and "Why?" in body
     held = table.get("/table/1/preview?at=E-4").get_data(as_text=True)
-    assert "Grallok Sentry-1 would switch to Augustus" in held
+    assert "Vera on E-4" in held and "Grallok Sentry-1 would switch to Vera" in held
     assert table.get("/table/1/preview?at=Z-99").status_code == 422
     with app.app_context():
         db = get_db()

@@ -8,7 +8,6 @@
   "use strict";
   if (window.missionPreview) { return; }  // the page's scripts run again when htmx swaps #main
   window.missionPreview = true;
-  var URL_ = document.currentScript && document.currentScript.dataset.url;
   var HOLD_MS = 550, on = sessionStorage.getItem("mission-preview") === "on";
   var held = "", shown = "", timer = null, heldAt = null, swallow = false, asked = 0;
 
@@ -50,9 +49,10 @@
     });
   }
   function load() {
-    var n = ++asked, q = held ? "?at=" + encodeURIComponent(held) : "";
+    var t = toggle(), n = ++asked, q = held ? "?at=" + encodeURIComponent(held) : "";
+    if (!t) { return; }
     shown = version();
-    fetch(URL_ + q, {credentials: "same-origin"}).then(function (r) {
+    fetch(t.dataset.url + q, {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.text();
     }).then(function (html) { if (n === asked) { place(html); } }).catch(function () { shown = ""; });

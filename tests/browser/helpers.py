@@ -76,18 +76,19 @@ def samples_and_map(page: Page, map_name: str) -> None:
     expect(page).to_have_url(re.compile(r"/maps/\d+$"))
 
 
-def set_up_first_steps(page: Page, own_decks: tuple[str, ...] = ()) -> str:
+def set_up_first_steps(page: Page, party=(("Vera", "10", "6"), ("Bram", "12", "7")),
+                       own_decks: tuple[str, ...] = ()) -> str:
     """The sample cards and "First steps (sample)" added, then a one-off mission set up from the home page's
-    New mission link with Vera (10 HP, 6 AP) and Bram (12 HP, 7 AP), the table drawing the cards of `own_decks`
-    (their labels); the mission page's address, once its scripts listen (a tap sent before they load gets no
-    answer: the flake the journeys saw under load)."""
+    New mission link with the party's (name, HP, AP): by default Vera (10 HP, 6 AP) and Bram (12 HP, 7 AP), the
+    table drawing the cards of `own_decks` (their labels); the mission page's address, once its scripts listen
+    (a tap sent before they load gets no answer: the flake the journeys saw under load)."""
     samples_and_map(page, "First steps (sample)")
     page.goto("/")
     page.get_by_role("link", name="New mission").tap()
     page.get_by_label("Mission", exact=True).fill("sample-1")
     for label in own_decks:
         page.get_by_label(label, exact=True).check()
-    for n, (name, hp, ap) in enumerate((("Vera", "10", "6"), ("Bram", "12", "7")), 1):
+    for n, (name, hp, ap) in enumerate(party, 1):
         page.get_by_label(f"Character {n}", exact=True).fill(name)
         page.locator(f'input[name="hp_{n}"]').fill(hp)
         page.locator(f'input[name="ap_{n}"]').fill(ap)
@@ -97,22 +98,28 @@ def set_up_first_steps(page: Page, own_decks: tuple[str, ...] = ()) -> str:
     return page.url
 
 
-def to_veras_turn(page: Page) -> str:
-    """First steps set up (set_up_first_steps), Vera on B-6 and Bram on C-6, the die entered, their cards chosen
-    (Vera 3 AP, Bram 5) and the order revealed: Vera's turn; the mission page's address."""
-    url = set_up_first_steps(page)
-    tap_space(page, "B-6")
-    tap_space(page, "C-6")
+def first_turn(page: Page, spaces, ap: dict, first: str) -> None:
+    """Each character placed on `spaces` in the set-up's order, the die red N/W entered, the cards chosen (`ap`
+    by character id) and the order revealed: `first`'s turn begun."""
+    for label in spaces:
+        tap_space(page, label)
     face(page, "Color", "red")
     face(page, "Primary", "N")
     face(page, "Secondary", "W")
     press(page, "Begin round 1")
-    for who, ap in (("vera", "3"), ("bram", "5")):
+    for who, value in ap.items():
         row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
+        row.locator('input[name="ap"]').fill(value)
         press(page, "Select", row)
     press(page, "Reveal: turn order")
-    press(page, "Next turn: Vera")
+    press(page, f"Next turn: {first}")
+
+
+def to_veras_turn(page: Page) -> str:
+    """First steps set up (set_up_first_steps), Vera on B-6 and Bram on C-6, the die entered, their cards chosen
+    (Vera 3 AP, Bram 5) and the order revealed: Vera's turn; the mission page's address."""
+    url = set_up_first_steps(page)
+    first_turn(page, ("B-6", "C-6"), {"vera": "3", "bram": "5"}, "Vera")
     return url
 
 

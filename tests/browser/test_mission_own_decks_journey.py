@@ -23,7 +23,7 @@ def live_server(tmp_path_factory):
 
 def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
     page = tablet
-    set_up_first_steps(page, ("Event deck", "Grallok species deck", "Sentry class deck"))
+    set_up_first_steps(page, own_decks=("Event deck", "Grallok species deck", "Sentry class deck"))
     tap_space(page, "B-6")
     tap_space(page, "C-6")
 

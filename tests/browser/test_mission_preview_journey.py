@@ -4,15 +4,13 @@ the Sentry would switch to him; once he moves closer the ghost targets him and t
 space; and when the Sentry's turn comes, the real plan is the one the preview showed."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, face, press, samples_and_map, tap_space
+from .helpers import assert_touch_target, first_turn, press, set_up_first_steps, tap_space
 
 SENTRY = "Grallok Sentry-1"
 
@@ -27,29 +25,12 @@ def live_server(tmp_path_factory):
 
 def to_augustus_turn(page: Page) -> None:
     """First steps with Vera on C-6 and Augustus on B-6, the die red N/W, Augustus 2 AP and Vera 5: his turn."""
-    samples_and_map(page, "First steps (sample)")
-    page.goto("/")
-    page.get_by_role("link", name="New mission").tap()
-    page.get_by_label("Mission", exact=True).fill("preview")
-    for n, name in ((1, "Vera"), (2, "Augustus")):
-        page.get_by_label(f"Character {n}", exact=True).fill(name)
-        page.locator(f'input[name="hp_{n}"]').fill("10")
-        page.locator(f'input[name="ap_{n}"]').fill("6")
-    page.get_by_role("button", name="Set up the mission").tap()
-    expect(page).to_have_url(re.compile(r"/table/\d+$"))
-    page.wait_for_function("window.missionTable === true && window.missionPreview === true && window.htmx !== undefined")
-    tap_space(page, "C-6")  # Vera, the first still to place
-    tap_space(page, "B-6")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
-    for who, ap in (("vera", "5"), ("augustus", "2")):
-        row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
-    press(page, "Reveal: turn order")
-    press(page, "Next turn: Augustus")
+    set_up_first_steps(page, (("Vera", "10", "6"), ("Augustus", "10", "6")))
+    for _ in range(100):  # a script htmx brings with #main runs when it has loaded, not in page order
+        if page.evaluate("() => window.missionPreview === true"):
+            break
+        page.wait_for_timeout(50)
+    first_turn(page, ("C-6", "B-6"), {"vera": "5", "augustus": "2"}, "Augustus")
 
 
 def hold(page: Page, label: str) -> None:
@@ -66,8 +47,15 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     to_augustus_turn(page)
     version = page.locator("#poll").get_attribute("data-version")
 
+    # Holding the Sentry shows its plan alone, its "Why?" open, the Preview still off.
+    hold(page, "H-3")
+    expect(page.locator("#preview-panel")).to_have_attribute("data-held", SENTRY)
+    expect(page.locator(f'#preview-panel li[data-adversary="{SENTRY}"] .why')).to_have_attribute("open", "")
+    expect(page.locator(f'#map-preview .ghost[data-adversary="{SENTRY}"]')).to_be_attached()
+
     toggle = page.locator("#preview-toggle")
     assert_touch_target(toggle)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.tap()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     ghost = page.locator(f'#map-preview .ghost[data-adversary="{SENTRY}"]')
@@ -75,6 +63,7 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     expect(ghost.locator(".ghost-path")).to_have_count(1)
     panel = page.locator("#preview-panel")
     expect(panel.locator(f'li[data-adversary="{SENTRY}"]')).to_contain_text(f"{SENTRY} → Vera")
+    expect(panel).to_have_attribute("data-held", "")
     panel.locator(f'li[data-adversary="{SENTRY}"] .why summary').tap()
     expect(panel.locator(f'li[data-adversary="{SENTRY}"] .why')).to_contain_text("the target is the enemy needing "
                                                                                  "the fewest MP to be attacked: Vera")

@@ -60,6 +60,7 @@ class Preview:
     adversaries: tuple[AdversaryPreview, ...] = ()
     reason: str = ""
     page: str = "12"
+    dice: str = ""  # which dice the plans know and which they wait for
 
     def of(self, adversary: str) -> AdversaryPreview | None:
         return next((a for a in self.adversaries if a.adversary == adversary), None)
@@ -104,7 +105,11 @@ def preview(mission: Mission) -> Preview:
     rnd = mission.round
     if rnd is None or rnd.phase != "turns":
         return Preview(reason="the adversaries' cards are drawn at the reveal: a preview needs them (p.12 step 5)")
-    return Preview(tuple(_one(mission, fid) for fid in still_to_act(mission)))
+    die = rnd.die
+    dice = (f"The decision die, {die.color.replace('-', ' ')} {die.primary}/{die.secondary}, was rolled at the start "
+            "of the round and breaks every tie in these plans (p.12 step 1, p.36); the Attack and Accuracy dice are "
+            "rolled at the turn itself, the first one named, the others only if the results call for them (p.21)")
+    return Preview(tuple(_one(mission, fid) for fid in still_to_act(mission)), dice=dice)
 
 
 def _one(mission: Mission, fid: str) -> AdversaryPreview:
