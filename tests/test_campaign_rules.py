@@ -393,3 +393,24 @@ def test_an_attachment_without_a_tier_is_a_starting_attachment():
     assert emblem.starting and emblem.tier is None
     with pytest.raises(CampaignError, match="tier is 1 to 4"):
         characters.add_attachment(c, syl, "Odd", "melee", 7, 0, False)
+
+
+def test_items_are_carried_up_to_the_class_boards_item_slots():
+    # p.41 E: a Character Class board's item slots; a board the table changed on the Cards page counts instead.
+    from dataclasses import replace
+
+    c = historians()
+    vin = ids(c)["Vincent"]
+    for n in range(3):
+        c = characters.add_item(c, vin, str(n), f"Item {n}", False).campaign
+    items = [i.id for i in next(ch for ch in c.characters if ch.id == vin).items if not i.equipped]
+    boards = CONTENT.boards()
+    three = {**boards, "Warrior": replace(boards["Warrior"], item_slots=len(items) + 1)}
+    worn = c
+    for item in items:
+        worn = characters.toggle_equipped(worn, CONTENT, vin, "items", item, three).campaign
+    assert all(i.equipped for i in next(ch for ch in worn.characters if ch.id == vin).items)
+    one = {**boards, "Warrior": replace(boards["Warrior"], item_slots=1)}
+    held = characters.toggle_equipped(c, CONTENT, vin, "items", items[0], one).campaign
+    with pytest.raises(CampaignError, match=r"already carries 1 item \(the Warrior class board's item slots, p.41 E\)"):
+        characters.toggle_equipped(held, CONTENT, vin, "items", items[1], one)

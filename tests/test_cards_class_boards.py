@@ -13,7 +13,7 @@ from companion import create_app
 from companion import db as dbmod
 from companion.store import mission_table as mission_store
 from conftest import character_ids
-from helpers.page_forms import submitted
+from helpers.page_forms import find_form, page_forms, submitted
 
 ID = "c" * 32
 
@@ -114,3 +114,22 @@ def test_verified_is_ticked_only_by_the_player(table):
     assert library(table)["class_boards"]["Ranger"]["verified"] is True
     item = table.get("/cards").get_data(as_text=True).split('id="class-board-ranger"')[1].split("</li>")[0]
     assert "unverified" not in item
+
+
+def test_a_character_carries_as_many_items_as_the_tables_class_board_has_slots(app, table, campaign):
+    # p.41 E: the item slots of the Character Class board; the table's edit of the Warrior board counts.
+    form = {**submitted(table.get("/cards?class_board=Warrior").get_data(as_text=True)
+                        .split('id="class-board"')[1].split("</form>")[0]), "item_slots": "1"}
+    assert table.post("/cards/class-board", form).status_code == 200
+    sheet = f"{campaign}/characters/{character_ids(app)['Vincent']}"
+    for name in ("Rope", "Lantern"):
+        add = find_form(table.get(sheet).get_data(as_text=True), "/items")
+        assert table.post(add.action, add.fill(name=name)).status_code == 200
+    page = table.get(sheet).get_data(as_text=True)
+    ids = [f.hidden["thing"] for f in page_forms(page) if f.action.endswith("/equip") and f.hidden.get("kind") == "items"]
+    first = find_form(page, "/equip", kind="items", thing=ids[0])
+    assert table.post(first.action, first.fill()).status_code == 200
+    second = find_form(table.get(sheet).get_data(as_text=True), "/equip", kind="items", thing=ids[1])
+    refused = table.post(second.action, second.fill())
+    assert refused.status_code == 422
+    assert "already carries 1 item (the Warrior class board" in refused.get_data(as_text=True)

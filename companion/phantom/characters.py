@@ -167,8 +167,10 @@ def _swap(ch: Character, kind: str, new_thing) -> Character:
     return replace(ch, **{kind: tuple(new_thing if t.id == new_thing.id else t for t in getattr(ch, kind))})
 
 
-def toggle_equipped(c: Campaign, content: CampaignContent, character_id: str, kind: str, thing_id: str) -> Change:
-    """One equipment per slot (p.41); items up to the board's item slots (p.10).
+def toggle_equipped(c: Campaign, content: CampaignContent, character_id: str, kind: str, thing_id: str,
+                    boards: dict | None = None) -> Change:
+    """One equipment per slot (p.41); items up to the item slots of the character's class board (p.41 E; `boards`
+    by class name, the table's edits included; else the shipped board, else the two items of p.10).
 
     Equipping a second piece for a slot takes the first one off, as a player
     would swap the cards on the board.
@@ -183,8 +185,11 @@ def toggle_equipped(c: Campaign, content: CampaignContent, character_id: str, ki
             if other.equipped and other.slot == thing.slot:
                 ch = _swap(ch, kind, replace(other, equipped=False))
                 text += f" in place of {other.name} ({thing.slot} slot, p.41)"
-    if kind == "items" and sum(i.equipped for i in ch.items) >= content.item_slots:
-        raise CampaignError("thing", f"{ch.name} already carries {content.item_slots} items, one per item slot (p.10).")
+    board = (boards if boards is not None else content.boards()).get(ch.class_name)
+    slots = board.item_slots if board is not None else content.item_slots
+    if kind == "items" and sum(i.equipped for i in ch.items) >= slots:
+        where = f"the {ch.class_name} class board's item slots, p.41 E" if board is not None else "one per item slot, p.10"
+        raise CampaignError("thing", f"{ch.name} already carries {slots} item{'s' if slots != 1 else ''} ({where}).")
     return Change(put_character(c, _swap(ch, kind, replace(thing, equipped=True))), text)
 
 

@@ -14,7 +14,7 @@ from ..phantom.conditions import CONDITIONS
 from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
-from ..schemas.content.class_boards import board_entries
+from ..schemas.content.class_boards import board_entries, table_boards
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.forms.cards import (
     KINDS, LibraryChange, RemoveForm, boss_form_values, class_board_form_values, parse_card_form,
@@ -23,9 +23,15 @@ from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
 from .pages import DocumentPage, document_state
-from .render import go, parse, respond
+from .render import content, go, parse, respond
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
+
+
+def class_boards_in_use() -> dict:
+    """Each class's board as the table plays it now: the shipped one, or the table's edit of it (this page)."""
+    _, library = store.get(get_db())
+    return table_boards(content().boards(), library)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CounterForm, EditCharacterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
 )
+from .cards import class_boards_in_use
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
 from .render import content
@@ -130,8 +131,9 @@ def add_item(campaign_id: int, character_id: str):
 
 @bp.post("/equip")
 def equip(campaign_id: int, character_id: str):
+    boards = class_boards_in_use()  # read before the change's transaction (it may start the card library)
     return act(campaign_id, character_id, ThingForm,
-               lambda c, f: ch_rules.toggle_equipped(c, content(), character_id, f.kind, f.thing))
+               lambda c, f: ch_rules.toggle_equipped(c, content(), character_id, f.kind, f.thing, boards))
 
 
 @bp.post("/charge")

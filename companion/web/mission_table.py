@@ -18,7 +18,6 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
-from ..schemas.content.class_boards import table_boards
 from ..schemas.content.mission_setup import set_up_content
 from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
@@ -34,6 +33,7 @@ from .database import get_db
 from .mission_page import (
     context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing,
 )
+from .cards import class_boards_in_use
 from .render import content, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
@@ -94,8 +94,7 @@ def _embarking(db, f) -> tuple[rules.Embarking, ...]:
             raise rules.MissionError("campaign", f"no campaign {f.campaign!r}") from None
     seats = [rules.Seat(n, getattr(f, f"character_{n}"), getattr(f, f"hp_{n}"), getattr(f, f"ap_{n}"))
              for n in forms.SLOTS if getattr(f, f"character_{n}")]
-    _, library = card_store.get(db)  # a class board the table changed on the Cards page replaces the shipped one
-    return rules.embarking(seats, characters, species_numbers(), table_boards(content().boards(), library))
+    return rules.embarking(seats, characters, species_numbers(), class_boards_in_use())
 
 
 def _seat_field(exc) -> str:
