@@ -217,7 +217,8 @@ def test_the_mission_page_context_holds_exactly_what_its_template_reads():
 
     read = meta.find_undeclared_variables(templates().parse((ROOT / "templates/mission_table/mission.html").read_text()))
     fields = {f.name for f in dataclasses.fields(MissionPage)}
-    via_form_macros = {"active_form", "form_values"}  # read by _form.html's macros, imported with the context
+    # read by _form.html's macros and _controls.html's step (`refused`), imported with the context
+    via_form_macros = {"active_form", "form_values", "refused"}
     assert fields - via_form_macros <= read, fields - read
     assert read - TEMPLATE_LOCALS - APP_GLOBALS == fields - via_form_macros
 
@@ -239,7 +240,8 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",
                     "ties", "choosing", "closed_doors", "passed_hazards", "bosses", "adversaries", "order",
                     "last_change", "can_redo", "can_undo", "form_errors", "form_values", "reach",
-                    "nova", "event_task", "bandages"}  # no nova cells dropped, no event, no bandage slots yet
+                    "nova", "event_task", "bandages", "sheet"}  # no nova cells dropped, no event, no bandage slots
+    # yet, no figure's sheet asked for
     for f in dataclasses.fields(page):
         if f.name not in may_be_empty:
             assert getattr(page, f.name) not in (None, "", [], {}), f.name

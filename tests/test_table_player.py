@@ -3,7 +3,8 @@
 A short seeded run: every sample map with a campaign party of two, three or four characters of different
 classes (HP and AP from their sheets, a Guard-printing attachment equipped), pressing what /table/1 offers
 until the mission ends, ten rounds begin or the presses run out; failing on any 5xx, any offered control
-refused as malformed, markup shown as text, or a broken invariant (HP outside 0..max, two figures on a space,
+refused as malformed, any step the page offered with nothing typed or tapped refused by a rule (it should
+have been shown disabled with that reason), markup shown as text, or a broken invariant (HP outside 0..max, two figures on a space,
 a figure off the map or on an object). scripts/play-table runs every map with every party size, longer.
 """
 from __future__ import annotations
@@ -183,7 +184,10 @@ def _character_turn(s, m, me, ranger, healer, seen):
             seen["fumble"] = True
         _pick_up(s, ranger)
     elif me == healer and not seen["bandages"]:
-        _ok(s.press("/do/correct-hp", hidden={"figure": ranger}, hp="7"))
+        while s.m().figure(ranger).hp > 7:  # the table's correction: a tap on − of the ranger's sheet per HP
+            form = find_form(s.table.get(f"{URL}?sheet={ranger}").get_data(as_text=True), "/do/correct-hp", "−")
+            _ok(s.table.post(form.action, form.fill()))
+        assert s.m().figure(ranger).hp == 7
         for _ in range(2):
             _ok(s.press("/do/heal", button="Heal the ally", target=ranger, value="1", range="20"))
         assert "✚2/2" in s.page()

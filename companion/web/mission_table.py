@@ -27,6 +27,8 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.journal import NotFound
+from ..schemas.forms.base import command_type
+from .answers import said
 from .bounds import whole
 from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
@@ -129,11 +131,14 @@ def create():
 
 
 def page(mission_id: int, status: int = 200, **kw):
-    """The whole page; for htmx only the parts that change, swapped out of band (the `answer` block)."""
+    """The whole page; for htmx only the parts that change, swapped out of band (the `answer` block). Each
+    step button is offered only when the engine would take it now (`refusal_of`)."""
+    ctx = context(mission_id, **kw)
+    ctx = replace(ctx, refused=refusal_of(ctx.m))
     if is_htmx():
-        answer = replace(context(mission_id, **kw), answer="poll" if request.endpoint == "mission_table.poll" else "tap")
+        answer = replace(ctx, answer="poll" if request.endpoint == "mission_table.poll" else "tap")
         return respond("mission_table/mission.html", answer, status, block="answer")
-    return respond("mission_table/mission.html", context(mission_id, **kw), status)
+    return respond("mission_table/mission.html", ctx, status)
 
 
 @bp.get("/<int:mission_id>")
@@ -257,6 +262,20 @@ def refusing(command):
         except ValueError as exc:
             raise rules.MissionError("space", namer(m, from_campaign(m))(str(exc))) from None
     return run_it
+
+
+def refusal_of(m: rules.Mission):
+    """`refused(action, **fields)`: the engine's refusal of that step on `m` as it would answer it ("" when it
+    goes through), found by running the step's own command on the mission in memory and keeping nothing: a
+    button the rules refuse right now is drawn disabled with this reason, never offered to be refused."""
+    def refused(action: str, **fields) -> str:
+        schema, command = ACTIONS[action]
+        try:
+            refusing(command)(m, command_type(schema)(**fields))
+        except RuleError as exc:
+            return said(exc)
+        return ""
+    return refused
 
 
 MISSION = Area("mission", store.JOURNAL, page=page, field=tapped_field,

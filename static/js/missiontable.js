@@ -130,9 +130,12 @@
     var forms = Array.prototype.filter.call(document.querySelectorAll(".mission-table form[data-tap]"),
       function (f) { return !f.closest("details:not([open])"); });
     var form = forms.find(function (f) { return f.closest("details[open]"); }) || forms[0];
-    if (!form) { return; }
     // A tap on the moving figure's own space shows where the card's MP reaches instead of moving it nowhere.
-    if (form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
+    if (form && form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
+    // A tap on another figure opens its sheet (HP, conditions, bandages), unless an opened tap form asked for it.
+    var fig = document.querySelector('#map-plan .fig[data-at="' + cell.dataset.label + '"]');
+    if (fig && !(form && form.closest("details[open]"))) { openSheet(fig.dataset.figure); return; }
+    if (!form) { return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();
   });
@@ -166,9 +169,15 @@
       if (active && active.form && active.value && active.closest(".mission-table")) { e.preventDefault(); }
     }
   });
+  function openSheet(id) {
+    var main = document.getElementById("main");
+    htmx.ajax("GET", location.pathname + "?sheet=" + encodeURIComponent(id), {source: main, swap: "none"});
+  }
   document.addEventListener("htmx:configRequest", function (e) {
-    var drawn = document.getElementById("map-static");
+    var drawn = document.getElementById("map-static"), sheet = document.getElementById("sheet");
     if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
+    // the open sheet stays open across this device's taps and polls (a "?sheet=" in the URL says otherwise)
+    if (sheet) { e.detail.headers["X-Sheet"] = sheet.dataset.figure; }
   });
   // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
   var railTop = 0;
