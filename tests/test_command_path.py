@@ -217,8 +217,7 @@ def test_the_mission_page_context_holds_exactly_what_its_template_reads():
 
     read = meta.find_undeclared_variables(templates().parse((ROOT / "templates/mission_table/mission.html").read_text()))
     fields = {f.name for f in dataclasses.fields(MissionPage)}
-    # read by _form.html's macros and _controls.html's step (`refused`), imported with the context
-    via_form_macros = {"active_form", "form_values", "refused"}
+    via_form_macros = {"active_form", "form_values"}  # read by _form.html's macros, imported with the context
     assert fields - via_form_macros <= read, fields - read
     assert read - TEMPLATE_LOCALS - APP_GLOBALS == fields - via_form_macros
 

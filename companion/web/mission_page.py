@@ -303,7 +303,7 @@ def figure_sheet(m: rules.Mission) -> dict | None:
 
 
 def tie_orders(m: rules.Mission, ties) -> tuple:
-    """Each order the players may give the tied characters (p.12 step 7): (what it reads, the reveal form's
+    """Each order the players may give the tied characters (the engine's `ties`): (what it reads, the reveal form's
     order_N fields), one tap each instead of a radio group per place that could name a character twice."""
     groups = [permutations(group) for group, _ in ties]
     out = []

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 
 from ..errors import RuleError
 from ..phantom import missions as campaign_rules
@@ -136,7 +136,9 @@ def page(mission_id: int, status: int = 200, **kw):
     ctx = context(mission_id, **kw)
     ctx = replace(ctx, refused=refusal_of(ctx.m))
     if is_htmx():
-        answer = replace(ctx, answer="poll" if request.endpoint == "mission_table.poll" else "tap")
+        # a figure's sheet opened or closed changes nothing else: its part alone
+        opened = request.method == "GET" and request.endpoint == "mission_table.show" and "sheet" in request.args
+        answer = replace(ctx, answer="sheet" if opened else "poll" if request.endpoint == "mission_table.poll" else "tap")
         return respond("mission_table/mission.html", answer, status, block="answer")
     return respond("mission_table/mission.html", ctx, status)
 
@@ -276,6 +278,17 @@ def refusal_of(m: rules.Mission):
             return said(exc)
         return ""
     return refused
+
+
+@bp.get("/<int:mission_id>/dice")
+def dice(mission_id: int):
+    """Whether the dice entered so far (the adversary form's roll_N, not yet sent) let the AI's turn be applied:
+    the engine's refusal of Apply with them, said beside the button that stays disabled until it is "" (each
+    face tapped asks again: the engine knows which later die the earlier ones call for)."""
+    m = mission_row(mission_id).mission
+    rolls = {name: request.args[name] for name in (f"roll_{n}" for n in range(1, forms.ROLLS + 1))
+             if request.args.get(name) in forms.ROLL_FACES}
+    return render_template("mission_table/_dice_check.html", why=refusal_of(playing(m))("adversary", **rolls))
 
 
 MISSION = Area("mission", store.JOURNAL, page=page, field=tapped_field,

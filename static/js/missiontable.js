@@ -200,10 +200,78 @@
     }
     active = now;
   });
-  document.addEventListener("click", function (e) {
-    var d = e.target.closest && e.target.closest("[data-dismiss]");
-    if (d) { var box = document.getElementById(d.dataset.dismiss); if (box) { box.replaceChildren(); } }
+  // Messages never wait for a tap to close them: a step's result fades by itself (the log keeps it); a refusal
+  // goes beside the control that was refused and stays there until this device's next tap.
+  var sent = null;
+  function changing(e) {
+    var verb = (e.detail.requestConfig && e.detail.requestConfig.verb) || "";
+    return verb.toLowerCase() === "post" && !(e.detail.elt && e.detail.elt.hasAttribute("data-poll"));
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!changing(e)) { return; }
+    var elt = e.detail.elt, form = elt && (elt.closest("form") || elt), button = form && form.querySelector("button");
+    sent = {id: form && form.id, action: form && form.getAttribute("hx-post"),
+            label: button ? button.textContent.trim() : ""};
+    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) { r.remove(); });
   });
+  function besideItsControl() {
+    var refusal = document.querySelector("#messages #refusal");
+    if (!refusal || !sent) { return; }
+    var form = sent.id ? document.getElementById(sent.id) : null;
+    if (!form && sent.action) {
+      form = Array.prototype.find.call(document.querySelectorAll('form[hx-post="' + sent.action + '"]'), function (f) {
+        var b = f.querySelector("button");
+        return !sent.label || (b && b.textContent.trim() === sent.label);
+      });
+    }
+    if (!form || form.closest("#messages")) { return; }
+    refusal.classList.add("refusal-beside");
+    // a form drawn as a bar's button (form="...") is shown where its button is
+    var button = form.id ? document.querySelector('button[form="' + form.id + '"]') : null;
+    (button && !form.querySelector("button") ? button : form).after(refusal);
+  }
+  document.addEventListener("htmx:afterSettle", besideItsControl);
+  document.addEventListener("animationend", function (e) {
+    if (e.target.classList && e.target.classList.contains("fades")) { e.target.remove(); }
+  });
+  // The page is as tall as the window less the top bar and the bottom bar as drawn (their heights vary with
+  // the font and the device): the action bar is never under the bottom bar.
+  function chrome() {
+    var main = document.querySelector(".mission-table"), top = document.querySelector(".topbar"),
+        bottom = document.getElementById("bottombar");
+    if (!main) { return; }
+    var h = (top ? top.getBoundingClientRect().height : 0) + (bottom ? bottom.getBoundingClientRect().height : 0);
+    main.style.setProperty("--chrome", Math.ceil(h) + "px");
+  }
+  chrome();
+  document.addEventListener("htmx:afterSettle", chrome);
+  window.addEventListener("resize", chrome);
+  // Apply waits for the dice the engine still needs: each face tapped asks it (GET .../dice with the faces
+  // chosen); its answer, why the turn still waits or nothing, goes beside Apply, disabled until it is nothing.
+  function checkDice() {
+    var form = document.getElementById("adversary-form"), why = document.getElementById("apply-why"),
+        apply = document.getElementById("apply");
+    if (!form || !why || !apply || !form.dataset.check) { return; }
+    var q = new URLSearchParams();
+    Array.prototype.forEach.call(form.querySelectorAll('input[name^="roll_"]:checked'), function (r) {
+      q.append(r.name, r.value);
+    });
+    apply.disabled = !!why.textContent.trim();
+    var asked = q.toString();
+    form.dataset.asked = asked;
+    fetch(form.dataset.check + "?" + asked, {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null || form.dataset.asked !== asked || !document.body.contains(form)) { return; }
+        why.innerHTML = html;
+        if (window.htmx) { htmx.process(why); }
+        apply.disabled = !!why.textContent.trim();
+      }).catch(function () { apply.disabled = false; });  // offline: the answer to Apply will say it
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#adversary-form")) { checkDice(); }
+  });
+  document.addEventListener("htmx:afterSettle", checkDice);
   window.addEventListener("resize", function () { active = activeId(); centre(); });
   var lock = null;
   function awake() {
@@ -217,6 +285,7 @@
   awake();
   active = activeId();
   centre();
+  checkDice();
   var rail = document.getElementById("rail"), turn = document.getElementById("turn");
   if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
 })();
