@@ -170,7 +170,7 @@ def _character_turn(s, m, me, ranger, healer, seen):
         chosen = {"target": target.id, "die": "basic", **rolls, **({"value": "9"} if kill else {})}
         resp = s.press("/do/attack", **chosen)
         if resp.status_code == 422 and "Accuracy die" in resp.get_data(as_text=True):
-            resp = s.press("/do/attack", **chosen, roll_2="accuracy:success", roll_3="accuracy:success")
+            resp = s.press("/do/attack", **chosen, **_accuracy_dice(s))
         said = _ok(resp)
         assert f"attacks {target.id}: hit" in said, said[-2000:]
         seen["ranged"] = True
@@ -201,9 +201,15 @@ def _character_turn(s, m, me, ranger, healer, seen):
         resp = s.press("/do/attack", target=target.id, die="basic", roll_1="attack:6", value="9")
         if resp.status_code == 422 and "Accuracy die" in resp.get_data(as_text=True):
             resp = s.press("/do/attack", target=target.id, die="basic", roll_1="attack:6", value="9",
-                           roll_2="accuracy:success", roll_3="accuracy:success")
+                           **_accuracy_dice(s))
         _ok(resp)
     _ok(s.press("/do/end-turn"))
+
+
+def _accuracy_dice(s) -> dict:
+    """Success on the first two Accuracy dice the attack helper asks for (it asks only for those its lines need)."""
+    offered = find_form(s.page(), "/do/attack").options
+    return {f"roll_{n}": "accuracy:success" for n in (2, 3) if f"roll_{n}" in offered}
 
 
 def _in_range(s, m, me, target):

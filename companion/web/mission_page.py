@@ -353,6 +353,15 @@ class CardTurn:
     rest: rules.RestTurn = rules.RestTurn()  # a rest turn: what it allows and refuses (`rest_turn`)
     critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
     base_range: int = 1  # the base range of its class board's weapon
+    rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
+
+    @property
+    def accuracy_dice(self) -> int:
+        """The Accuracy dice the helper offers at most: what the most crossed line needs."""
+        return max((most for _, _, most in self.rolls), default=0)
+
+    def fewest_rolls(self, target: str) -> int:
+        return next((fewest for t, fewest, _ in self.rolls if t == target), 0)
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:
@@ -361,6 +370,7 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
     targets = rules.attack_targets(m)
     rest = rules.rest_turn(m)
+    lines, rolls = rules.attack_lines(m, figure.id, targets)
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    rules.sight_lines(m, figure.id, targets), rest, rules.critical_offer(m), figure.range)
+                    lines, rest, rules.critical_offer(m), figure.range, rolls)
 

@@ -211,7 +211,7 @@
     if (!changing(e)) { return; }
     var elt = e.detail.elt, form = elt && (elt.closest("form") || elt), button = form && form.querySelector("button");
     sent = {id: form && form.id, action: form && form.getAttribute("hx-post"),
-            label: button ? button.textContent.trim() : ""};
+            label: button ? button.textContent.trim() : "", values: chosen(form)};
     Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) { r.remove(); });
   });
   function besideItsControl() {
@@ -231,6 +231,46 @@
     (button && !form.querySelector("button") ? button : form).after(refusal);
   }
   document.addEventListener("htmx:afterSettle", besideItsControl);
+  // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
+  // chosen is put back in the form drawn again, and the panel it is in stays open.
+  function chosen(form) {
+    if (!form || !form.id || !form.elements) { return null; }
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.name && !/^(csrf_token|request_id|version)$/.test(el.name) && el.type !== "hidden";
+    }).map(function (el) {
+      return {name: el.name, value: el.value, on: (el.type === "radio" || el.type === "checkbox") ? el.checked : null};
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (!sent || !sent.values || !e.detail.xhr || e.detail.xhr.status !== 422) { return; }
+    var form = document.getElementById(sent.id);
+    if (!form) { return; }
+    sent.values.forEach(function (v) {
+      Array.prototype.forEach.call(form.querySelectorAll('[name="' + v.name + '"]'), function (el) {
+        if (v.on === null) { el.value = v.value; } else if (el.value === v.value) { el.checked = v.on; }
+      });
+    });
+    for (var d = form.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) { d.open = true; }
+    neededDice();
+  });
+  // The attack helper asks only for the Accuracy dice the chosen line needs (the target's fewest, or the line
+  // chosen); Resolve, in the action bar, waits for a target.
+  function neededDice() {
+    var form = document.getElementById("attack-form"), resolve = document.getElementById("resolve");
+    if (!form) { return; }
+    var target = form.querySelector('input[name="target"]:checked'),
+        line = form.querySelector('input[name="line"]:checked');
+    var need = line && line.value ? Number(line.dataset.rolls) : target ? Number(target.dataset.rolls || 0) : 0;
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset[data-accuracy]"), function (f) {
+      var off = Number(f.dataset.accuracy) > need;
+      f.hidden = off; f.disabled = off;
+    });
+    if (resolve) { resolve.disabled = !target; }
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#attack-form")) { neededDice(); }
+  });
+  document.addEventListener("htmx:afterSettle", neededDice);
   document.addEventListener("animationend", function (e) {
     if (e.target.classList && e.target.classList.contains("fades")) { e.target.remove(); }
   });
@@ -286,6 +326,7 @@
   active = activeId();
   centre();
   checkDice();
+  neededDice();
   var rail = document.getElementById("rail"), turn = document.getElementById("turn");
   if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
 })();

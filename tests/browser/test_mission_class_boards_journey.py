@@ -123,11 +123,11 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     expect(page.locator("#result")).to_contain_text("attacks Grallok Sentry-1: hit")
     press(page, "End turn")
 
-    # The Healer's bandage slots are full: a Heal is refused with the page (p.38).
+    # The Healer's bandage slots are full: a Heal is not offered, the reason and its page said beside it (p.38).
     _turns_until(page, _turn_of(page, "sylvestia"))
-    press(page, "Heal 1")
-    expect(page.locator("#refusal")).to_contain_text("bandage slots are full")
-    expect(page.locator("#refusal")).to_contain_text("p.38")
+    expect(page.get_by_role("button", name="Heal 1", exact=True)).to_be_disabled()
+    expect(page.locator("#heal .why")).to_contain_text("bandage slots are full")
+    expect(page.locator("#heal .why")).to_contain_text("p.38")
     press(page, "End turn")
 
     # The Sentry's Critical Strike: its card's critical ability Knocks Down its target (p.20).

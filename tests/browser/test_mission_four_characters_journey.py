@@ -197,10 +197,10 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     attack = page.locator("#attack-form")
     pick(attack, "Grallok Archer-1 (5 HP)")
     pick(attack.locator("fieldset", has_text="Attack die shows"), "3")
-    pick(attack.locator("fieldset", has_text="Accuracy die 1"), "success")
     attack.get_by_label("Explicit range").fill("4")
-    pick(attack, "Grallok Archer-1 (5 HP): across Vincent")
-    attack.get_by_role("button", name="Resolve the attack").tap()
+    pick(attack, "Grallok Archer-1 (5 HP): across Vincent")  # the line chosen: the one Accuracy die it needs
+    pick(attack.locator("fieldset", has_text="Accuracy die 1"), "success")
+    page.locator("#actionbar").get_by_role("button", name="Resolve the attack").tap()  # in the bar, in view
     settled(page)
     result = page.locator("#result")
     expect(result).to_contain_text("Sable makes a Ranged Attack (range 4) on Grallok Archer-1 (p.21)")
@@ -242,11 +242,14 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
 
     # -- Round 2: Mira rests; the table corrects the Sentry's HP ------------------------------------------
     begin_round(page, 2)
-    page.locator("#correct-hp summary").tap()
-    sentry_hp = page.locator("#correct-hp form", has_text="Grallok Sentry-1 HP")
-    sentry_hp.locator('input[name="hp"]').fill("6")
-    press(page, "Set HP", sentry_hp)
-    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 8 -> 6")
+    page.locator("#figures summary").tap()
+    figure(page, "Grallok Sentry-1").locator("a").tap()  # its sheet
+    sheet = page.locator("#sheet")
+    expect(sheet).to_contain_text("HP 8/8")
+    press(page, "−", sheet)
+    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 8 -> 7")
+    press(page, "−", sheet)
+    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 7 -> 6")
     expect(figure(page, "Grallok Sentry-1")).to_contain_text("HP 6/8")
     choose(page, {"Mira": None, "Vincent": ("2", "1"), "Sable": ("3", "0"), "Quill": ("4", "0")})
     expect(page.locator("#turn-order li").first).to_have_text(re.compile("^Mira"))  # a rest is initiative 1

@@ -197,6 +197,25 @@ def test_a_condition_is_two_taps_from_the_map(tablet: Page):
     expect(sheet).to_contain_text("HP 11/12")
 
 
+def test_the_attack_helper_keeps_its_choices_after_a_refusal(tablet: Page):
+    """A refused attack (the target out of Vera's reach) leaves the helper open with its target and die as
+    tapped, the refusal beside it: the table fixes what was wrong, not everything again."""
+    page = tablet
+    to_veras_turn(page)
+    page.locator("#attack summary").tap()
+    attack = page.locator("#attack-form")
+    target = attack.locator('input[name="target"]').first
+    value = target.get_attribute("value")
+    attack.locator("label.face", has=page.locator(f'input[name="target"][value="{value}"]')).tap()
+    attack.locator("label.face", has=page.locator("input[value='attack:2']")).tap()
+    expect(attack.locator("fieldset[data-accuracy]:visible")).to_have_count(0)  # a line crossing nothing
+    partial(page, lambda: page.locator("#actionbar #resolve").tap())
+    expect(page.locator("#refusal")).to_contain_text("out of range")
+    expect(page.locator("#attack")).to_have_attribute("open", "")
+    expect(attack.locator(f'input[name="target"][value="{value}"]')).to_be_checked()
+    expect(attack.locator("input[value='attack:2']")).to_be_checked()
+
+
 def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_server):
     context = browser.new_context(base_url=live_server.url,
                                   **{**TABLET, "viewport": {"width": 768, "height": 1024}})
