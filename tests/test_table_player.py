@@ -90,7 +90,7 @@ def test_a_healer_and_a_ranger_play_a_mission_to_every_adversary_defeated(tmp_pa
         m = s.m()
         if m.result is not None:
             break
-        _ok(s.press("/do/die", color="red", primary="N", secondary="W"))
+        _ok(s.press("/do/die", button="red N/W"))  # the die's face, one tap
         m = s.m()
         event = m.round.event
         if event is not None and event.places and not seen["event"]:

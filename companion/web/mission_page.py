@@ -179,8 +179,7 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     if step.step == "begin-round":
         if not step.allowed:
             return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.", why=step.why)
-        return ActionBar((Button(f"Begin round {step.round}", form="die-form"),),
-                         "Enter the decision die: color, primary, secondary.")
+        return ActionBar(hint=f"Round {step.round}: tap the face the decision die shows, in the panel.")
     if step.step == "reveal":
         if not step.allowed:
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
@@ -234,6 +233,7 @@ class MissionPage(DocumentPage):
     colors: Any
     bosses: list
     directions: Any
+    die_faces: Any  # the decision die's faces as printed (dice.json): one tap each
     conditions: Any
     object_states: Any  # the states the table may correct an object to
     attack_faces: Any
@@ -277,7 +277,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
         passed_hazards=rules.passed_hazards(m), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
-        directions=DIRECTIONS,
+        directions=DIRECTIONS, die_faces=content().dice.decision.faces,
         conditions=CONDITIONS, object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         result=result, named=named, book=book_rewards(db, row),

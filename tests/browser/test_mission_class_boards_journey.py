@@ -28,7 +28,7 @@ from companion.store import mission_table as store
 from companion.store.cards import samples
 
 from .conftest import LiveServer
-from .helpers import face, press, tap_space
+from .helpers import decision_die, face, press, select_ap, tap_space
 
 
 def _mission(app) -> rules.Mission:
@@ -92,14 +92,10 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     page = tablet
     page.goto("/table/1")
     page.wait_for_function("window.missionTable === true && window.htmx !== undefined")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "red", "N", "W")
     for n, ap in ((0, "1"), (1, "2")):  # both before the Sentry
         row = page.locator(".choice").nth(n)
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(row, ap)
 
     # Reinforcements: the Archer's placement icon, offered first, placed by a tap (p.26, p.59).
     expect(page.locator("#event-task")).to_contain_text("Reinforcements")
@@ -141,13 +137,9 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     press(page, "End round 1")
 
     # Round 2: Augustus rests; his rest turn offers no Move and no Attack (p.13).
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 2")
+    decision_die(page, 2, "red", "N", "W")
     press(page, "Rest", page.locator("#choice-augustus"))
-    page.locator("#choice-sylvestia input[name=ap]").fill("2")
-    press(page, "Select", page.locator("#choice-sylvestia"))
+    select_ap(page.locator("#choice-sylvestia"), "2")
     press(page, "Reveal: turn order")
     _turns_until(page, lambda: page.locator("#rest-turn").count() > 0)
     expect(page.locator("#rest-turn")).to_contain_text("no Move, Leap or Attack")

@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, face, press, samples_and_map, settled, tap_space
+from .helpers import assert_touch_target, decision_die, face, press, samples_and_map, select_ap, settled, tap_space
 
 PARTY = (("Mira", "Healer", "Human", "9", "6"), ("Sable", "Ranger", "Human", "10", "6"),
          ("Quill", "Rogue", "Human", "9", "7"), ("Vincent", "Warrior", "Grallok", "12", "5"))
@@ -59,10 +59,7 @@ def figure(page: Page, name: str):
 
 def begin_round(page: Page, number: int) -> None:
     expect(page.locator("#die h2")).to_have_text(f"Round {number}: the decision die")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, f"Begin round {number}")
+    decision_die(page, number, "red", "N", "W")
     expect(page.locator("#die-shown")).to_contain_text("red N/W")
 
 
@@ -75,9 +72,7 @@ def choose(page: Page, choices: dict) -> None:
             expect(row).to_contain_text("rests")
             continue
         ap, guard = chosen
-        row.locator('input[name="ap"]').fill(ap)
-        row.locator('input[name="guard"]').fill(guard)
-        press(page, "Select", row)
+        select_ap(row, ap, guard)
         expect(row).to_contain_text(f"AP {ap}" + (f", Guard +{guard} from the cards" if guard != "0" else ""))
     press(page, "Reveal: turn order")
 

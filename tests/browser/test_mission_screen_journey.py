@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import face, press, samples_and_map, settled, tap_at, tap_space, to_veras_turn
+from .helpers import face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
 
 HP_BASE_COLORS = {"rgb(201, 42, 42)", "rgb(252, 196, 25)", "rgb(28, 61, 140)", "rgb(116, 192, 252)"}
 
@@ -102,15 +102,14 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     partial(page, lambda: tap_space(page, "B-6"))
     partial(page, lambda: tap_space(page, "C-6"))
 
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    next_step_in_view(page, "Begin round 1")
-    partial(page, lambda: press(page, "Begin round 1", page.locator("#actionbar")))
+    # The round begins with one tap on the decision die's face, in view with the bar's hint.
+    expect(page.locator("#next-hint")).to_contain_text("tap the face the decision die shows")
+    die_face = page.locator("#die-faces").get_by_role("button", name="red N/W", exact=True)
+    expect(die_face).to_be_in_viewport()
+    partial(page, lambda: press(page, "red N/W", page.locator("#die-faces")))
     for who in ("vera", "bram"):
         row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill("3" if who == "vera" else "5")
-        partial(page, lambda: press(page, "Select", row))
+        partial(page, lambda: select_ap(row, "3" if who == "vera" else "5"))
     next_step_in_view(page, "Reveal: turn order")
     partial(page, lambda: press(page, "Reveal: turn order"))
 
