@@ -144,10 +144,9 @@ def _round(t: _Taps) -> dict:
             t.tap(side, page.locator("#apply"), turn=who)
             continue
         character_turns += 1
-        if character_turns == 1:  # the correction, once: a condition on the first character's own sheet
-            at = page.locator(f'#map-plan .fig[data-figure="{who}"]').get_attribute("data-at")
+        if character_turns == 1:  # the correction, once: a condition on another character, from its sheet
             other = page.locator("#map-plan .fig-character:not([data-active])").first.get_attribute("data-at")
-            t.tap("correction", space=other or at)
+            t.tap("correction", space=other)
             t.tap("correction", page.locator("#sheet").get_by_role("button", name="Knocked Down", exact=True))
         reach = (page.locator("#move-form").get_attribute("data-reach") or "").split()
         spaces = [pair.rsplit(":", 1)[0] for pair in reach if not pair.endswith(":0")]
