@@ -152,7 +152,7 @@ def test_a_healer_and_a_ranger_play_a_mission_to_every_adversary_defeated(tmp_pa
 
 def _character_turn(s, m, me, ranger, healer, seen):
     if "Knocked Down" in m.figure(me).conditions and not m.round.choice(me).rest:  # 1 MP removes it (p.37)
-        _ok(s.press("/do/condition", hidden={"figure": me, "condition": "Knocked Down"}))
+        _ok(s.press("/do/condition", button="✓ Knocked Down", hidden={"figure": me}, condition="Knocked Down"))
         m = s.m()
     page = s.page()
     adversaries = [f for f in m.board.figures if f.side == "adversary"]

@@ -218,6 +218,7 @@ class MissionPage(DocumentPage):
     figures: list  # each figure as a mark on the map
     order: list  # the turn order
     current: Any  # the figure whose turn it is, or None
+    current_conditions: list  # its conditions as toggles (`condition_toggles`)
     plan: dict | None  # the AI's plan for the adversary whose turn it is
     unplaced: list  # characters still to be placed before round 1
     choosing: list  # characters still to choose their cards this round
@@ -234,7 +235,6 @@ class MissionPage(DocumentPage):
     bosses: list
     directions: Any
     die_faces: Any  # the decision die's faces as printed (dice.json): one tap each
-    conditions: Any
     object_states: Any  # the states the table may correct an object to
     attack_faces: Any
     accuracy_faces: Any
@@ -270,7 +270,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         map_changed=request.headers.get(MAP_HEADER) != map_key,
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
                              {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
-        order=rules.turn_order(m), current=current, plan=the_plan,
+        order=rules.turn_order(m), current=current, current_conditions=condition_toggles(current), plan=the_plan,
         unplaced=waiting if step.step == "begin-round" else [], choosing=waiting if step.step == "reveal" else [],
         ties=step.ties, tie_orders=tie_orders(m, step.ties), reach=reach,
         character=m.character(current.id) if current and current.side == "character" else None,
@@ -278,7 +278,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         passed_hazards=rules.passed_hazards(m), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
         directions=DIRECTIONS, die_faces=content().dice.decision.faces,
-        conditions=CONDITIONS, object_states=OBJECTS,
+        object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
@@ -296,10 +296,14 @@ def figure_sheet(m: rules.Mission) -> dict | None:
     if figure is None:
         return None
     ch = m.character(figure.id) if figure.side == "character" else None
-    return {"figure": figure, "at": m.map.label(figure.at),
-            "conditions": [(name, badge(name), figure.has_condition(name)) for name in CONDITIONS],
+    return {"figure": figure, "at": m.map.label(figure.at), "conditions": condition_toggles(figure),
             "bandages": f"{ch.bandages}/{ch.bandage_slots}" if ch and ch.bandage_slots is not None
             else (str(ch.bandages) if ch else None)}
+
+
+def condition_toggles(figure) -> list:
+    """Every condition of conditions.json for a figure's toggles: (name, its badge, whether it has it)."""
+    return [(name, badge(name), figure.has_condition(name)) for name in CONDITIONS] if figure else []
 
 
 def tie_orders(m: rules.Mission, ties) -> tuple:
