@@ -1,6 +1,7 @@
 // The mission table: a tap on a map space fills the rail's tap form (an entry point, where a figure went)
 // and sends it; one finger drags the map, two pinch it, + / - / Fit zoom. The page opens centred on the action
-// (the figure whose turn it is and its plan) at a zoom where a figure is FIGURE_PX wide, and centres again
+// (the figure whose turn it is and its plan; at set-up the free entry points) at a zoom where a figure is
+// FIGURE_PX wide, and centres again
 // when the turn passes to another figure; otherwise the view survives each answer. An answer swaps only the
 // parts that changed, out of band; each request says which map drawing the page shows (X-Map-Drawing), so the
 // map itself comes again only when it changed. The screen stays awake during a mission (Screen Wake Lock).
@@ -45,6 +46,12 @@
   function actionBox() {
     var parts = Array.prototype.slice.call(document.querySelectorAll(
       "#map-plan .fig[data-active], #map-plan .path, #map-plan .target"));
+    // While characters are placed: the entry points still free (the adversaries can wait)
+    if (document.getElementById("placing")) {
+      parts = Array.prototype.filter.call(document.querySelectorAll("#map-paint .tok-entry"), function (t) {
+        return !document.querySelector('#map-plan .fig[data-at="' + t.dataset.at + '"]');
+      });
+    }
     if (!parts.length) { parts = Array.prototype.slice.call(document.querySelectorAll("#map-plan .fig")); }
     var box = null;
     parts.forEach(function (el) {
