@@ -115,17 +115,21 @@ def run(repeat: int = 30) -> dict:
     missing = _chromium_missing()
     if missing:
         return {"skipped": missing}
-    # Playwright's sync API refuses a thread where an asyncio loop runs (a test session that has already driven
-    # a browser has one): the measurement gets a thread of its own.
+    return in_own_thread(lambda: _measure(repeat))
+
+
+def in_own_thread(measure):
+    """`measure()` run in a thread of its own, its result or its exception handed back: Playwright's sync API
+    refuses a thread where an asyncio loop runs (a test session that has already driven a browser has one)."""
     out: dict = {}
 
-    def measure():
+    def run_it():
         try:
-            out["result"] = _measure(repeat)
+            out["result"] = measure()
         except BaseException as exc:  # handed back to the caller's thread
             out["error"] = exc
 
-    worker = threading.Thread(target=measure, name="bench-browser")
+    worker = threading.Thread(target=run_it, name="bench-browser")
     worker.start()
     worker.join()
     if "error" in out:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import random
 import tempfile
-import threading
 from collections import Counter
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from ..schemas.content.mission_setup import set_up_content
 from ..schemas.files.scenario import load_scenario
 from ..store import mission_table as store
 from ..store.cards import samples
-from .mission_browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, _chromium_missing, _serve
+from .mission_browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, _chromium_missing, _serve, in_own_thread
 from .timing import scratch_app
 
 MAP = "crossfire.json"
@@ -51,20 +50,7 @@ def run() -> dict:
     missing = _chromium_missing()
     if missing:
         return {"skipped": missing}
-    out: dict = {}
-
-    def count():  # Playwright's sync API wants a thread without an asyncio loop (mission_browser.run)
-        try:
-            out["result"] = _count()
-        except BaseException as exc:
-            out["error"] = exc
-
-    worker = threading.Thread(target=count, name="bench-taps")
-    worker.start()
-    worker.join()
-    if "error" in out:
-        raise out["error"]
-    return out["result"]
+    return in_own_thread(_count)
 
 
 class _Taps:
