@@ -290,8 +290,7 @@
     var h = (top ? top.getBoundingClientRect().height : 0) + (bottom ? bottom.getBoundingClientRect().height : 0);
     main.style.setProperty("--chrome", Math.ceil(h) + "px");
   }
-  chrome();
-  document.addEventListener("htmx:afterSettle", chrome);
+  chrome();  // once, and on a resize: measuring after every answer would force a layout of the map each tap
   window.addEventListener("resize", chrome);
   // Apply waits for the dice the engine still needs: each face tapped asks it (GET .../dice with the faces
   // chosen); its answer, why the turn still waits or nothing, goes beside Apply, disabled until it is nothing.
