@@ -196,6 +196,12 @@
     (part.matches("svg.hexmap, svg.hexgrid") ? [part] : Array.prototype.slice.call(part.querySelectorAll("svg.hexmap, svg.hexgrid")))
       .forEach(function (el) { el.setAttribute("viewBox", s); });
   });
+  function placing() {
+    var st = stage(), plan = document.getElementById("map-plan");
+    if (st && plan) { st.classList.toggle("placing", plan.hasAttribute("data-placing")); }
+  }
+  placing();
+  document.addEventListener("htmx:afterOnLoad", placing);
   document.addEventListener("htmx:afterOnLoad", function () {
     // a new figure's turn brings the view to it; an ended turn leaves the view where the table put it
     // The panel keeps where it was scrolled to, but a new turn shows its own part of it.
