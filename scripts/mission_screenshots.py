@@ -173,7 +173,7 @@ def class_board_shots(page, mid: int, out: Path) -> list[Path]:
     page.locator("#attack-form input[name=roll_1][value='attack:2']").check()
     page.locator("#attack-form input[name=range_modifier]").scroll_into_view_if_needed()
     shots = [_shot(page, out / "mission-attack-form-1024x768.png")]
-    page.locator("#attack-form button[type=submit]").click()
+    page.locator("#actionbar #resolve").click()  # Resolve sits in the action bar
     expect(page.locator("#result")).to_contain_text("attacks Grallok Sentry-1")
     for _ in range(6):  # the turns before the Sentry's
         if page.locator("#turn h2", has_text="Grallok Sentry-1").count():

@@ -40,6 +40,7 @@ def check_report(report: dict, repeat: int) -> None:
     check_mission_table(report["mission_table"], repeat)
     check_preview(report["preview"], repeat)
     check_mission_browser(report["mission_browser"], repeat)
+    check_tap_count(report["tap_count"])
     check_cli(report["cli"])
 
 
@@ -99,10 +100,31 @@ def check_mission_browser(section: dict, repeat: int) -> None:
     for r in section["results"]:
         assert r["n"] == repeat and 0 < r["median_swapped_ms"] <= r["median_ms"] <= r["p95_ms"] <= r["max_ms"]
         assert 0 < r["median_bytes"] <= r["max_bytes"]
-    assert [r["statuses"] for r in section["results"]] == [[422], [200], [200], [200]]  # a taken space: refused
+    # a tap on another figure opens its sheet (issue 27: one figure, one sheet), the sheet alone in its answer
+    assert [r["statuses"] for r in section["results"]] == [[200], [200], [200], [200]]
+    assert section["results"][0]["median_bytes"] < section["results"][1]["median_bytes"]
     over = [r["name"] for r in section["results"] if r["median_ms"] > 100]
     over += [f"{r['name']}:bytes" for r in section["results"] if r["median_bytes"] > 40 * 1024]
     assert section["over_target"] == over and section["all_within_target"] == (not over)
+    # Issue 27: the same taps with chromium's CPU slowed 4x, 150 ms median and 250 ms p90 reported
+    slow = section["throttled"]
+    assert slow["cpu_slowdown"] == 4 and (slow["target_median_ms"], slow["target_p90_ms"]) == (150, 250)
+    assert [r["name"] for r in slow["results"]] == ["select_figure", "move", "adversary_apply", "undo"]
+    assert 0 < slow["median_ms"] <= slow["p90_ms"]
+    assert slow["within_target"] == (slow["median_ms"] <= 150 and slow["p90_ms"] <= 250)
+
+
+def check_tap_count(section: dict) -> None:
+    """Issue 27: a scripted round of four characters on Crossfire through the page's controls, its taps."""
+    if "skipped" in section:
+        assert set(section) == {"skipped"}
+        return
+    assert section["map"] == "crossfire.json" and section["characters"] == 4 and section["target_round_taps"] == 40
+    assert section["character_turns"] == 4 and section["adversary_turns"] >= 1
+    assert section["round_start"] == 6  # the die's face, four AP, the reveal
+    assert section["per_character_turn"] == 3 and section["per_correction"] == 2 and section["dismissals"] == 0
+    assert section["per_adversary_turn"] >= 2
+    assert section["within_target"] == (section["taps_per_round"] <= 40)
 
 
 def test_the_browser_section_is_a_note_without_chromium(monkeypatch):
@@ -110,6 +132,14 @@ def test_the_browser_section_is_a_note_without_chromium(monkeypatch):
 
     monkeypatch.setattr(mission_browser, "CHROMIUM", "/nonexistent/chromium")
     assert mission_browser.run(1) == {
+        "skipped": "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped."}
+
+
+def test_the_tap_count_is_a_note_without_chromium(monkeypatch):
+    from companion.bench import mission_browser, tap_count
+
+    monkeypatch.setattr(mission_browser, "CHROMIUM", "/nonexistent/chromium")
+    assert tap_count.run() == {
         "skipped": "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped."}
 
 

@@ -118,7 +118,8 @@ def stored(app, mission_id=1):
 
 def test_the_table_corrects_hp_space_conditions_and_undoes_them(app, table, mission):
     step(table, "place", character="vera", space="B-6")
-    page = text(step(table, "place", character="bram", space="C-6"))
+    step(table, "place", character="bram", space="C-6")
+    page = text(table.get(f"{mission}?sheet=bram"))  # a tap on Bram opens his sheet: its corrections
     assert 'id="correct-space-form"' in page and 'data-tap="space"' in page and 'action="/table/1/do/correct-hp"' in page
     assert step(table, "correct-hp", figure="vera", hp="4").status_code == 200
     assert step(table, "correct-space", figure="bram", space="D-6").status_code == 200

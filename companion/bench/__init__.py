@@ -8,7 +8,9 @@ asserted.
 - map_editor: painting on the 30x24 sample map;
 - mission_table: tapping, moving and an adversary turn during a mission on that map;
 - preview: what every adversary of that mission would do now, and the danger layer (issue 28);
-- mission_browser: the same taps in chromium, tap to repaint and answer size (a note without chromium);
+- mission_browser: the same taps in chromium, tap to repaint and answer size, and again with the CPU slowed
+  4x (a note without chromium);
+- tap_count: the taps a scripted round of four characters on Crossfire takes through the page's controls;
 - process: `companion resolve` as a whole process beside the bare interpreter's start-up.
 
 `timing` holds what the app sections share. The sections import nothing from this package's __init__, and
@@ -24,7 +26,7 @@ import time
 from pathlib import Path
 
 from ..store import backups
-from . import engine, map_editor, mission_browser, mission_table, pages, preview, process
+from . import engine, map_editor, mission_browser, mission_table, pages, preview, process, tap_count
 from .filling import describe, fill
 from .timing import scratch_app
 
@@ -56,13 +58,14 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
     mission_table_section = mission_table.run(repeat)
     preview_section = preview.run(repeat)
     mission_browser_section = mission_browser.run(repeat)
+    tap_count_section = tap_count.run()
     return json.dumps({
         "dataset": dataset, "repeat": repeat, "target_median_ms": TARGET_MEDIAN_MS, "results": results,
         "all_within_target": all(r["median_ms"] <= TARGET_MEDIAN_MS for r in results),
         "over_target": [f"{r['kind']}:{r['name']}" for r in results if r["median_ms"] > TARGET_MEDIAN_MS],
         "engine": engine_section, "map_editor": map_editor_section, "mission_table": mission_table_section,
         "preview": preview_section,
-        "mission_browser": mission_browser_section,
+        "mission_browser": mission_browser_section, "tap_count": tap_count_section,
         "cli": process.run(),
         "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)

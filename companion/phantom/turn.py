@@ -510,7 +510,10 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
             t.say(f"line of sight to {target.name}: " + s.reasons[0]
                   + (f"; Accuracy rolls for {', '.join(rolls_on)}, nearest first (p.21)" if rolls_on else
                      "; nothing on it needs an Accuracy roll"))
-    to_roll = (DIE_NAMES[action.die],) + tuple(f"Accuracy die for {n}" for n in rolls_on)
+    # A Blinded attacker rolls the Accuracy die before its Attack die (p.37): the dice asked for say so.
+    blinded = (f"Accuracy die for {f.id}, Blinded, before the attack on {target.name}",) \
+        if f.has_condition("Blinded") else ()
+    to_roll = blinded + (DIE_NAMES[action.die],) + tuple(f"Accuracy die for {n}" for n in rolls_on)
     if t.rolls is None or t.waiting:
         if t.rolls is None and not any(x.startswith("Roll the Attack die") for x in t.explanation):
             t.say("roll the Attack die, then the Accuracy die for each figure or object on the line nearest "

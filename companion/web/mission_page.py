@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from itertools import permutations, product
 import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -18,7 +19,7 @@ from ..phantom.dice import DIE_NAMES
 from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
-from ..phantom.mapview import figure_marks, map_view, nova_marks, plan_view
+from ..phantom.mapview import badge, figure_marks, map_view, nova_marks, plan_view
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
@@ -39,6 +40,7 @@ def playing(m: rules.Mission) -> rules.Mission:
 
 
 MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends its map's data-drawing)
+SHEET_HEADER = "X-Sheet"  # the figure whose sheet a page shows open (missiontable.js), kept across its taps
 
 
 def mission_row(mission_id: int):
@@ -177,13 +179,13 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
     if step.step == "begin-round":
         if not step.allowed:
             return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.", why=step.why)
-        return ActionBar((Button(f"Begin round {step.round}", form="die-form"),),
-                         "Enter the decision die: color, primary, secondary.")
+        return ActionBar(hint=f"Round {step.round}: tap the face the decision die shows, in the panel.")
     if step.step == "reveal":
         if not step.allowed:
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
-        return ActionBar(ends + (Button("Reveal: turn order", form="reveal-form") if step.needs == "order" else
-                                 Button("Reveal: turn order", "reveal"),))
+        if step.needs == "order":
+            return ActionBar(ends, "Tied characters: tap the order they go in, the turn order is revealed with it.")
+        return ActionBar(ends + (Button("Reveal: turn order", "reveal"),))
     if step.step == "end-turn":
         label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
             else "End turn"
@@ -216,10 +218,12 @@ class MissionPage(DocumentPage):
     figures: list  # each figure as a mark on the map
     order: list  # the turn order
     current: Any  # the figure whose turn it is, or None
+    current_conditions: list  # its conditions as toggles (`condition_toggles`)
     plan: dict | None  # the AI's plan for the adversary whose turn it is
     unplaced: list  # characters still to be placed before round 1
     choosing: list  # characters still to choose their cards this round
     ties: tuple  # character initiative ties the table breaks, with the initiative tied
+    tie_orders: tuple  # the orders the players may give them, one step each (`tie_orders`)
     reach: dict  # what the current character's turn can end next to
     character: Any  # the current figure's character, when it is one
     closed_doors: list
@@ -230,7 +234,7 @@ class MissionPage(DocumentPage):
     colors: Any
     bosses: list
     directions: Any
-    conditions: Any
+    die_faces: Any  # the decision die's faces as printed (dice.json): one tap each
     object_states: Any  # the states the table may correct an object to
     attack_faces: Any
     accuracy_faces: Any
@@ -244,6 +248,8 @@ class MissionPage(DocumentPage):
     event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
+    sheet: dict | None = None  # the figure whose sheet is open (`figure_sheet`), or None
+    refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -265,22 +271,53 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         map_changed=request.headers.get(MAP_HEADER) != map_key,
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
                              {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
-        order=rules.turn_order(m), current=current, plan=the_plan,
+        order=rules.turn_order(m), current=current, current_conditions=condition_toggles(current), plan=the_plan,
         unplaced=waiting if step.step == "begin-round" else [], choosing=waiting if step.step == "reveal" else [],
-        ties=step.ties, reach=reach,
+        ties=step.ties, tie_orders=tie_orders(m, step.ties), reach=reach,
         character=m.character(current.id) if current and current.side == "character" else None,
         closed_doors=sorted(m.map.label(h) for h, state in m.map.door_states.items() if state == "closed"),
         passed_hazards=rules.passed_hazards(m), hazard_kinds=HAZARDS, sources=forms.PLACED_BY,
         report=rules.mission_report(m) if m.result else None, colors=COLORS, bosses=bosses(m),
-        directions=DIRECTIONS,
-        conditions=CONDITIONS, object_states=OBJECTS,
+        directions=DIRECTIONS, die_faces=content().dice.decision.faces,
+        object_states=OBJECTS,
         attack_faces=forms.ATTACK_FACES, accuracy_faces=forms.ACCURACY_FACES, inflicted=forms.INFLICTED,
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         deck_prompts=rules.deck_prompts(m),
-        **document_state(store.JOURNAL, mission_id, errors, conflict))
+        sheet=figure_sheet(m), **document_state(store.JOURNAL, mission_id, errors, conflict))
+
+
+def figure_sheet(m: rules.Mission) -> dict | None:
+    """The sheet of the figure the table tapped (?sheet=<id>, then the page's X-Sheet header while it stays
+    open; "?sheet=" closes it): its HP, its conditions each on or off with its badge, its bandages. None when
+    no figure on the map is asked for."""
+    asked = request.args["sheet"] if "sheet" in request.args else request.headers.get(SHEET_HEADER, "")
+    figure = m.figure(asked) if asked and not m.result else None
+    if figure is None:
+        return None
+    ch = m.character(figure.id) if figure.side == "character" else None
+    return {"figure": figure, "at": m.map.label(figure.at), "conditions": condition_toggles(figure),
+            "bandages": f"{ch.bandages}/{ch.bandage_slots}" if ch and ch.bandage_slots is not None
+            else (str(ch.bandages) if ch else None)}
+
+
+def condition_toggles(figure) -> list:
+    """Every condition of conditions.json for a figure's toggles: (name, its badge, whether it has it)."""
+    return [(name, badge(name), figure.has_condition(name)) for name in CONDITIONS] if figure else []
+
+
+def tie_orders(m: rules.Mission, ties) -> tuple:
+    """Each order the players may give the tied characters (the engine's `ties`): (what it reads, the reveal form's
+    order_N fields), one tap each instead of a radio group per place that could name a character twice."""
+    groups = [permutations(group) for group, _ in ties]
+    out = []
+    for orders in product(*groups):
+        chosen = [cid for order in orders for cid in order]
+        label = "; ".join(", then ".join(m.character(cid).name for cid in order) for order in orders)
+        out.append((label, {f"order_{n}": cid for n, cid in enumerate(chosen, 1)}))
+    return tuple(out)
 
 
 def log_context(mission_id: int) -> dict:
@@ -322,6 +359,15 @@ class CardTurn:
     rest: rules.RestTurn = rules.RestTurn()  # a rest turn: what it allows and refuses (`rest_turn`)
     critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
     base_range: int = 1  # the base range of its class board's weapon
+    rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
+
+    @property
+    def accuracy_dice(self) -> int:
+        """The Accuracy dice the helper offers at most: what the most crossed line needs."""
+        return max((most for _, _, most in self.rolls), default=0)
+
+    def fewest_rolls(self, target: str) -> int:
+        return next((fewest for t, fewest, _ in self.rolls if t == target), 0)
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:
@@ -330,6 +376,7 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
     targets = rules.attack_targets(m)
     rest = rules.rest_turn(m)
+    lines, rolls = rules.attack_lines(m, figure.id, targets)
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    rules.sight_lines(m, figure.id, targets), rest, rules.critical_offer(m), figure.range)
+                    lines, rest, rules.critical_offer(m), figure.range, rolls)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 
 from ..errors import RuleError
 from ..phantom import missions as campaign_rules
@@ -27,6 +27,8 @@ from ..store import cards as card_store
 from ..store import maps as map_store
 from ..store import mission_table as store
 from ..store.journal import NotFound
+from ..schemas.forms.base import command_type
+from .answers import said
 from .bounds import whole
 from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
@@ -139,11 +141,16 @@ def create():
 
 
 def page(mission_id: int, status: int = 200, **kw):
-    """The whole page; for htmx only the parts that change, swapped out of band (the `answer` block)."""
+    """The whole page; for htmx only the parts that change, swapped out of band (the `answer` block). Each
+    step button is offered only when the engine would take it now (`refusal_of`)."""
+    ctx = context(mission_id, **kw)
+    ctx = replace(ctx, refused=refusal_of(ctx.m))
     if is_htmx():
-        answer = replace(context(mission_id, **kw), answer="poll" if request.endpoint == "mission_table.poll" else "tap")
+        # a figure's sheet opened or closed changes nothing else: its part alone
+        opened = request.method == "GET" and request.endpoint == "mission_table.show" and "sheet" in request.args
+        answer = replace(ctx, answer="sheet" if opened else "poll" if request.endpoint == "mission_table.poll" else "tap")
         return respond("mission_table/mission.html", answer, status, block="answer")
-    return respond("mission_table/mission.html", context(mission_id, **kw), status)
+    return respond("mission_table/mission.html", ctx, status)
 
 
 @bp.get("/<int:mission_id>")
@@ -268,6 +275,31 @@ def refusing(command):
         except ValueError as exc:
             raise rules.MissionError("space", namer(m, from_campaign(m))(str(exc))) from None
     return run_it
+
+
+def refusal_of(m: rules.Mission):
+    """`refused(action, **fields)`: the engine's refusal of that step on `m` as it would answer it ("" when it
+    goes through), found by running the step's own command on the mission in memory and keeping nothing: a
+    button the rules refuse right now is drawn disabled with this reason, never offered to be refused."""
+    def refused(action: str, **fields) -> str:
+        schema, command = ACTIONS[action]
+        try:
+            refusing(command)(m, command_type(schema)(**fields))
+        except RuleError as exc:
+            return said(exc)
+        return ""
+    return refused
+
+
+@bp.get("/<int:mission_id>/dice")
+def dice(mission_id: int):
+    """Whether the dice entered so far (the adversary form's roll_N, not yet sent) let the AI's turn be applied:
+    the engine's refusal of Apply with them, said beside the button that stays disabled until it is "" (each
+    face tapped asks again: the engine knows which later die the earlier ones call for)."""
+    m = mission_row(mission_id).mission
+    rolls = {name: request.args[name] for name in (f"roll_{n}" for n in range(1, forms.ROLLS + 1))
+             if request.args.get(name) in forms.ROLL_FACES}
+    return render_template("mission_table/_dice_check.html", why=refusal_of(playing(m))("adversary", **rolls))
 
 
 MISSION = Area("mission", store.JOURNAL, page=page, field=tapped_field,

@@ -1,6 +1,7 @@
 // The mission table: a tap on a map space fills the rail's tap form (an entry point, where a figure went)
 // and sends it; one finger drags the map, two pinch it, + / - / Fit zoom. The page opens centred on the action
-// (the figure whose turn it is and its plan) at a zoom where a figure is FIGURE_PX wide, and centres again
+// (the figure whose turn it is and its plan; at set-up the free entry points) at a zoom where a figure is
+// FIGURE_PX wide, and centres again
 // when the turn passes to another figure; otherwise the view survives each answer. An answer swaps only the
 // parts that changed, out of band; each request says which map drawing the page shows (X-Map-Drawing), so the
 // map itself comes again only when it changed. The screen stays awake during a mission (Screen Wake Lock).
@@ -45,6 +46,12 @@
   function actionBox() {
     var parts = Array.prototype.slice.call(document.querySelectorAll(
       "#map-plan .fig[data-active], #map-plan .path, #map-plan .target"));
+    // While characters are placed: the entry points still free (the adversaries can wait)
+    if (document.getElementById("placing")) {
+      parts = Array.prototype.filter.call(document.querySelectorAll("#map-paint .tok-entry"), function (t) {
+        return !document.querySelector('#map-plan .fig[data-at="' + t.dataset.at + '"]');
+      });
+    }
     if (!parts.length) { parts = Array.prototype.slice.call(document.querySelectorAll("#map-plan .fig")); }
     var box = null;
     parts.forEach(function (el) {
@@ -130,9 +137,12 @@
     var forms = Array.prototype.filter.call(document.querySelectorAll(".mission-table form[data-tap]"),
       function (f) { return !f.closest("details:not([open])"); });
     var form = forms.find(function (f) { return f.closest("details[open]"); }) || forms[0];
-    if (!form) { return; }
     // A tap on the moving figure's own space shows where the card's MP reaches instead of moving it nowhere.
-    if (form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
+    if (form && form.dataset.from && form.dataset.from === cell.dataset.label) { showReach(form); return; }
+    // A tap on another figure opens its sheet (HP, conditions, bandages), unless an opened tap form asked for it.
+    var fig = document.querySelector('#map-plan .fig[data-at="' + cell.dataset.label + '"]');
+    if (fig && !(form && form.closest("details[open]"))) { openSheet(fig.dataset.figure); return; }
+    if (!form) { return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
     form.requestSubmit();
   });
@@ -166,9 +176,15 @@
       if (active && active.form && active.value && active.closest(".mission-table")) { e.preventDefault(); }
     }
   });
+  function openSheet(id) {
+    var main = document.getElementById("main");
+    htmx.ajax("GET", location.pathname + "?sheet=" + encodeURIComponent(id), {source: main, swap: "none"});
+  }
   document.addEventListener("htmx:configRequest", function (e) {
-    var drawn = document.getElementById("map-static");
+    var drawn = document.getElementById("map-static"), sheet = document.getElementById("sheet");
     if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
+    // the open sheet stays open across this device's taps and polls (a "?sheet=" in the URL says otherwise)
+    if (sheet) { e.detail.headers["X-Sheet"] = sheet.dataset.figure; }
   });
   // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
   var railTop = 0;
@@ -180,6 +196,12 @@
     (part.matches("svg.hexmap, svg.hexgrid") ? [part] : Array.prototype.slice.call(part.querySelectorAll("svg.hexmap, svg.hexgrid")))
       .forEach(function (el) { el.setAttribute("viewBox", s); });
   });
+  function placing() {
+    var st = stage(), plan = document.getElementById("map-plan");
+    if (st && plan) { st.classList.toggle("placing", plan.hasAttribute("data-placing")); }
+  }
+  placing();
+  document.addEventListener("htmx:afterOnLoad", placing);
   document.addEventListener("htmx:afterOnLoad", function () {
     // a new figure's turn brings the view to it; an ended turn leaves the view where the table put it
     // The panel keeps where it was scrolled to, but a new turn shows its own part of it.
@@ -191,10 +213,117 @@
     }
     active = now;
   });
-  document.addEventListener("click", function (e) {
-    var d = e.target.closest && e.target.closest("[data-dismiss]");
-    if (d) { var box = document.getElementById(d.dataset.dismiss); if (box) { box.replaceChildren(); } }
+  // Messages never wait for a tap to close them: a step's result fades by itself (the log keeps it); a refusal
+  // goes beside the control that was refused and stays there until this device's next tap.
+  var sent = null;
+  function changing(e) {
+    var verb = (e.detail.requestConfig && e.detail.requestConfig.verb) || "";
+    return verb.toLowerCase() === "post" && !(e.detail.elt && e.detail.elt.hasAttribute("data-poll"));
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!changing(e)) { return; }
+    var elt = e.detail.elt, form = elt && (elt.closest("form") || elt), button = form && form.querySelector("button");
+    sent = {id: form && form.id, action: form && form.getAttribute("hx-post"),
+            label: button ? button.textContent.trim() : "", values: chosen(form)};
+    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) { r.remove(); });
   });
+  function besideItsControl() {
+    var refusal = document.querySelector("#messages #refusal");
+    if (!refusal || !sent) { return; }
+    var form = sent.id ? document.getElementById(sent.id) : null;
+    if (!form && sent.action) {
+      form = Array.prototype.find.call(document.querySelectorAll('form[hx-post="' + sent.action + '"]'), function (f) {
+        var b = f.querySelector("button");
+        return !sent.label || (b && b.textContent.trim() === sent.label);
+      });
+    }
+    if (!form || form.closest("#messages")) { return; }
+    refusal.classList.add("refusal-beside");
+    // a form drawn as a bar's button (form="...") is shown where its button is
+    var button = form.id ? document.querySelector('button[form="' + form.id + '"]') : null;
+    (button && !form.querySelector("button") ? button : form).after(refusal);
+  }
+  document.addEventListener("htmx:afterSettle", besideItsControl);
+  // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
+  // chosen is put back in the form drawn again, and the panel it is in stays open.
+  function chosen(form) {
+    if (!form || !form.id || !form.elements) { return null; }
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.name && !/^(csrf_token|request_id|version)$/.test(el.name) && el.type !== "hidden";
+    }).map(function (el) {
+      return {name: el.name, value: el.value, on: (el.type === "radio" || el.type === "checkbox") ? el.checked : null};
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (!sent || !sent.values || !e.detail.xhr || e.detail.xhr.status !== 422) { return; }
+    var form = document.getElementById(sent.id);
+    if (!form) { return; }
+    sent.values.forEach(function (v) {
+      Array.prototype.forEach.call(form.querySelectorAll('[name="' + v.name + '"]'), function (el) {
+        if (v.on === null) { el.value = v.value; } else if (el.value === v.value) { el.checked = v.on; }
+      });
+    });
+    for (var d = form.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) { d.open = true; }
+    neededDice();
+  });
+  // The attack helper asks only for the Accuracy dice the chosen line needs (the target's fewest, or the line
+  // chosen); Resolve, in the action bar, waits for a target.
+  function neededDice() {
+    var form = document.getElementById("attack-form"), resolve = document.getElementById("resolve");
+    if (!form) { return; }
+    var target = form.querySelector('input[name="target"]:checked'),
+        line = form.querySelector('input[name="line"]:checked');
+    var need = line && line.value ? Number(line.dataset.rolls) : target ? Number(target.dataset.rolls || 0) : 0;
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset[data-accuracy]"), function (f) {
+      var off = Number(f.dataset.accuracy) > need;
+      f.hidden = off; f.disabled = off;
+    });
+    if (resolve) { resolve.disabled = !target; }
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#attack-form")) { neededDice(); }
+  });
+  document.addEventListener("htmx:afterSettle", neededDice);
+  document.addEventListener("animationend", function (e) {
+    if (e.target.classList && e.target.classList.contains("fades")) { e.target.remove(); }
+  });
+  // The page is as tall as the window less the top bar and the bottom bar as drawn (their heights vary with
+  // the font and the device): the action bar is never under the bottom bar.
+  function chrome() {
+    var main = document.querySelector(".mission-table"), top = document.querySelector(".topbar"),
+        bottom = document.getElementById("bottombar");
+    if (!main) { return; }
+    var h = (top ? top.getBoundingClientRect().height : 0) + (bottom ? bottom.getBoundingClientRect().height : 0);
+    main.style.setProperty("--chrome", Math.ceil(h) + "px");
+  }
+  chrome();  // once, and on a resize: measuring after every answer would force a layout of the map each tap
+  window.addEventListener("resize", chrome);
+  // Apply waits for the dice the engine still needs: each face tapped asks it (GET .../dice with the faces
+  // chosen); its answer, why the turn still waits or nothing, goes beside Apply, disabled until it is nothing.
+  function checkDice() {
+    var form = document.getElementById("adversary-form"), why = document.getElementById("apply-why"),
+        apply = document.getElementById("apply");
+    if (!form || !why || !apply || !form.dataset.check) { return; }
+    var q = new URLSearchParams();
+    Array.prototype.forEach.call(form.querySelectorAll('input[name^="roll_"]:checked'), function (r) {
+      q.append(r.name, r.value);
+    });
+    apply.disabled = !!why.textContent.trim();
+    var asked = q.toString();
+    form.dataset.asked = asked;
+    fetch(form.dataset.check + "?" + asked, {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null || form.dataset.asked !== asked || !document.body.contains(form)) { return; }
+        why.innerHTML = html;
+        if (window.htmx) { htmx.process(why); }
+        apply.disabled = !!why.textContent.trim();
+      }).catch(function () { apply.disabled = false; });  // offline: the answer to Apply will say it
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target.closest && e.target.closest("#adversary-form")) { checkDice(); }
+  });
+  document.addEventListener("htmx:afterSettle", checkDice);
   window.addEventListener("resize", function () { active = activeId(); centre(); });
   var lock = null;
   function awake() {
@@ -208,6 +337,8 @@
   awake();
   active = activeId();
   centre();
+  checkDice();
+  neededDice();
   var rail = document.getElementById("rail"), turn = document.getElementById("turn");
   if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
 })();

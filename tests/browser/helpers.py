@@ -61,6 +61,30 @@ def face(page: Page, legend: str, value: str) -> None:
     label.tap()
 
 
+def decision_die(page: Page, number: int, color: str, primary: str, secondary: str) -> None:
+    """Round `number` begun with the decision die: one tap on its face as printed (dice.json), or, for a face
+    the table's die shows that the printed faces lack, "Another face" and its color and directions."""
+    name = f"{color.replace('-', ' ')} {primary}/{secondary}"
+    printed = page.locator("#die-faces").get_by_role("button", name=name, exact=True)
+    if printed.count():
+        press(page, name, page.locator("#die-faces"))
+        return
+    page.locator("#die-other summary").tap()
+    face(page, "Color", color.replace("-", " "))
+    face(page, "Primary", primary)
+    face(page, "Secondary", secondary)
+    press(page, f"Begin round {number}", page.locator("#die-other"))
+
+
+def select_ap(row: Locator, ap: str, guard: str | None = None) -> None:
+    """A character's cards chosen: the Guard they give (when not 0, under "Guard from the cards"), then one tap
+    on their AP."""
+    if guard not in (None, "0", "+0"):
+        row.locator("details.guard summary").tap()
+        row.locator("label.face", has_text=re.compile(rf"^\+?{re.escape(guard.lstrip('+'))}$")).tap()
+    press(row.page, f"AP {ap}", row)
+
+
 def tap_space(page: Page, label: str) -> None:
     tap_at(page, f'#map-grid polygon[data-label="{label}"]')
     settled(page)
@@ -103,14 +127,9 @@ def first_turn(page: Page, spaces, ap: dict, first: str) -> None:
     by character id) and the order revealed: `first`'s turn begun."""
     for label in spaces:
         tap_space(page, label)
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "red", "N", "W")
     for who, value in ap.items():
-        row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(value)
-        press(page, "Select", row)
+        select_ap(page.locator(f"#choice-{who}"), value)
     press(page, "Reveal: turn order")
     press(page, f"Next turn: {first}")
 

@@ -28,7 +28,7 @@ from companion.store import mission_table as store
 from companion.store.cards import samples
 
 from .conftest import LiveServer
-from .helpers import face, press, tap_space
+from .helpers import decision_die, face, press, select_ap, tap_space
 
 
 def _mission(app) -> rules.Mission:
@@ -92,14 +92,10 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     page = tablet
     page.goto("/table/1")
     page.wait_for_function("window.missionTable === true && window.htmx !== undefined")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "red", "N", "W")
     for n, ap in ((0, "1"), (1, "2")):  # both before the Sentry
         row = page.locator(".choice").nth(n)
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(row, ap)
 
     # Reinforcements: the Archer's placement icon, offered first, placed by a tap (p.26, p.59).
     expect(page.locator("#event-task")).to_contain_text("Reinforcements")
@@ -123,11 +119,11 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     expect(page.locator("#result")).to_contain_text("attacks Grallok Sentry-1: hit")
     press(page, "End turn")
 
-    # The Healer's bandage slots are full: a Heal is refused with the page (p.38).
+    # The Healer's bandage slots are full: a Heal is not offered, the reason and its page said beside it (p.38).
     _turns_until(page, _turn_of(page, "sylvestia"))
-    press(page, "Heal 1")
-    expect(page.locator("#refusal")).to_contain_text("bandage slots are full")
-    expect(page.locator("#refusal")).to_contain_text("p.38")
+    expect(page.get_by_role("button", name="Heal 1", exact=True)).to_be_disabled()
+    expect(page.locator("#heal .why")).to_contain_text("bandage slots are full")
+    expect(page.locator("#heal .why")).to_contain_text("p.38")
     press(page, "End turn")
 
     # The Sentry's Critical Strike: its card's critical ability Knocks Down its target (p.20).
@@ -141,13 +137,9 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     press(page, "End round 1")
 
     # Round 2: Augustus rests; his rest turn offers no Move and no Attack (p.13).
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 2")
+    decision_die(page, 2, "red", "N", "W")
     press(page, "Rest", page.locator("#choice-augustus"))
-    page.locator("#choice-sylvestia input[name=ap]").fill("2")
-    press(page, "Select", page.locator("#choice-sylvestia"))
+    select_ap(page.locator("#choice-sylvestia"), "2")
     press(page, "Reveal: turn order")
     _turns_until(page, lambda: page.locator("#rest-turn").count() > 0)
     expect(page.locator("#rest-turn")).to_contain_text("no Move, Leap or Attack")

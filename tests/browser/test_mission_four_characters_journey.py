@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, face, press, samples_and_map, settled, tap_space
+from .helpers import assert_touch_target, decision_die, face, press, samples_and_map, select_ap, settled, tap_space
 
 PARTY = (("Mira", "Healer", "Human", "9", "6"), ("Sable", "Ranger", "Human", "10", "6"),
          ("Quill", "Rogue", "Human", "9", "7"), ("Vincent", "Warrior", "Grallok", "12", "5"))
@@ -59,10 +59,7 @@ def figure(page: Page, name: str):
 
 def begin_round(page: Page, number: int) -> None:
     expect(page.locator("#die h2")).to_have_text(f"Round {number}: the decision die")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, f"Begin round {number}")
+    decision_die(page, number, "red", "N", "W")
     expect(page.locator("#die-shown")).to_contain_text("red N/W")
 
 
@@ -75,9 +72,7 @@ def choose(page: Page, choices: dict) -> None:
             expect(row).to_contain_text("rests")
             continue
         ap, guard = chosen
-        row.locator('input[name="ap"]').fill(ap)
-        row.locator('input[name="guard"]').fill(guard)
-        press(page, "Select", row)
+        select_ap(row, ap, guard)
         expect(row).to_contain_text(f"AP {ap}" + (f", Guard +{guard} from the cards" if guard != "0" else ""))
     press(page, "Reveal: turn order")
 
@@ -197,10 +192,10 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     attack = page.locator("#attack-form")
     pick(attack, "Grallok Archer-1 (5 HP)")
     pick(attack.locator("fieldset", has_text="Attack die shows"), "3")
-    pick(attack.locator("fieldset", has_text="Accuracy die 1"), "success")
     attack.get_by_label("Explicit range").fill("4")
-    pick(attack, "Grallok Archer-1 (5 HP): across Vincent")
-    attack.get_by_role("button", name="Resolve the attack").tap()
+    pick(attack, "Grallok Archer-1 (5 HP): across Vincent")  # the line chosen: the one Accuracy die it needs
+    pick(attack.locator("fieldset", has_text="Accuracy die 1"), "success")
+    page.locator("#actionbar").get_by_role("button", name="Resolve the attack").tap()  # in the bar, in view
     settled(page)
     result = page.locator("#result")
     expect(result).to_contain_text("Sable makes a Ranged Attack (range 4) on Grallok Archer-1 (p.21)")
@@ -242,11 +237,14 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
 
     # -- Round 2: Mira rests; the table corrects the Sentry's HP ------------------------------------------
     begin_round(page, 2)
-    page.locator("#correct-hp summary").tap()
-    sentry_hp = page.locator("#correct-hp form", has_text="Grallok Sentry-1 HP")
-    sentry_hp.locator('input[name="hp"]').fill("6")
-    press(page, "Set HP", sentry_hp)
-    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 8 -> 6")
+    page.locator("#figures summary").tap()
+    figure(page, "Grallok Sentry-1").locator("a").tap()  # its sheet
+    sheet = page.locator("#sheet")
+    expect(sheet).to_contain_text("HP 8/8")
+    press(page, "−", sheet)
+    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 8 -> 7")
+    press(page, "−", sheet)
+    expect(page.locator("#result")).to_contain_text("Correction by the table: Grallok Sentry-1's HP 7 -> 6")
     expect(figure(page, "Grallok Sentry-1")).to_contain_text("HP 6/8")
     choose(page, {"Mira": None, "Vincent": ("2", "1"), "Sable": ("3", "0"), "Quill": ("4", "0")})
     expect(page.locator("#turn-order li").first).to_have_text(re.compile("^Mira"))  # a rest is initiative 1

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, set_up_first_steps, tap_space
+from .helpers import decision_die, press, select_ap, set_up_first_steps, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -33,16 +33,11 @@ def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
          "Stale Air (sample)"])
     press(page, "Stale Air (sample)", prompt)
     expect(prompt.locator(".named")).to_have_text("Stale Air (sample)")
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "red", "N", "W")
     expect(page.locator("#event")).to_contain_text("Stale Air (sample)")
     expect(page.locator("#deck-prompt")).to_have_count(0)  # the adversaries draw once every card is chosen
     for who, ap in (("vera", "3"), ("bram", "5")):
-        row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(page.locator(f"#choice-{who}"), ap)
 
     expect(prompt.locator("strong")).to_have_text(["Grallok species deck", "Sentry class deck"])
     press(page, "Rush (sample)", prompt.locator("#deck-species-grallok"))

@@ -3,7 +3,8 @@
 A round on the "First steps (sample)" map at 1024x768: after every step the action bar's button is inside
 the viewport; every tap is answered with the parts that changed, swapped in out of band, never the map
 drawing; figures say who they are (a character's disc, an adversary's standee), their HP, whose turn it is
-and the AI's target; a refusal stays in view until dismissed. Then the 30x24 sample map in portrait
+and the AI's target; a refusal stays in view beside its control until the next tap, and no message covers the
+action bar or a control of the panel after any step (nothing needs closing). Then the 30x24 sample map in portrait
 (768x1024): the map on top, the panel under it, the action bar at the bottom, figures at least 24 px wide at
 the zoom the page opens with, and "Fit" shows the whole map.
 """
@@ -17,7 +18,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import face, press, samples_and_map, settled, tap_space
+from .helpers import face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
 
 HP_BASE_COLORS = {"rgb(201, 42, 42)", "rgb(252, 196, 25)", "rgb(28, 61, 140)", "rgb(116, 192, 252)"}
 
@@ -39,12 +40,39 @@ def next_step_in_view(page: Page, name: str | re.Pattern) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], (name, box, view)
 
 
+# The element at each control's centre is the control (or inside it): no message, panel or bar lies over it.
+# Checked for every button and die face of the action bar and every one of the panel shown inside it.
+COVERED_JS = """() => {
+  const out = [];
+  const rail = document.getElementById('rail').getBoundingClientRect();
+  const controls = document.querySelectorAll('#actionbar button, #actionbar label.face, #rail button, #rail label.face, #rail a.btn, #rail summary');
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest('details:not([open]) > :not(summary)')) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (el.closest('#rail') && (y < rail.top || y > rail.bottom)) continue;  // scrolled out of the panel's view
+    if (y > innerHeight || x > innerWidth) { out.push('off-screen: ' + el.textContent.trim().slice(0, 40)); continue; }
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(el === top || el.contains(top) || top.closest('label') === el))
+      out.push(el.textContent.trim().slice(0, 40) + ' under ' + (top ? top.outerHTML.slice(0, 80) : 'nothing'));
+  }
+  return out;
+}"""
+
+
+def nothing_covers_a_control(page: Page) -> None:
+    covered = page.evaluate(COVERED_JS)
+    assert not covered, covered
+
+
 def partial(page: Page, tap) -> str:
-    """Do `tap` and return its answer, checked to be parts swapped out of band and not the map drawing."""
+    """Do `tap` and return its answer, checked to be parts swapped out of band and not the map drawing; then
+    nothing covers a control of the action bar or the panel."""
     with page.expect_response(lambda r: r.request.method == "POST" and "/table/" in r.url) as answer:
         tap()
     body = answer.value.text()
     settled(page)
+    nothing_covers_a_control(page)
     assert 'id="map-paint"' not in body and 'id="map-grid"' not in body, "the map drawing was sent again"
     for part in ("map-plan", "rail", "actionbar", "bottombar", "poll"):
         assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', body), part
@@ -74,15 +102,14 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     partial(page, lambda: tap_space(page, "B-6"))
     partial(page, lambda: tap_space(page, "C-6"))
 
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    next_step_in_view(page, "Begin round 1")
-    partial(page, lambda: press(page, "Begin round 1", page.locator("#actionbar")))
+    # The round begins with one tap on the decision die's face, in view with the bar's hint.
+    expect(page.locator("#next-hint")).to_contain_text("tap the face the decision die shows")
+    die_face = page.locator("#die-faces").get_by_role("button", name="red N/W", exact=True)
+    expect(die_face).to_be_in_viewport()
+    partial(page, lambda: press(page, "red N/W", page.locator("#die-faces")))
     for who in ("vera", "bram"):
         row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill("3" if who == "vera" else "5")
-        partial(page, lambda: press(page, "Select", row))
+        partial(page, lambda: select_ap(row, "3" if who == "vera" else "5"))
     next_step_in_view(page, "Reveal: turn order")
     partial(page, lambda: press(page, "Reveal: turn order"))
 
@@ -103,18 +130,22 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     partial(page, lambda: tap_space(page, "G-3"))
     next_step_in_view(page, "End turn")
 
-    # A refusal is said in view and stays (a poll does not take it away) until dismissed.
-    partial(page, lambda: tap_space(page, "C-6"))  # Bram stands there
-    message = page.locator("#messages #refusal")
+    # A refusal is said in view beside what was refused (the move form) and stays (a poll does not take it
+    # away) until the next tap: nothing to dismiss.
+    page.locator("#move-form input[name='mp']").fill("2")
+    partial(page, lambda: tap_space(page, "H-6"))  # out of the card's 2 MP
+    message = page.locator("#refusal")
     expect(message).to_be_visible()
+    expect(message).to_contain_text("MP")
+    expect(page.locator("#move-form + #refusal")).to_have_count(1)
     box = message.bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
     page.wait_for_timeout(1_500)  # a poll or more
     expect(message).to_be_visible()
-    page.locator("#messages [data-dismiss]").tap()
-    expect(message).to_have_count(0)
+    nothing_covers_a_control(page)
 
     partial(page, lambda: press(page, "End turn"))
+    expect(message).to_have_count(0)  # the next tap took it away
     next_step_in_view(page, "Next turn: Bram")
     partial(page, lambda: press(page, "Next turn: Bram"))
     next_step_in_view(page, "End turn")
@@ -134,13 +165,54 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(page.locator("#result")).to_contain_text("as the AI planned it")
     next_step_in_view(page, "End round 1")
 
-    # Undo is a partial answer too; a reload draws the whole page again, the same state.
+    # Undo is a partial answer too, its bottom bar saying the state after the undo (not the turn undone); a
+    # reload draws the whole page again, the same state.
+    expect(page.locator("#lastlog")).to_contain_text("as the AI planned it")
     partial(page, lambda: page.locator("#undo").tap())
     next_step_in_view(page, "Apply the turn")
+    expect(page.locator("#lastlog")).not_to_contain_text("as the AI planned it")
+    expect(page.locator("#lastlog")).to_contain_text("Grallok Sentry-1")  # its turn began: the state now
     page.goto(url)
     expect(page.locator("#map-paint")).to_have_count(1)
     expect(page.locator("#map-plan .fig[data-active]")).to_have_attribute("data-figure", "Grallok Sentry-1")
     next_step_in_view(page, "Apply the turn")
+
+
+def test_a_condition_is_two_taps_from_the_map(tablet: Page):
+    """One figure, one sheet: a tap on Bram opens his sheet beside the map, a tap on a condition puts its token
+    on him (and on the map); nothing to scroll to, nothing to close."""
+    page = tablet
+    to_veras_turn(page)
+    tap_at(page, '#map-grid polygon[data-label="C-6"]')  # tap 1: Bram's space
+    sheet = page.locator("#sheet")
+    expect(sheet).to_contain_text("Bram")
+    expect(sheet).to_contain_text("HP 12/12")
+    toggle = sheet.get_by_role("button", name="Knocked Down", exact=True)
+    expect(toggle).to_be_in_viewport()
+    partial(page, lambda: toggle.tap())  # tap 2
+    expect(page.locator('#map-plan .note[data-for="bram"] .badge')).to_contain_text("KD")
+    expect(sheet.get_by_role("button", name="✓ Knocked Down", exact=True)).to_be_visible()  # tap again: off
+    partial(page, lambda: sheet.get_by_role("button", name="−", exact=True).tap())  # HP in one tap
+    expect(sheet).to_contain_text("HP 11/12")
+
+
+def test_the_attack_helper_keeps_its_choices_after_a_refusal(tablet: Page):
+    """A refused attack (the target out of Vera's reach) leaves the helper open with its target and die as
+    tapped, the refusal beside it: the table fixes what was wrong, not everything again."""
+    page = tablet
+    to_veras_turn(page)
+    page.locator("#attack summary").tap()
+    attack = page.locator("#attack-form")
+    target = attack.locator('input[name="target"]').first
+    value = target.get_attribute("value")
+    attack.locator("label.face", has=page.locator(f'input[name="target"][value="{value}"]')).tap()
+    attack.locator("label.face", has=page.locator("input[value='attack:2']")).tap()
+    expect(attack.locator("fieldset[data-accuracy]:visible")).to_have_count(0)  # a line crossing nothing
+    partial(page, lambda: page.locator("#actionbar #resolve").tap())
+    expect(page.locator("#refusal")).to_contain_text("out of range")
+    expect(page.locator("#attack")).to_have_attribute("open", "")
+    expect(attack.locator(f'input[name="target"][value="{value}"]')).to_be_checked()
+    expect(attack.locator("input[value='attack:2']")).to_be_checked()
 
 
 def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_server):

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import face, press, set_up_first_steps, tap_space
+from .helpers import decision_die, face, press, select_ap, set_up_first_steps, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +57,12 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
     expect(second.locator("#die h2")).to_have_text("Round 1: the decision die")
 
     # The decision die by its faces, then each character's AP, then the turn order.
-    face(page, "Color", "red")
-    face(page, "Primary", "N")
-    face(page, "Secondary", "W")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "red", "N", "W")
     expect(page.locator("#die-shown")).to_contain_text("red N/W")
     expect(second.locator("#die-shown")).to_contain_text("red N/W", timeout=2_000)
     for who, ap in (("vera", "3"), ("bram", "5")):
         row = page.locator(f"#choice-{who}")
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(row, ap)
     press(page, "Reveal: turn order")
     expect(page.locator("#turn-order li")).to_have_text([re.compile("Vera"), re.compile("Bram"),
                                                          re.compile("Grallok Sentry-1")])

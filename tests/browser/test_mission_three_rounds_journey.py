@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, face, press, samples_and_map, tap_space
+from .helpers import assert_touch_target, decision_die, face, press, samples_and_map, select_ap, tap_space
 
 SEEN_WITHIN_MS = 2_000  # issue 6: a second device shows a change within 2 seconds
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -71,16 +71,12 @@ def begin_round(page: Page, number: int, die: tuple[str, str, str], aps: dict[st
     """The decision die by its faces, each living character's AP, then the turn order (p.12 steps 1-6)."""
     expect(page.locator("#die h2")).to_have_text(f"Round {number}: the decision die")
     color, primary, secondary = die
-    face(page, "Color", color.replace("-", " "))
-    face(page, "Primary", primary)
-    face(page, "Secondary", secondary)
-    press(page, f"Begin round {number}")
+    decision_die(page, number, color, primary, secondary)
     expect(page.locator("#die-shown")).to_contain_text(f"{color.replace('-', ' ')} {primary}/{secondary}")
     expect(page.locator("#choices .choice")).to_have_count(len(aps))
     for who, ap in aps.items():
         row = page.locator("#choices .choice", has=page.locator("strong", has_text=who))
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(row, ap)
         expect(row).to_contain_text(f"AP {ap}")
     press(page, "Reveal: turn order")
 

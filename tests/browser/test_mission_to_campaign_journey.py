@@ -19,7 +19,7 @@ from companion.phantom.characters import add_character
 from companion.store import campaigns as campaign_store
 
 from .conftest import LiveServer
-from .helpers import face, press, samples_and_map, tap_space
+from .helpers import decision_die, face, press, samples_and_map, select_ap, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -58,14 +58,10 @@ def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, l
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
     tap_space(page, "B-6")
     tap_space(page, "C-6")
-    face(page, "Color", "yellow")
-    face(page, "Primary", "S")
-    face(page, "Secondary", "E")
-    press(page, "Begin round 1")
+    decision_die(page, 1, "yellow", "S", "E")
     for n, ap in ((0, "3"), (1, "5")):
         row = page.locator(".choice").nth(n)
-        row.locator('input[name="ap"]').fill(ap)
-        press(page, "Select", row)
+        select_ap(row, ap)
     press(page, "Reveal: turn order")
 
     # Vincent (2 HP) goes first and is defeated by the HP buttons: he leaves the map (p.23).

@@ -86,6 +86,8 @@ class _Forms(HTMLParser):
             f.options[self.select].append(a.get("value", ""))
         elif tag == "button" and a.get("type", "submit") == "submit":
             self.button = []
+            if a.get("name") and "disabled" not in a:  # a named button sends its value: one of the form's options
+                f.options.setdefault(a["name"], []).append(a.get("value", ""))
 
     def handle_data(self, data):
         if self.button is not None:

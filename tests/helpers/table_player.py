@@ -42,10 +42,28 @@ class Run:
     refusals: Counter = field(default_factory=Counter)
 
 
+# What a player types or taps freely: a refusal of what was typed or tapped is the rules answering a choice.
+TYPED = {"text", "number", "search", "textarea"}
+
+
 class TablePlayer(Player):
     """The page player with a finger for the map: a form the page marks `data-tap` (its field filled by a tap
     on a space, missiontable.js) gets a space the page draws: an entry point (E) to place a character, a
-    space the reach layer shows for a move, and any space of the grid otherwise."""
+    space the reach layer shows for a move, and any space of the grid otherwise.
+
+    The mission page offers a step only when the rules take it now (UX.md: "A button is offered that the
+    rules refuse right now: it is disabled"): an offer whose every value the page itself gave (hidden fields,
+    its own radio buttons, selects and checkboxes, nothing typed and no space tapped) refused by a rule is a
+    failure, `refused-offer`."""
+
+    def _classify_refusal(self, page, offer, values):
+        failed = len(self.failures)
+        super()._classify_refusal(page, offer, values)
+        tap = offer.form.attrs.get("data-tap") if offer.form is not None else None
+        chosen_freely = any(c.kind in TYPED or c.name == tap for c in offer.controls)
+        if len(self.failures) == failed and not chosen_freely:
+            said = re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", page.html, re.S)
+            self._fail("refused-offer", " ".join(" ".join(m) for m in said)[:300], offer, values)
 
     def fill(self, offer, overrides=None):
         tap = offer.form.attrs.get("data-tap") if offer.form is not None else None

@@ -31,7 +31,7 @@ One module per job, each importing only those before it:
 """
 from .attacks import (
     AttackOutcome, AttackTarget, AttackTargets, SightLine, adversary_scenario, apply_adversary_turn, attack_on_turn,
-    attack_targets, character_attack, event_notes, line_options, no_attack, round_guard, sight_lines,
+    attack_lines, attack_targets, character_attack, event_notes, line_options, no_attack, round_guard, sight_lines,
 )
 from .character_turn import (
     PassedHazards, RestTurn, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable,
@@ -68,7 +68,7 @@ __all__ = [
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
     "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
-    "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
+    "attack_lines", "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",

@@ -190,9 +190,17 @@ def sight_lines(mission: Mission, attacker_id: str, targets: AttackTargets) -> t
     """The lines of sight the attacker may choose between (p.19), for each target that has more than one way
     to be seen: an adjacent target needs none, and a target with no line at all is left for the Attack itself
     to refuse with the reason."""
+    return attack_lines(mission, attacker_id, targets)[0]
+
+
+def attack_lines(mission: Mission, attacker_id: str, targets: AttackTargets):
+    """`sight_lines`, and for each target seen at range 2 or more the Accuracy rolls its lines call for, fewest
+    and most, (target, fewest, most): a line crossing nothing needs none (p.21 step 4), so the attack helper
+    asks for no die the chosen line does not need."""
     attacker = figure_on_map(mission, attacker_id)
     m = mission.map
     out: list[SightLine] = []
+    rolls: list[tuple[str, int, int]] = []
     for t in targets.choices:
         at = m.parse(t.value[len("object:"):]) if t.value.startswith("object:") else mission.figure(t.value).at
         if (m.range_between(attacker.at, at) or 0) < 2:
@@ -201,9 +209,10 @@ def sight_lines(mission: Mission, attacker_id: str, targets: AttackTargets) -> t
             options = line_options(mission, attacker.id, t.value)
         except MissionError:
             continue
+        rolls.append((t.value, min(map(len, options)), max(map(len, options))))
         if len(options) > 1:
             out.extend(SightLine(t.text, ",".join(o), o) for o in options)
-    return tuple(out)
+    return tuple(out), tuple(rolls)
 
 
 def line_options(mission: Mission, attacker_id: str, target: str) -> tuple[tuple[str, ...], ...]:
