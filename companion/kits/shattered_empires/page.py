@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...games import shattered_empires as rules
-from ...games.frame import GameError
+from ...games.frame import GameError, allowed
 from . import forms
 
 KEY = rules.KEY
@@ -39,6 +39,9 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
         # Launcher searches to record (a unit destroyed before its search is recorded has none)
         "launchers": [u for u in g.units if u.id in g.launches],
+        # issue 29: a card's one tap offered only as the rules take it now, else disabled with the reason
+        "may_queue": {c.name: allowed(rules.play_construction, g, content, c.name)
+                      for c in content.cards if g.stage == "play" and g.step == "queue" and c.type == "construction"},
     }
 
 
