@@ -1,6 +1,7 @@
 """Lost Empires pages offer only what can be done now (issue 20): Activate without tokens, the RUTHLESS tap once."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from helpers.games import rewrite
@@ -90,3 +91,49 @@ def test_a_granted_move_then_back_to_the_active_unit(app, started):
     assert le.unit(state, "u1").at == "center" and le.unit(state, "u1").drained and state.grant is None
     assert "Granted to Hound" not in page and state.activation.unit == "u3"
     g.do("granted-move", {"unit": "u1", "to": "left"}, status=422)  # once: nothing granted any more
+
+
+def _button(body: str, label: str) -> str:
+    return re.search(rf"<button[^>]*>{re.escape(label)}</button>", body).group(0)
+
+
+def test_end_turn_is_disabled_with_must_pass_until_a_unit_is_played_or_activated(app, started):
+    # Issue 29: "End turn" was offered, then refused: "must Pass (p.8)".
+    from helpers.games import play
+    g = started
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "disabled" in _button(body, "End turn") and "disabled" not in _button(body, "Pass")
+    why = re.search(r'id="end-turn-why">(.*?)</p>', body, re.S).group(1)
+    assert "so must Pass" in why and 'hx-get="/rules/lost-empires/8"' in why  # the page a tap target
+    play(g, "Hound", command=1)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "disabled" not in _button(body, "End turn") and 'id="end-turn-why"' not in body
+
+
+def test_back_in_the_first_phase_is_disabled_with_the_reason(app, started):
+    body = started.table.get(started.url).get_data(as_text=True)
+    back = re.search(r'action="/games/1/back".*?(<button[^>]*>)', body, re.S).group(1)
+    assert "disabled" in back and "first phase of the round" in body
+    started.do("back", status=422)  # a stale page pressing it anyway: the same rule refuses it
+
+
+def test_a_card_played_again_is_disabled_with_the_reason_when_it_cannot_be_paid(app, started):
+    from helpers.games import play
+    g = started
+    play(g, "Hound", control=2, offense=3, defense=1, command=2)  # round 1: all 2 command (p.3)
+    g.do("end-turn")
+    g.do("pass")
+    body = g.table.get(g.url).get_data(as_text=True)
+    again = re.search(r'<button class="btn" aria-label="Play Hound again"[^>]*>', body).group(0)
+    assert "disabled" in again and "Hound costs 2 command" in again
+    assert re.search(r'<p class="note">Hound: Hound costs 2 command', body)
+
+
+def test_damage_and_artifacts_minus_are_disabled_at_zero(app, started):
+    from helpers.games import play
+    g = started
+    play(g, "Hound", command=1)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert re.search(r'aria-label="Hound damage minus one" disabled title="Hound has 0 damage', body)
+    assert re.search(r'aria-label="Ann artifacts \(card effect\) minus one" disabled title="Ann has 0 artifacts', body)
+    assert 'aria-label="Hound damage plus one">' in body
