@@ -137,3 +137,28 @@ def test_damage_and_artifacts_minus_are_disabled_at_zero(app, started):
     assert re.search(r'aria-label="Hound damage minus one" disabled title="Hound has 0 damage', body)
     assert re.search(r'aria-label="Ann artifacts \(card effect\) minus one" disabled title="Ann has 0 artifacts', body)
     assert 'aria-label="Hound damage plus one">' in body
+
+
+def test_a_support_typed_once_is_played_again_in_one_tap_until_both_copies_are_discarded(app, started):
+    # Issue 29: card stats typed once per card, offered again; copies counted across play and discard (p.4, 8).
+    from helpers.games import rewrite
+    from helpers.page_player import parse_page
+    g = started
+    rewrite(app, lambda s: replace(s, round=2))  # 4 command: room for both copies
+    g.do("play-support", {"card": "Blast Fire", "command": "1", "supply": "0"}, form="play")
+    assert [(c.name, c.kind, c.command) for c in g.row.state.library] == [("Blast Fire", "support", 1)]
+    body = g.table.get(g.url).get_data(as_text=True)
+    (again,) = [o for o in parse_page("http://localhost" + g.url, 200, body).offers
+                if o.text.startswith("Blast Fire support")]
+    assert again.path.endswith("/do/play-support") and all(c.kind == "hidden" for c in again.controls)
+    g.table.post(again.path, {c.name: c.value for c in again.controls})  # the one tap
+    assert g.row.state.sides[0].discard == (("Blast Fire", 2),)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "Blast Fire support" not in body  # both copies discarded: neither in the deck's list nor again
+    import io
+    exported = g.table.get(f"{g.url}/export").get_data()
+    resp = g.table.post("/games/import", {"game_file": (io.BytesIO(exported), "g.json")}, htmx=False,
+                        content_type="multipart/form-data")
+    assert resp.status_code in (204, 303)
+    from helpers.games import game_state
+    assert game_state(app, 2).state.library == g.row.state.library

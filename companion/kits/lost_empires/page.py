@@ -52,7 +52,8 @@ def offered(g: rules.Game, content: rules.Content) -> dict:
         # pass is refused only when the player may issue no order at all (p.8, 10): the turn's panel closes
         "turn_open": allowed(rules.pass_turn, g) if playing else (False, ""),
         "may_end_turn": allowed(rules.end_turn, g) if playing else (False, ""),
-        "again": {c.name: allowed(rules.play_unit, g, c.name, stats(c)) for c in g.library} if playing else {},
+        "again": {c.name: (allowed(rules.play_support, g, c.name, c.command or 0, c.supply or 0) if c.kind == "support"
+                           else allowed(rules.play_unit, g, c.name, stats(c))) for c in g.library} if playing else {},
         "faction_ok": {(i, f.name): allowed(rules.choose_faction, g, content, i, f.name)
                        for i in range(len(g.players)) for f in content.factions} if g.stage == "setup" else {},
         "lower_damage": {u.id: allowed(rules.adjust_damage, g, u.id, -1, None) for u in g.units} if playing else {},
