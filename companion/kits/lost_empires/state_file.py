@@ -15,6 +15,9 @@ class SideSchema(Strict):
     passed = fields.Boolean(required=True)
     deck = fields.List(fields.Tuple((Text(), fields.Integer(strict=True, validate=validate.Range(min=1, max=2)))),
                        required=True)
+    # the discard pile's copies (destroyed units, played supports): written only when not empty (ADDED)
+    discard = fields.List(fields.Tuple((Text(), fields.Integer(strict=True, validate=validate.Range(min=1, max=2)))),
+                          load_default=list)
 
 
 class UnitSchema(Strict):
