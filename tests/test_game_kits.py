@@ -156,7 +156,7 @@ def test_undoing_aldarras_win_leaves_no_game_over_on_the_page(app, table):
     page = resp.get_data(as_text=True)
     assert row(app, game_id).state.stage == "play"
     assert _bar(page) == "test position" and "Final results ›" not in page
-    assert "Now in effect: test position" in page
+    assert "— now in effect: test position" in page
     step = html.unescape(re.search(r'id="step-name">(.*?)</strong>', page, re.S).group(1))
     assert "Check Win" in step and "game is over" not in _bar(table.get(f"/games/{game_id}").get_data(as_text=True))
 
