@@ -13,12 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import threading
 from dataclasses import replace
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-from waitress.server import create_server
+from playwright.sync_api import expect
+from screenshot import tablet  # scripts/screenshot.py: the app served and a tablet's page on it
 
 from companion import create_app
 from companion.db import connect
@@ -27,9 +26,6 @@ from companion.games import shattered_empires as se
 from companion.games.frame import Player
 from companion.store import games as store
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SEATS = (Player("Ann", "red"), Player("Bob", "blue"))
 MAX_BYTES = 400_000
 
@@ -93,33 +89,22 @@ def main(argv=None) -> int:
             game_id = store.JOURNAL.create(db, {"kind": key, "name": "Night war"}, state, "Screenshot position")
             shots.append((key, f"/games/{game_id}{query}", ready))
         db.conn.close()
-        server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(base_url=f"http://127.0.0.1:{server.effective_port}",
-                                              viewport={"width": 1024, "height": 768}, has_touch=True)
-                page = context.new_page()
-                for key, url, ready in shots:
-                    page.goto(url)
-                    expect(page.locator(ready)).to_be_visible()
-                    # the board beside the panel the table acts in: the page scrolled to that panel's top when
-                    # it starts below the fold
-                    page.evaluate("(sel) => { const top = document.querySelector(sel).getBoundingClientRect().top;"
-                                  " if (top > 400) window.scrollTo(0, top + window.scrollY - 70); }", ready)
-                    path = out / f"{key}-1024x768.png"
-                    page.screenshot(path=str(path))
-                    size = path.stat().st_size
-                    print(f"{path} ({size // 1000} KB)")
-                    if size > MAX_BYTES:
-                        print(f"{path} is over {MAX_BYTES // 1000} KB", file=sys.stderr)
-                        return 1
-                browser.close()
-        finally:
-            server.close()
-            server.task_dispatcher.shutdown()
+        too_big = []
+        with tablet(app) as page:
+            for key, url, ready in shots:
+                page.goto(url)
+                expect(page.locator(ready)).to_be_visible()
+                # the board beside the panel the table acts in: the page scrolled to that panel's top when it
+                # starts below the fold
+                page.evaluate("(sel) => { const top = document.querySelector(sel).getBoundingClientRect().top;"
+                              " if (top > 400) window.scrollTo(0, top + window.scrollY - 70); }", ready)
+                path = out / f"{key}-1024x768.png"
+                page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
+                print(f"Saved {path} ({path.stat().st_size // 1024} KB).")
+                too_big += [path.name] if path.stat().st_size > MAX_BYTES else []
+    if too_big:
+        print(f"game_screenshots: over {MAX_BYTES // 1000} KB: {', '.join(too_big)}", file=sys.stderr)
+        return 1
     return 0
 
 
