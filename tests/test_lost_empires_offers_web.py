@@ -163,3 +163,16 @@ def test_a_support_typed_once_is_played_again_in_one_tap_until_both_copies_are_d
     from helpers.games import game_state
     imported = game_state(app, 2).state
     assert imported.library == g.row.state.library and imported.sides[0].discard == (("Blast Fire", 2),)
+
+
+def test_back_into_an_order_phase_both_players_passed_offers_no_orders(app, started):
+    # Issue 29: Pass, End turn and the cards were offered there, each refused: "has passed and takes no more
+    # turns this Order Phase (p.10)".
+    g = started
+    g.do("pass")
+    g.do("pass")
+    g.do("back")
+    body = g.table.get(g.url).get_data(as_text=True)
+    orders = re.search(r'<section class="panel" id="orders">(.*?)</section>', body, re.S).group(1)
+    assert "takes no more turns this Order Phase" in orders and "Tap Next for the Control Phase" in orders
+    assert "<form" not in orders

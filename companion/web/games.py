@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request, send_file, url_for
 
 from ..db import now
-from ..games.frame import advance_check, new_players
+from ..games.frame import advance_check, allowed, new_players
 from ..games.registry import RULES
 from ..kits import KITS
 from ..kits.game_file import dump_game_file, load_game_file
@@ -73,6 +73,7 @@ def context(game_id: int, **kw) -> dict:
     kit = KITS[f.row.kind]
     game = kit.page.context(f.row.state, content(f.row.kind))
     return {**as_dict(f), **game, "game_dir": kit.templates,
+            "allowed": allowed,  # whether the rules take a command now, and why not: a control offered or disabled
             "kit_css": url_for(".kit_css", key=kit.key) if kit.css else None,
             # a game's own labels over the frame's and the app's
             "labels": {**LABELS, **GAME_LABELS, **kit.labels, **game.get("labels", {})}}
