@@ -13,6 +13,7 @@ import re
 import sys
 import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
@@ -25,6 +26,27 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MAX_BYTES = 300_000
+
+
+@contextmanager
+def tablet(app, width: int = 1024, height: int = 768):
+    """`app` served by waitress on 127.0.0.1 (a free port) and a page of Debian's chromium on it, a touch tablet
+    of that size; the screenshot scripts share it (scripts/game_screenshots.py)."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(base_url=f"http://127.0.0.1:{server.effective_port}",
+                                          viewport={"width": width, "height": height}, has_touch=True)
+            context.set_default_timeout(10_000)
+            yield context.new_page()
+            browser.close()
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+        thread.join(timeout=5)
 
 
 def add_character(page, name: str, class_name: str, species: str) -> None:
@@ -87,25 +109,11 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as instance:
         app = create_app({"INSTANCE_PATH": instance})
-        server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(base_url=f"http://127.0.0.1:{server.effective_port}",
-                                              viewport={"width": 1024, "height": 768}, has_touch=True)
-                context.set_default_timeout(10_000)
-                page = context.new_page()
-                fill_sample(page)
-                page.reload()  # a fresh campaign sheet, as a player opening it would see it
-                expect(page.get_by_role("heading", name="Campaign sheet")).to_be_visible()
-                page.screenshot(path=str(out), type="png", animations="disabled", caret="hide")
-                browser.close()
-        finally:
-            server.close()
-            server.task_dispatcher.shutdown()
-            thread.join(timeout=5)
+        with tablet(app) as page:
+            fill_sample(page)
+            page.reload()  # a fresh campaign sheet, as a player opening it would see it
+            expect(page.get_by_role("heading", name="Campaign sheet")).to_be_visible()
+            page.screenshot(path=str(out), type="png", animations="disabled", caret="hide")
     size = out.stat().st_size
     print(f"Saved {out} ({size // 1024} KB).")
     if size > MAX_BYTES:

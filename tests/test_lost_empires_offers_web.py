@@ -1,6 +1,7 @@
 """Lost Empires pages offer only what can be done now (issue 20): Activate without tokens, the RUTHLESS tap once."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from helpers.games import rewrite
@@ -90,3 +91,88 @@ def test_a_granted_move_then_back_to_the_active_unit(app, started):
     assert le.unit(state, "u1").at == "center" and le.unit(state, "u1").drained and state.grant is None
     assert "Granted to Hound" not in page and state.activation.unit == "u3"
     g.do("granted-move", {"unit": "u1", "to": "left"}, status=422)  # once: nothing granted any more
+
+
+def _button(body: str, label: str) -> str:
+    return re.search(rf"<button[^>]*>{re.escape(label)}</button>", body).group(0)
+
+
+def test_end_turn_is_disabled_with_must_pass_until_a_unit_is_played_or_activated(app, started):
+    # Issue 29: "End turn" was offered, then refused: "must Pass (p.8)".
+    from helpers.games import play
+    g = started
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "disabled" in _button(body, "End turn") and "disabled" not in _button(body, "Pass")
+    why = re.search(r'id="end-turn-why">(.*?)</p>', body, re.S).group(1)
+    assert "so must Pass" in why and 'hx-get="/rules/lost-empires/8"' in why  # the page a tap target
+    play(g, "Hound", command=1)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "disabled" not in _button(body, "End turn") and 'id="end-turn-why"' not in body
+
+
+def test_back_in_the_first_phase_is_disabled_with_the_reason(app, started):
+    body = started.table.get(started.url).get_data(as_text=True)
+    back = re.search(r'action="/games/1/back".*?(<button[^>]*>)', body, re.S).group(1)
+    assert "disabled" in back and "first phase of the round" in back  # its reason on the button
+    started.do("back", status=422)  # a stale page pressing it anyway: the same rule refuses it
+
+
+def test_a_card_played_again_is_disabled_with_the_reason_when_it_cannot_be_paid(app, started):
+    from helpers.games import play
+    g = started
+    play(g, "Hound", control=2, offense=3, defense=1, command=2)  # round 1: all 2 command (p.3)
+    g.do("end-turn")
+    g.do("pass")
+    body = g.table.get(g.url).get_data(as_text=True)
+    again = re.search(r'<button class="btn" aria-label="Play Hound again"[^>]*>', body).group(0)
+    assert "disabled" in again and "Hound costs 2 command" in again
+    assert re.search(r'<p class="note">Hound: Hound costs 2 command', body)
+
+
+def test_damage_and_artifacts_minus_are_disabled_at_zero(app, started):
+    from helpers.games import play
+    g = started
+    play(g, "Hound", command=1)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert re.search(r'aria-label="Hound damage minus one" disabled title="Hound has 0 damage', body)
+    assert re.search(r'aria-label="Ann artifacts \(card effect\) minus one" disabled title="Ann has 0 artifacts', body)
+    assert 'aria-label="Hound damage plus one">' in body
+
+
+def test_a_support_typed_once_is_played_again_in_one_tap_until_both_copies_are_discarded(app, started):
+    # Issue 29: card stats typed once per card, offered again; copies counted across play and discard (p.4, 8).
+    from helpers.games import rewrite
+    from helpers.page_player import parse_page
+    g = started
+    rewrite(app, lambda s: replace(s, round=2))  # 4 command: room for both copies
+    g.do("play-support", {"card": "Blast Fire", "command": "1", "supply": "0"}, form="play")
+    assert [(c.name, c.kind, c.command) for c in g.row.state.library] == [("Blast Fire", "support", 1)]
+    body = g.table.get(g.url).get_data(as_text=True)
+    (again,) = [o for o in parse_page("http://localhost" + g.url, 200, body).offers
+                if o.text.startswith("Blast Fire support")]
+    assert again.path.endswith("/do/play-support") and all(c.kind == "hidden" for c in again.controls)
+    g.table.post(again.path, {c.name: c.value for c in again.controls})  # the one tap
+    assert g.row.state.sides[0].discard == (("Blast Fire", 2),)
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert "Blast Fire support" not in body  # both copies discarded: neither in the deck's list nor again
+    import io
+    exported = g.table.get(f"{g.url}/export").get_data()
+    resp = g.table.post("/games/import", {"game_file": (io.BytesIO(exported), "g.json")}, htmx=False,
+                        content_type="multipart/form-data")
+    assert resp.status_code in (204, 303)  # the discard pile travels too (it was refused as an unknown field)
+    from helpers.games import game_state
+    imported = game_state(app, 2).state
+    assert imported.library == g.row.state.library and imported.sides[0].discard == (("Blast Fire", 2),)
+
+
+def test_back_into_an_order_phase_both_players_passed_offers_no_orders(app, started):
+    # Issue 29: Pass, End turn and the cards were offered there, each refused: "has passed and takes no more
+    # turns this Order Phase (p.10)".
+    g = started
+    g.do("pass")
+    g.do("pass")
+    g.do("back")
+    body = g.table.get(g.url).get_data(as_text=True)
+    orders = re.search(r'<section class="panel" id="orders">(.*?)</section>', body, re.S).group(1)
+    assert "takes no more turns this Order Phase" in orders and "Tap Next for the Control Phase" in orders
+    assert "<form" not in orders

@@ -93,6 +93,39 @@ def test_every_section_an_engine_cites_opens_a_summary(game):
         assert found and book.at(found[0].ref), f"{game}: ({part}) opens no summary in data/rules/{game}.json"
 
 
+KIT_TEMPLATES = {"lost-empires": "lost_empires", "aldarra-reborn": "aldarra", "suriya-162": "suriya_162",
+                 "shattered-empires": "shattered_empires"}
+JINJA = re.compile(r"\{#.*?#\}|\{\{.*?\}\}|\{%.*?%\}", re.S)
+CITED = re.compile(r"\{\{\s*(['\"])(.*?)\1\s*\|\s*cite\s*\}\}")
+
+
+def _static_citations(book, text: str) -> list[str]:
+    """The citations of `book` in text typed into a template: "p.14" for a page book, "(Intercept)" for a
+    section book."""
+    if book.cites == "page":
+        return [text[c.start:c.end] for c in book.citations(text)]
+    return [m.group(0) for m in re.finditer(r"\([^()]*\)", text) if book.citations(m.group(0))]
+
+
+@pytest.mark.parametrize("game", sorted(KIT_TEMPLATES))
+def test_a_games_templates_give_every_citation_to_the_cite_filter(game):
+    # Issue 29: "p.14" typed into a game's template was plain text, not a tap target to the rule's summary.
+    book, templates = BOOKS[game], sorted((ROOT / "companion/kits" / KIT_TEMPLATES[game] / "templates").glob("*.html"))
+    assert templates
+    cited = 0
+    for path in templates:
+        source = path.read_text(encoding="utf-8")
+        shown = re.sub(r"<[^>]*>", " ", JINJA.sub(" ", source))  # the text a page shows as typed
+        assert not _static_citations(book, shown), f"{path.name}: {_static_citations(book, shown)} typed as text"
+        for _quote, literal in CITED.findall(source):
+            for c in book.citations(literal):
+                cited += 1
+                first, _, last = c.ref.partition("-") if book.cites == "page" else (c.ref, "", "")
+                refs = [str(p) for p in range(int(first), int(last or first) + 1)] if book.cites == "page" else [c.ref]
+                assert all(book.at(r) for r in refs), f"{path.name}: {literal!r} opens no summary"
+    assert cited, f"{game}: the scan found the templates' citations"
+
+
 def test_a_page_list_is_one_tap_target_per_page():
     book = BOOKS["phantom-epoch"]
     text = "see p.13-14, p.9, 12 and p.12 step 3 (p.9, 3 damage)"

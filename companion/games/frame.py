@@ -101,8 +101,14 @@ class RulesModule(Protocol):
 def advance_check(next_step, state) -> tuple[bool, str]:
     """A game's `can_advance`: whether its `next_step` accepts the state, and the rule's refusal when not,
     so the step button is shown disabled with that reason instead of refused when pressed."""
+    return allowed(next_step, state)
+
+
+def allowed(command, state, *args) -> tuple[bool, str]:
+    """Whether the rules accept `command(state, *args)` now, and the refusal's message when not: a page offers a
+    control only as its command would take it (issue 29), else shows it disabled with this reason."""
     try:
-        next_step(state)
+        command(state, *args)
     except GameError as refusal:
         return False, refusal.message
     return True, ""

@@ -189,7 +189,11 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
         if not is_htmx():
             return go(url)
         verb = "Undid" if which == "undo" else "Redid"
-        return page(result=Notice(f"{verb}: {description}" if description else f"Nothing to {which}."))
+        if not description:
+            return page(result=Notice(f"Nothing to {which}."))
+        # the state now, said beside what was stepped: after undoing a win the table reads where the game is
+        now = area.journal.status(get_db(), doc_id).last_change if which == "undo" else None
+        return page(result=Notice(f"{verb}: {description}" + (f" — now in effect: {now.description}" if now else "")))
 
     def undo(**kw):
         return step("undo", **kw)

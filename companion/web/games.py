@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request, send_file, url_for
 
 from ..db import now
-from ..games.frame import new_players
+from ..games.frame import advance_check, allowed, new_players
 from ..games.registry import RULES
 from ..kits import KITS
 from ..kits.game_file import dump_game_file, load_game_file
@@ -54,6 +54,7 @@ class GameFrame(DocumentPage):
     verdict: Any  # who won, once the game is over
     score: Any  # the rules' score rows, one per player (the score panel; frame.ScoreRow)
     advance: tuple = (True, "")  # the rules module's can_advance: Next pressable now, or why not
+    retreat: tuple = (True, "")  # the same for Back: its button disabled with the rule's reason
     result: Any = None
 
 
@@ -61,7 +62,8 @@ def frame(game_id: int, errors=None, result=None, conflict=None) -> GameFrame:
     row = _row(game_id)
     return GameFrame(game_id=game_id, row=row, g=row.state, step=row.rules.current_step(row.state),
                      verdict=row.rules.verdict(row.state), score=row.rules.score(row.state),
-                     advance=row.rules.can_advance(row.state), result=result,
+                     advance=row.rules.can_advance(row.state), retreat=advance_check(row.rules.back_step, row.state),
+                     result=result,
                      **document_state(store.JOURNAL, game_id, errors, conflict))
 
 
@@ -71,6 +73,7 @@ def context(game_id: int, **kw) -> dict:
     kit = KITS[f.row.kind]
     game = kit.page.context(f.row.state, content(f.row.kind))
     return {**as_dict(f), **game, "game_dir": kit.templates,
+            "allowed": allowed,  # whether the rules take a command now, and why not: a control offered or disabled
             "kit_css": url_for(".kit_css", key=kit.key) if kit.css else None,
             # a game's own labels over the frame's and the app's
             "labels": {**LABELS, **GAME_LABELS, **kit.labels, **game.get("labels", {})}}

@@ -25,6 +25,14 @@ def tap_face(scope: Locator, label: str) -> None:
     expect(radio).to_be_checked()
 
 
+def count_taps(page: Page):
+    """From now on, count the table's taps on this page (touchstart events; an htmx swap keeps the count, a new
+    page starts again): the stories assert how many taps a common action takes. Returns the reader."""
+    page.evaluate("() => { window.__taps = 0; if (!window.__tapCounter) { window.__tapCounter = true;"
+                  " document.addEventListener('touchstart', () => { window.__taps += 1; }, true); } }")
+    return lambda: page.evaluate("() => window.__taps")
+
+
 def step_name(page: Page) -> Locator:
     return page.locator("#step-name")
 

@@ -14,7 +14,7 @@ from companion.games import lost_empires as le
 from companion.games import shattered_empires as se
 from helpers.games import Game, Table, rewrite
 
-from .helpers import face, settled, tap
+from .helpers import face, settled, tap, tap_face
 
 
 def new_game(live_server, game: str, names=("Ann", "Bob")) -> Game:
@@ -101,7 +101,7 @@ def test_a_second_paladin_in_one_tap(tablet: Page, live_server):
     page.locator("#orders").get_by_role("link", name="Paladin", exact=True).tap()
     form = page.locator("#play-form")
     for label, value in (("Command", "1"), ("Control", "2"), ("Offense", "3"), ("Defense", "2")):
-        form.get_by_label(re.compile(rf"^{label}\b")).select_option(value)
+        tap_face(form, f"{label}: {value}")  # one tap per printed number (issue 29)
     form.get_by_role("button", name="Play a Unit").tap()
     settled(page)
     tap(page, "End turn")
@@ -128,6 +128,9 @@ def test_a_four_player_score_panel_fits(browser, live_server, size):
                                 "document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], f"the score panel scrolls sideways: {widths[0]} > {widths[1]} px"
         assert widths[2] <= widths[3], f"the page scrolls sideways: {widths[2]} > {widths[3]} px"
+        # in portrait the step's actions come first (Shattered Empires, issue 29): the panel is scrolled to, and
+        # its last column is then on screen, not cut off at the side
+        score.scroll_into_view_if_needed()
         expect(score.locator("thead th.who").last).to_be_in_viewport()
     finally:
         context.close()

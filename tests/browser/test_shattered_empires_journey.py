@@ -2,7 +2,8 @@
 
 One story, as the issue's "Done when": a new game from the home page, a Base and a 40-card deck each,
 three turns each through the stepper, an Empire Destroyer built with Yield over two turns that leaves
-Testing, a combat with shields and an evasion roll, and Bob's base destroyed to end the game.
+Testing, a combat with shields and an evasion roll, and Bob's base destroyed to end the game. The attack by
+taps (issue 29): a target tapped per weapon, the evasion d6 by its face, the taps counted.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .helpers import assert_touch_target, settled, step_name, tap
+from .helpers import assert_touch_target, count_taps, settled, step_name, tap, tap_face
 
 
 
@@ -94,13 +95,22 @@ def test_three_turns_each_to_a_destroyed_base(tablet: Page):
     expect(page.locator("#result")).to_contain_text("Testing ends: Empire Destroyer may attack")
     expect(page.locator("#unit-u2")).not_to_contain_text("in Testing")
     step_to(page, "Combat Phase")
+    # The only unit that may attack is aimed at once: one chooser per weapon it has (issue 29: 6 dropdowns and
+    # an attacker dropdown), a tap on each weapon's target, and the evasion d6 tapped by its face.
     declare = page.locator("#declare")
-    declare.get_by_label("Attacking unit").select_option(label="Empire Destroyer")
-    declare.get_by_label("Weapon 1 target").select_option(label="Alliance Raider (Bob)")
-    declare.get_by_label("Weapon 2 target").select_option(label="Bob's base")
+    expect(declare).to_contain_text("Empire Destroyer attacks")
+    expect(declare.locator("fieldset.faces")).to_have_count(2)  # the Destroyer's 2 weapons (3 and 2 damage)
+    expect(declare.locator("select")).to_have_count(0)
+    taps = count_taps(page)
+    tap_face(declare, "Weapon 1 at Alliance Raider (Bob)")
+    tap_face(declare, "Weapon 2 at Bob's base")
     tap(page, "Announce attack")
+    assert taps() == 3
     resolve = page.locator("#resolve")
-    resolve.get_by_label("Evasion roll for weapon 1").select_option("4")
+    expect(resolve.locator("select")).to_have_count(0)
+    taps = count_taps(page)
+    tap_face(resolve, "Evasion roll for weapon 1: 4")
+    assert taps() == 1
     resolve.get_by_role("checkbox", name=re.compile("Fire back: Alliance Raider weapon 1")).check()
     assert_touch_target(page.get_by_role("button", name="Resolve damage"))
     tap(page, "Resolve damage")
@@ -125,8 +135,7 @@ def test_three_turns_each_to_a_destroyed_base(tablet: Page):
     tap(page, "Record Command damage")
     expect(page.get_by_label("Bob base damage")).to_have_text("15")
     declare = page.locator("#declare")
-    declare.get_by_label("Attacking unit").select_option(label="Empire Destroyer")
-    declare.get_by_label("Weapon 1 target").select_option(label="Bob's base")
+    tap_face(declare, "Weapon 1 at Bob's base")
     tap(page, "Announce attack")
     tap(page, "Resolve damage")
     expect(step_name(page)).to_have_text("Game over — Results")

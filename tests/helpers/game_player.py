@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from companion.codec import encode
-from companion.games.frame import GameState
+from companion.games.frame import Die, GameState
 from companion.kits import KITS
 from helpers.games import game_state
 from helpers.page_player import Player
@@ -111,6 +112,56 @@ BOX = {"lost-empires": _lost_empires, "shattered-empires": _shattered_empires, "
 ONCE = {"lost-empires": ("/do/ruthless",), "shattered-empires": ("/do/launcher",), "aldarra-reborn": (),
         "suriya-162": ()}
 VOLATILE = {"version", "request_id", "csrf_token"}
+# What a refusal names when the control should not have been offered at all, whatever the table chose in its
+# form: the game's stage, phase, turn or step (issue 29: "only legal actions are offered")
+STATE_FIELDS = {"stage", "phase", "turn", "step"}
+
+
+def _one_tap(offer) -> bool:
+    """A press whose every value the page fixed (hidden fields and the button's own): the table chose nothing,
+    so a rule's refusal means the page offered what the rules forbid now."""
+    return all(c.kind == "hidden" for c in offer.controls)
+
+
+def _refused(answer) -> tuple[set, str]:
+    """The fields a refusal names (templates/games/_game_bar.html) and its first message, as text."""
+    m = re.search(r'id="refusal" data-fields="([^"]*)"', answer.html) if answer is not None else None
+    said = re.search(r"<li><strong>(.*?)</strong>: (.*?)</li>", answer.html, re.S) if m else None
+    text = re.sub(r"<[^>]+>", "", " ".join(said.groups())) if said else ""
+    return (set(m.group(1).split()) if m else set()), " ".join(text.split())
+
+
+def _asked_for_a_roll(values) -> bool:
+    """The press was a "roll for me" (or "roll for us") for its dice: the app may roll them."""
+    return any((n in ("roll", "roll_for_me") and v not in ("", "0")) or v in ("roll", "random") for n, v in values)
+
+
+def _dice_classes() -> set:
+    """Every die the games roll: the frame's Die and any game's own (a class of its rules with a `roll`)."""
+    found = {Die}
+    for kit in KITS.values():
+        found |= {v for v in vars(kit.rules).values() if isinstance(v, type) and "roll" in vars(v)}
+    return found
+
+
+@contextmanager
+def counting_rolls():
+    """Count the dice the app rolls while the block runs: `rolls[0]`."""
+    rolls = [0]
+    kept = {cls: cls.roll for cls in _dice_classes()}
+
+    def counted(original):
+        def roll(self, *args, **kwargs):
+            rolls[0] += 1
+            return original(self, *args, **kwargs)
+        return roll
+    for cls, original in kept.items():
+        cls.roll = counted(original)
+    try:
+        yield rolls
+    finally:
+        for cls, original in kept.items():
+            cls.roll = original
 
 
 def _same_press(offer):
@@ -160,20 +211,33 @@ class Airships:
         return out
 
 
-def invariants(app, game_id: int, key: str):
+def invariants(app, game_id: int, key: str, rolls: list | None = None):
+    """`rolls`: the counter of `counting_rolls`, to hold the app to rolling no die unasked."""
     rules = KITS[key].rules
     airships = Airships()
+    seen = {"press": None, "rolls": rolls[0] if rolls else 0}
 
     def check(player, page):
-        if player.last is not None:
+        fresh = player.last is not None and player.last is not seen["press"]
+        seen["press"] = player.last
+        if fresh:
             offer, values, status = player.last
             if status < 400 and offer.path.endswith(ONCE.get(key, ())):
                 again = [o for o in page.offers if _same_press(o) == _same_press(offer)]
                 assert not again, f"{offer.describe()} is offered again after it was done: it is once only"
-            # only legal actions offered (issue 29): the step button is disabled, with its reason, when the
-            # rules would refuse it
-            assert not (status == 422 and offer.path.endswith("/next")), (
-                f"Next was offered and refused: {page.text[:300]}")
+            # only legal actions offered (issue 29): what the page offers with every value fixed (Next, End
+            # turn, a card's one tap…) is never refused by a rule, and nothing offered is refused for the game's
+            # stage, phase, turn or step; a refusal of what the table chose in a form (a deck, a typed stat) is
+            # the rules answering the table
+            if status == 422:
+                fields, said = _refused(player.answer)
+                assert not (fields and (_one_tap(offer) or fields & STATE_FIELDS)), (
+                    f"{offer.describe()} was offered and refused by rule: {said}")
+            # the table's dice (issue 29): the app rolls a die only for a press that asked it to
+            if rolls is not None:
+                rolled, seen["rolls"] = rolls[0] - seen["rolls"], rolls[0]
+                assert not rolled or _asked_for_a_roll(values), (
+                    f"{offer.describe()} rolled {rolled} dice without its roll for me: {values}")
         g = game_state(app, game_id).state
         assert isinstance(g, GameState), f"{key}: its state lacks a field of frame.GameState (all this player reads)"
         if key == "aldarra-reborn" and g.stage == "play":
@@ -219,14 +283,15 @@ def play_game(app, key: str, seed: int, steps: int, players: int | None = None, 
                              or bool(LEAVING.search(o.path)) or bool(left_out and left_out.search(o.path)))
     # Undo and going back are offered everywhere; a table uses them now and then, not every other tap
     player.weight = lambda o: 0.05 if o.path.endswith(("/undo", "/redo", "/back")) else 1.0
-    player.invariants = [invariants(app, game_id, key)]
-    player.open(url)
     run = Run(key, seed, players)
 
     def over(p):
         return game_state(app, game_id).state.stage == "over"
 
-    run.steps = player.play(steps, stop=over)
+    with counting_rolls() as rolls:
+        player.invariants = [invariants(app, game_id, key, rolls)]
+        player.open(url)
+        run.steps = player.play(steps, stop=over)
     g = game_state(app, game_id).state
     run.over = g.stage == "over"
     run.round = rules.current_step(g).round  # as the stepper shows it

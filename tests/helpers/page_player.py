@@ -324,6 +324,7 @@ class Player:
         self.page: Page | None = None
         self.refused_here: set = set()  # offers refused since the last change
         self.last: tuple | None = None  # (offer, values, status) of the latest press, for invariant hooks
+        self.answer: Page | None = None  # what the latest press was answered with (a refusal's own page)
 
     # -- reading -------------------------------------------------------------
     def open(self, url: str) -> Page:
@@ -514,6 +515,7 @@ class Player:
             url = urljoin(url, pushed)
         html = resp.get_data(as_text=True)
         answered = parse_page(url, resp.status_code, html)
+        self.answer = answered
         self._check_page(answered, offer, values)
         if resp.status_code == 422 and offer is not None:
             self._classify_refusal(answered, offer, values)

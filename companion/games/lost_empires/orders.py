@@ -100,10 +100,13 @@ def play_unit(g: Game, card: str, stats: UnitStats, drained: bool = False, at: s
     return Outcome(g, f"{player_name(g, i)} played {card} ({cost})" + (", drained" if drained else ""), reasons)
 
 
-def remember(g: Game, card: str, stats: UnitStats) -> Game:
-    """Keep the stats the table typed for `card` in the game's card library (the latest typing wins)."""
-    entry = Card(card, "unit", stats.control, stats.offense, stats.defense, stats.command, stats.supply,
-                 tuple(stats.keywords), stats.weight, verified=False, by_table=True)
+def remember(g: Game, card: str, stats: UnitStats, kind: str = "unit") -> Game:
+    """Keep what the table typed for `card` in the game's card library (the latest typing wins): a unit's stats
+    and cost, a support's cost; its next copy is then played in one tap."""
+    entry = (Card(card, kind, command=stats.command, supply=stats.supply, verified=False, by_table=True)
+             if kind == "support" else
+             Card(card, kind, stats.control, stats.offense, stats.defense, stats.command, stats.supply,
+                  tuple(stats.keywords), stats.weight, verified=False, by_table=True))
     return replace(g, library=tuple(c for c in g.library if c.name != card) + (entry,))
 
 
@@ -121,6 +124,7 @@ def play_support(g: Game, card: str, command: int, supply: int) -> Outcome:
         raise GameError("card", f"{_copies(copies)} of {card} are already in {player_name(g, g.turn)}'s discard pile "
                                 "(2 copies of each card, p.4; a played support is discarded, p.8).", "p.4")
     g = discarded(_pay(g, command, supply, card), g.turn, card)
+    g = remember(g, card, UnitStats(0, 0, 0, command, supply), "support")
     return Outcome(g, f"{player_name(g, g.turn)} played the support {card}",
                    ("Resolve its ability as fully as possible, then discard it (p.8).",))
 

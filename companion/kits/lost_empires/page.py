@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import request
 
 from ...games import lost_empires as rules
-from ...games.frame import DieResult, GameError
+from ...games.frame import DieResult, GameError, allowed
 from . import forms
 
 KEY = rules.KEY
@@ -40,7 +40,31 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "eye_places": [(rules.hive(g.turn), "Your hive")] + [
             (b, rules.battlefield_name(g, b).capitalize()) for b in rules.OBJECTIVES
             if g.stage == "play" and rules.units_at(g, b, g.turn)],
+        **offered(g, content),
     }
+
+
+def offered(g: rules.Game, content: rules.Content) -> dict:
+    """What the rules accept now among the page's one-tap controls (issue 29: only legal actions are offered):
+    each (True, "") or (False, the rule's refusal), so the page shows a control disabled with its reason."""
+    playing = g.stage == "play"
+    return {
+        # pass is refused only when the player may issue no order at all (p.8, 10): the turn's panel closes
+        "turn_open": allowed(rules.pass_turn, g) if playing else (False, ""),
+        "may_end_turn": allowed(rules.end_turn, g) if playing else (False, ""),
+        "again": {c.name: (allowed(rules.play_support, g, c.name, c.command or 0, c.supply or 0) if c.kind == "support"
+                           else allowed(rules.play_unit, g, c.name, stats(c))) for c in g.library} if playing else {},
+        "faction_ok": {(i, f.name): allowed(rules.choose_faction, g, content, i, f.name)
+                       for i in range(len(g.players)) for f in content.factions} if g.stage == "setup" else {},
+        "lower_damage": {u.id: allowed(rules.adjust_damage, g, u.id, -1, None) for u in g.units} if playing else {},
+        "lower_artifacts": [allowed(rules.adjust_artifacts, g, i, -1) for i in range(len(g.sides))]
+                           if playing else [],
+    }
+
+
+def stats(c: rules.Card) -> rules.UnitStats:
+    """A card of the game's library as the stats it is played with again."""
+    return rules.UnitStats(c.control, c.offense, c.defense, c.command or 0, c.supply or 0, c.keywords, c.weight)
 
 
 def ruthless_targets(g: rules.Game) -> list:

@@ -15,6 +15,9 @@ class SideSchema(Strict):
     passed = fields.Boolean(required=True)
     deck = fields.List(fields.Tuple((Text(), fields.Integer(strict=True, validate=validate.Range(min=1, max=2)))),
                        required=True)
+    # the discard pile's copies (destroyed units, played supports): written only when not empty (ADDED)
+    discard = fields.List(fields.Tuple((Text(), fields.Integer(strict=True, validate=validate.Range(min=1, max=2)))),
+                          load_default=list)
 
 
 class UnitSchema(Strict):
@@ -43,12 +46,12 @@ class ActivationSchema(Strict):
 
 
 class LibraryCardSchema(Strict):
-    """A card whose stats the table typed (the game's card library)."""
+    """A card whose stats the table typed (the game's card library): a unit's, or a support's cost alone."""
     name = Text()
-    kind = fields.String(required=True, validate=validate.OneOf(["unit"]))
-    control = Count(0, 9)
-    offense = Count(0, 9)
-    defense = Count(0, 9)
+    kind = fields.String(required=True, validate=validate.OneOf(["unit", "support"]))
+    control = fields.Integer(required=True, strict=True, allow_none=True, validate=validate.Range(min=0, max=9))
+    offense = fields.Integer(required=True, strict=True, allow_none=True, validate=validate.Range(min=0, max=9))
+    defense = fields.Integer(required=True, strict=True, allow_none=True, validate=validate.Range(min=0, max=9))
     command = Count(0, le.COMMAND)
     supply = Count(0, le.SUPPLY)
     keywords = fields.List(fields.String(validate=validate.OneOf(le.KEYWORDS)), required=True)

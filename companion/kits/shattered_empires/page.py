@@ -1,8 +1,10 @@
 """A Shattered Empires game page: what its template needs, and its actions (form -> rules command)."""
 from __future__ import annotations
 
+from flask import request
+
 from ...games import shattered_empires as rules
-from ...games.frame import GameError
+from ...games.frame import GameError, allowed
 from . import forms
 
 KEY = rules.KEY
@@ -32,6 +34,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "staff_of": {u: [s for s in g.staff if s.on == u] for u in {s.on for s in g.staff}},
         "unit_options": [(u.id, u.card + (" (in Testing)" if u.testing else "")) for u in g.units if u.owner == me],
         "attacker_options": [(u.id, u.card) for u in rules.attackers(g)],
+        "aiming": aiming(g),
         "allocatable": {p.id: rules.allocatable(g, p.id) for p in g.projects},
         "mod_targets": {p.id: [(u.id, u.card) for u in g.units if u.owner == me and u.type == p.requires]
                         for p in g.projects if p.mod},
@@ -39,7 +42,19 @@ def context(g: rules.Game, content: rules.Content) -> dict:
         "promotions": [c for c in content.cards if c.type == "construction" and c.unit],
         # Launcher searches to record (a unit destroyed before its search is recorded has none)
         "launchers": [u for u in g.units if u.id in g.launches],
+        # issue 29: a card's one tap offered only as the rules take it now, else disabled with the reason
+        "may_queue": {c.name: allowed(rules.play_construction, g, content, c.name)
+                      for c in content.cards if g.stage == "play" and g.step == "queue" and c.type == "construction"},
     }
+
+
+def aiming(g: rules.Game):
+    """The unit whose weapons the declare form aims: tapped in the list of attackers (or sent back with a refused
+    form), or the only one that may attack; one target chooser per weapon it has ready (issue 29)."""
+    may = rules.attackers(g)
+    chosen = request.args.get("attacker") or (request.form.get("attacker", "") if request.form.get("_form") == "declare"
+                                               else "")
+    return next((u for u in may if u.id == chosen), may[0] if len(may) == 1 else None)
 
 
 def attack_targets(g: rules.Game) -> list[tuple[str, str]]:
