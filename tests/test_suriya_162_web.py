@@ -169,7 +169,7 @@ def test_combat_dice_are_tapped_faces_and_the_app_rolls_only_when_asked(su_start
     hq = space_id(g, "David's Headquarter")
     assert (mine, hq) in su.attack_choices(g.row.state)
     assert su.combat_dice(g.row.state, mine, True) == ("basic", "basic", "attacker")
-    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    page = g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True)
     assert 'name="attacker_face_2"' in page and 'name="attacker_face_3"' not in page
     assert "No Squad: no dice" in page  # David's Headquarter defends with its Base alone
     refused(app, g, "attack", {"space": mine, "target": hq, "attacker_face_0": "1,0,0", "attacker_face_1": "1,0,0"},
@@ -210,7 +210,7 @@ def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, ap
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
-    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    page = g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True)
     assert 'name="attacker_reroll_0"' in page and "Re-roll" in page
     faces = {"space": mine, "target": hq, "attacker_face_0": "0,0,0", "attacker_face_1": "0,0,1"}
     refused(app, g, "attack", {**faces, "attacker_reroll_0": "1,0,0", "attacker_reroll_1": "1,0,0"},

@@ -117,6 +117,25 @@ def placer(g: Game) -> int | None:
     return draft_order(g)[g.draft.picks]
 
 
+def tile_choices(g: Game, content: Content) -> tuple[str, ...]:
+    """The terrains a tile may be placed as now (B3, C3-C5): one of the 5 shown (two players), one of the
+    placer's tiles in hand (3-4), any tile of the mix for the three-player game's random last tile (C5)."""
+    if g.stage != "setup" or g.first is None or g.draft.done or any(p.faction is None for p in g.players):
+        return ()
+    if len(g.players) == 2:
+        return tuple(dict.fromkeys(g.draft.shown))
+    who = placer(g)
+    if who is None:
+        return tuple(dict.fromkeys(content.tiles()))
+    return tuple(dict.fromkeys(g.draft.hands[who])) if g.draft.hands else ()
+
+
+def must_be_high(content: Content, terrain: str) -> bool:
+    """B4: a Plateau tile always goes on top of the highest Terrain Tray."""
+    t = content.terrain(terrain)
+    return bool(t and t.highest_tray)
+
+
 def show_tiles(g: Game, content: Content, tiles: tuple[str, ...] | None) -> Outcome:
     """B2: 5 Terrain Tiles face-up — the ones drawn at the table, or drawn by the app from the tile mix."""
     _in_setup(g)
@@ -195,13 +214,13 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool, at: Hex | No
         raise GameError("terrain", "Choose the first player and the factions before the terrain (A1-A2, then B/C).")
     if g.draft.done:
         raise GameError("terrain", "The terrain is placed; begin the game.")
-    t = _drawable(content, terrain, "terrain")
+    _drawable(content, terrain, "terrain")
     two = len(g.players) == 2
     if two and not g.draft.shown:
         raise GameError("terrain", "Show the 5 drawn Terrain Tiles first (B2).")
     if two and terrain not in g.draft.shown:
         raise GameError("terrain", f"{terrain} is not among the tiles shown: {', '.join(g.draft.shown)} (B3).")
-    if t.highest_tray and not high:
+    if must_be_high(content, terrain) and not high:
         raise GameError("high", f"{terrain} tiles must always be placed on top of the highest Terrain Tray (B4).")
     who = placer(g)
     shown = list(g.draft.shown)
