@@ -241,7 +241,7 @@
   // A page may hold several such forms (Suriya's move and attack): the first tap picks the territory in each
   // form it starts from, the second sends the form that may go there, each form lighting its own class
   // (data-lights, "reach" by default). A form whose start is fixed (data-fixed: a tile in hand) waits only for
-  // where it goes.
+  // where it goes; one with data-direct is also sent by a single tap where only one of its pieces may go.
   function moveForms() {
     return Array.prototype.filter.call(document.querySelectorAll("form[data-moves]"),
                                        function (form) { return form.offsetParent !== null; });
@@ -313,6 +313,18 @@
     })[0];
     if (sending) {
       sendMove(sending, id, JSON.parse(sending.dataset.moves)[moveKey(sending, fromOf(sending).value)][id]);
+      return true;
+    }
+    // a form that says so (data-direct: an attack) is sent by one tap on where only one of its pieces may go
+    var direct = forms.filter(function (form) { return form.hasAttribute("data-direct") && !fromOf(form).value; })
+      .map(function (form) {
+        var moves = JSON.parse(form.dataset.moves);
+        return [form, Object.keys(moves).filter(function (k) { return moves[k][id] && k.indexOf(" ") < 0; })];
+      }).filter(function (f) { return f[1].length === 1; })[0];
+    var picked = forms.some(function (form) { return fromOf(form).value && !fromOf(form).hasAttribute("data-fixed"); });
+    if (direct && !picked) {
+      fromOf(direct[0]).value = direct[1][0];
+      sendMove(direct[0], id, JSON.parse(direct[0].dataset.moves)[direct[1][0]][id]);
       return true;
     }
     var origin = false;
