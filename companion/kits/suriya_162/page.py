@@ -36,6 +36,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
             "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
+            "bonus": [str(n) for n in range(forms.TACTIC_BONUS + 1)],
             "unverified": [d.name for d in content.dice if not d.verified],
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "all_spaces": _options(g.spaces),
