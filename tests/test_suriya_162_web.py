@@ -323,3 +323,30 @@ def test_a_tactic_cards_bonus_is_a_tap(su_started):
     resp = g.do("attack", {"space": mine, "target": hq, "attacker_face_0": "0,0,1", "attacker_face_1": "2,0,0",
                            "attacker_card1_name": "Charge", "attacker_card1_damage": "2"})
     assert "Tactic card 1 of 1, Charge: +2 Damage" in resp.get_data(as_text=True)
+
+
+def test_only_the_player_choosing_a_faction_is_offered_the_factions_left(su_game):
+    # A2: from the first player, clockwise, one tray per faction; the page offered every faction to every player.
+    import re
+    g = su_game
+    g.do("roll", {"damage_1": "1", "damage_2": "2"})  # David goes first
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'id="faction-1"' in page and 'id="faction-0"' not in page and "chooses after David" in page
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    form = _form(g.table.get(g.url).get_data(as_text=True), "faction-0")
+    options = [html.unescape(o) for o in re.findall(r'<option value="([^"]*)"', form)]
+    assert "Noah's Ark" in options and "Scarab" not in options  # taken by David
+
+
+def test_discard_and_summon_are_offered_only_where_the_engine_takes_them(su_started, app):
+    # 2. Action, B: no card to discard, no Discard button (its reason instead); Limitations 1: a Space held by
+    # another player is not offered to summon onto.
+    from helpers.games import rewrite
+    g = su_started
+    g.do("next")
+    page = g.table.get(g.url).get_data(as_text=True)
+    hq = space_id(g, "David's Headquarter")
+    assert 'id="discard-form"' in page and f'value="{hq}"' not in _form(page, "summon-form")
+    rewrite(app, lambda st: su.with_side(st, 0, hand=0))
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'id="discard-form"' not in page and "Tyra has no card in hand to discard." in page

@@ -34,11 +34,12 @@ from .combat import (
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
 from .setup import (
-    begin, choose_faction, choose_first, draft_order, draft_rounds, draw_hands, new_game, place_tile, placer,
-    must_be_high, roll_for_first, show_tiles, tied_for_first, tile_choices,
+    begin, choose_faction, choose_first, draft_order, draft_rounds, draw_hands, faction_chooser, free_factions,
+    must_be_high, new_game, place_tile, placer, roll_for_first, show_tiles, tied_for_first, tile_choices,
 )
 from .squads import (
     MoveChoice, base_choices, build_base, commandable, exhaust, extract, move, move_choices, summon,
+    summon_spaces,
 )
 from .state import (
     BASES_TO_WIN, BASE_HP, BASE_TOKENS, BONUSES, COMMAND_START, DRAFT_SHOWN, FORMAT, GAIN_FROM, HAND_LIMIT,
@@ -54,7 +55,7 @@ __all__ = [
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "base_choices", "commandable", "must_be_high", "tile_choices", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "base_choices", "commandable", "must_be_high", "tile_choices", "faction_chooser", "free_factions", "summon_spaces", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
     "in_tray", "income_for", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",

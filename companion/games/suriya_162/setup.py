@@ -96,6 +96,19 @@ def choose_faction(g: Game, content: Content, player: int, faction: str) -> Outc
     return Outcome(replace(g, players=tuple(ps)), f"{player_name(g, player)} plays {faction}")
 
 
+def faction_chooser(g: Game) -> int | None:
+    """Who chooses a Faction next (A2): the first player, then clockwise; None once all have one."""
+    if g.first is None:
+        return None
+    return next((i for i in seat_order(g) if g.players[i].faction is None), None)
+
+
+def free_factions(g: Game, content: Content) -> tuple[str, ...]:
+    """The Factions no player has taken: one Player Tray each (A2)."""
+    taken = {p.faction for p in g.players}
+    return tuple(f for f in content.factions if f not in taken)
+
+
 def draft_order(g: Game) -> tuple[int, ...]:
     """Who places each tile this round. Two players: first 1, second 2, first 1 (B3), swapped in round 2 (B4).
     3-4 players: one tile each per round from the first player, 3 rounds (C2-C4), then 1 random tile for 3 (C5)."""

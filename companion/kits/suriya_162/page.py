@@ -39,7 +39,9 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "bonus": [str(n) for n in range(forms.TACTIC_BONUS + 1)],
             "unverified": [d.name for d in content.dice if not d.verified],
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
-            "all_spaces": _options(g.spaces),
+            "summon_spaces": _options(rules.summon_spaces(g)),
+            "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
+            "no_discard": _why_not(rules.discard_for_mineral, g) if g.stage == "play" else "",
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
@@ -95,17 +97,20 @@ def board_moves(choices) -> dict:
     return out
 
 
+def _why_not(command, *args) -> str:
+    """Why the engine would refuse this command now, in its words; "" when it would take it."""
+    try:
+        command(*args)
+    except GameError as e:
+        return e.message
+    return ""
+
+
 def _no_command(g: rules.Game) -> str:
     """Why none of the current player's Squads may take a Command Token, in the engine's words ("" if one may)."""
     if rules.commandable(g):
         return ""
-    for s in g.spaces:
-        if s.owner == g.turn and s.units:
-            try:
-                rules.extract(g, s.id)
-            except GameError as e:
-                return e.message
-    return ""
+    return next((why for s in g.spaces if s.owner == g.turn and s.units and (why := _why_not(rules.extract, g, s.id))), "")
 
 
 def attack_moves(choices) -> dict:
