@@ -338,15 +338,18 @@ def test_only_the_player_choosing_a_faction_is_offered_the_factions_left(su_game
     assert "Noah's Ark" in options and "Scarab" not in options  # taken by David
 
 
-def test_discard_and_summon_are_offered_only_where_the_engine_takes_them(su_started, app):
-    # 2. Action, B: no card to discard, no Discard button (its reason instead); Limitations 1: a Space held by
-    # another player is not offered to summon onto.
+def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su_started, app):
+    # 2. Action, A-B: no card in hand, no Play nor Discard (their reasons instead), a cost up to the Minerals held;
+    # Limitations 1: a Space held by another player is not offered to summon onto.
     from helpers.games import rewrite
     g = su_started
     g.do("next")
     page = g.table.get(g.url).get_data(as_text=True)
     hq = space_id(g, "David's Headquarter")
     assert 'id="discard-form"' in page and f'value="{hq}"' not in _form(page, "summon-form")
+    minerals = g.row.state.sides[0].minerals  # The Cards: a player cannot pay Minerals they do not have
+    assert 'name="cost"' in _form(page, "play-form") and f'max="{minerals}"' in _form(page, "play-form")
     rewrite(app, lambda st: su.with_side(st, 0, hand=0))
     page = g.table.get(g.url).get_data(as_text=True)
     assert 'id="discard-form"' not in page and "Tyra has no card in hand to discard." in page
+    assert 'id="play-form"' not in page and "Tyra has no card in hand to play." in page

@@ -42,6 +42,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "summon_spaces": _options(rules.summon_spaces(g)),
             "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
             "no_discard": _why_not(rules.discard_for_mineral, g) if g.stage == "play" else "",
+            "no_play": _why_not(rules.play_card, g, "", 0) if g.stage == "play" else "",
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
