@@ -55,11 +55,13 @@ __all__ = [
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "base_choices", "commandable", "must_be_high", "tile_choices", "faction_chooser", "free_factions", "summon_spaces", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
     "in_tray", "income_for", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
     "play_card", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",
+    # what the pages offer: only the choices the rules take now (issue 29)
+    "base_choices", "commandable", "faction_chooser", "free_factions", "must_be_high", "summon_spaces", "tile_choices",
 ]

@@ -51,7 +51,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "spots": _spots(g), "map": map_view(g, content), "lines": LINES,
             "tile_choices": rules.tile_choices(g, content), "placing": PLACING, "place_moves": place_moves(g, content),
             "board_moves": board_moves(rules.move_choices(g, content)),
-            "commandable": _options(rules.commandable(g)), "no_command": _no_command(g), "base_spaces": _options(rules.base_choices(g)),
+            "commandable": _options(rules.commandable(g)), "no_command": _no_command(g),
+            "base_spaces": _options(rules.base_choices(g)),
             "attacks": rules.attack_choices(g), "attack_moves": attack_moves(rules.attack_choices(g)),
             "fight": _fight(g)}
 
@@ -111,7 +112,8 @@ def _no_command(g: rules.Game) -> str:
     """Why none of the current player's Squads may take a Command Token, in the engine's words ("" if one may)."""
     if rules.commandable(g):
         return ""
-    return next((why for s in g.spaces if s.owner == g.turn and s.units and (why := _why_not(rules.extract, g, s.id))), "")
+    mine = (s for s in g.spaces if s.owner == g.turn and s.units)
+    return next((why for s in mine if (why := _why_not(rules.extract, g, s.id))), "")
 
 
 def attack_moves(choices) -> dict:
