@@ -645,3 +645,40 @@ def test_round_counts_rounds_not_turns():
     for _ in range(3):
         g = su.next_step(g).state
     assert g.turn == 0 and su.current_step(g).round == 2
+
+
+def test_the_tiles_offered_are_the_ones_the_placer_may_place_and_a_plateau_goes_high():
+    # Issue 29 (only legal choices offered): B3, the 5 shown less those placed; C3, the placer's own hand; C5, any
+    # tile of the mix for the last random one. B4: a Plateau always on the highest Terrain Tray.
+    g = su.choose_first(game(), 0).state
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    assert su.tile_choices(g, CONTENT) == ()  # nothing shown yet (B2)
+    g = su.show_tiles(g, CONTENT, ("Forest", "Mine", "Mine", "Plateau", "Lagoon")).state
+    assert su.tile_choices(g, CONTENT) == ("Forest", "Mine", "Plateau", "Lagoon")
+    g = su.place_tile(g, CONTENT, "Forest", False).state
+    assert su.tile_choices(g, CONTENT) == ("Mine", "Plateau", "Lagoon")
+    assert su.must_be_high(CONTENT, "Plateau") and not su.must_be_high(CONTENT, "Mine")
+    for t in su.tile_choices(g, CONTENT):  # each offered tile is placed, high where it must be
+        su.place_tile(g, CONTENT, t, su.must_be_high(CONTENT, t))
+
+    g = su.choose_first(game(3), 0).state
+    for i in su.seat_order(g):
+        g = su.choose_faction(g, CONTENT, i, CONTENT.factions[i]).state
+    g = su.draw_hands(g, CONTENT, {0: ("Forest", "Forest", "Mine"), 1: ("Lagoon", "Desert", "Mine"),
+                                   2: ("Desert", "Plateau", "Mine")}).state
+    assert su.tile_choices(g, CONTENT) == ("Forest", "Mine")  # Tyra's own tiles (C3)
+    while su.placer(g) is not None:
+        g = su.place_tile(g, CONTENT, su.tile_choices(g, CONTENT)[0], True).state
+    assert set(su.tile_choices(g, CONTENT)) == set(CONTENT.tiles())  # C5: the random last tile, any of the mix
+
+
+def test_a_base_is_offered_only_where_one_may_be_built():
+    # Building a Base 1: on a Space with the player's units, one Base a Space, 3 Base Tokens (A3).
+    g = action(playing())
+    forest, mine = sid(g, "Forest 1"), sid(g, "Mine 1")
+    g = su.summon(g, CONTENT, forest, "BU", 1).state
+    g = su.summon(g, CONTENT, mine, "BU", 1).state
+    assert [s.id for s in su.base_choices(g)] == [x.id for x in g.spaces if x.id in (forest, mine)]
+    g = su.build_base(g, forest).state
+    assert [s.id for s in su.base_choices(g)] == [mine]

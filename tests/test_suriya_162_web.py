@@ -2,6 +2,8 @@
 turns through the stepper, a combat with terrain and a tactic card, income, victory, and a 4-player set-up."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from companion.games import suriya_162 as su
@@ -169,7 +171,7 @@ def test_combat_dice_are_tapped_faces_and_the_app_rolls_only_when_asked(su_start
     hq = space_id(g, "David's Headquarter")
     assert (mine, hq) in su.attack_choices(g.row.state)
     assert su.combat_dice(g.row.state, mine, True) == ("basic", "basic", "attacker")
-    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    page = g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True)
     assert 'name="attacker_face_2"' in page and 'name="attacker_face_3"' not in page
     assert "No Squad: no dice" in page  # David's Headquarter defends with its Base alone
     refused(app, g, "attack", {"space": mine, "target": hq, "attacker_face_0": "1,0,0", "attacker_face_1": "1,0,0"},
@@ -210,7 +212,7 @@ def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, ap
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
-    page = g.table.get(f"{g.url}?attack={mine}-{hq}").get_data(as_text=True)
+    page = g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True)
     assert 'name="attacker_reroll_0"' in page and "Re-roll" in page
     faces = {"space": mine, "target": hq, "attacker_face_0": "0,0,0", "attacker_face_1": "0,0,1"}
     refused(app, g, "attack", {**faces, "attacker_reroll_0": "1,0,0", "attacker_reroll_1": "1,0,0"},
@@ -227,3 +229,127 @@ def test_the_first_player_roll_is_the_attacker_dies_faces_tapped(su_game):
     assert 'type="radio" name="face_1" value="2"' in form and 'type="radio" name="face_2" value="2"' in form
     su_game.do("roll", {"face_1": "1", "face_2": "2"})
     assert su_game.row.state.first == 1
+
+
+# -- issue 29: the common actions as taps, only legal ones offered -------------------------------------------
+
+def _form(page: str, form_id: str) -> str:
+    start = page.index(f'id="{form_id}"')
+    return page[start:page.index("</form>", start)]
+
+
+def test_the_draft_is_tapped_and_a_tile_is_placed_by_a_tap_on_its_open_hex(su_game):
+    # B2: the 5 tiles shown were 5 dropdowns, now a row of terrain buttons each; B3: the tile placed is a tap on
+    # one of the shown terrains, then one on an open hex, which sends it (data-moves), a Plateau high (B4).
+    import json
+    import re
+    g = su_game
+    g.do("roll", {"damage_1": "2", "damage_2": "1"})
+    g.do("faction", {"player": "0", "faction": "Noah's Ark"})
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    tiles = _form(g.table.get(g.url).get_data(as_text=True), "tiles-form")
+    assert "<select" not in tiles
+    for n in range(1, 6):
+        assert tiles.count(f'type="radio" name="tile_{n}"') == 5  # Desert, Forest, Lagoon, Plateau, Mine
+    g.do("tiles", {f"tile_{i + 1}": t for i, t in enumerate(("Forest", "Plateau", "Desert", "Desert", "Mine"))})
+    place = _form(g.table.get(g.url).get_data(as_text=True), "place-form")
+    offered = re.findall(r'type="radio" name="terrain" value="([^"]+)"', place)
+    assert offered == ["Forest", "Plateau", "Desert", "Mine"]  # the shown tiles, no Lagoon
+    moves = json.loads(html.unescape(re.search(r"data-moves='([^']*)'", place).group(1)))
+    spots = [f"{q},{r}" for q, r in su.open_spots(g.row.state, su.placer(g.row.state))]
+    assert sorted(moves) == ["open Desert", "open Forest", "open Mine", "open Plateau"]
+    assert sorted(moves["open Forest"]) == sorted(spots) and moves["open Forest"][spots[0]] == {}
+    assert moves["open Plateau"][spots[0]] == {"high": "on"}
+    g.do("place", {"terrain": "Plateau", "at": spots[0], **moves["open Plateau"][spots[0]]})  # what the taps send
+    assert su.space(g.row.state, space_id(g, "Plateau 1")).high
+
+
+def test_an_attack_is_chosen_on_the_map_among_the_engines_attacks(su_started):
+    # Issue 29: the attacks were a row of links; the map's attack form carries the engine's attacks (a tap on
+    # the Squad's Space, then the lit target's, sends ?space=&target=) and the page then offers the dice.
+    import json
+    import re
+    g = su_started
+    g.do("next")
+    mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
+    page = g.table.get(g.url).get_data(as_text=True)
+    pick = _form(page, "attack-pick")
+    moves = json.loads(html.unescape(re.search(r"data-moves='([^']*)'", pick).group(1)))
+    assert moves == {frm: {to: {} for f, to in su.attack_choices(g.row.state) if f == frm}
+                     for frm, _ in su.attack_choices(g.row.state)} and moves[mine] == {hq: {}}
+    assert 'method="get"' in page[page.index('id="attack-pick"') - 200:page.index('id="attack-pick"')]
+    assert '<a class="btn' not in page[page.index('id="combat"'):page.index("</section>", page.index('id="combat"'))]
+    page = g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True)
+    assert 'id="attack-form"' in page and "Mine 1 attacks David&#39;s Headquarter" in page
+    page = g.table.get(f"{g.url}?space={hq}&target={mine}").get_data(as_text=True)  # not one of the engine's
+    assert 'id="attack-form"' not in page
+
+
+def test_a_command_action_is_offered_only_while_a_squad_may_take_a_command_token(su_started, app):
+    # Command Tokens 2, A6: Extract was offered for any own Squad and then refused; a Base only where one may go.
+    from dataclasses import replace
+
+    from helpers.games import rewrite
+    g = su_started
+    g.do("next")
+    mine, forest = space_id(g, "Mine 1"), space_id(g, "Forest 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
+    g.do("summon", {"space": forest, "kind": "BU", "units": "1"})
+    g.do("build-base", {"space": forest})
+    page = g.table.get(g.url).get_data(as_text=True)
+    base = _form(page, "base-form")
+    assert f'value="{mine}"' in base and f'value="{forest}"' not in base  # Forest 1 holds a Base already
+    assert f'value="{forest}"' in _form(page, "extract-form")
+    rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, command=True) if s.owner == 0 and s.units else s
+                                                     for s in st.spaces)))
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'id="extract-form"' not in page and 'id="no-command"' in page
+    assert "only one Command Token can be placed" in html.unescape(page)  # the engine's reason, cited
+
+
+def test_a_tactic_cards_bonus_is_a_tap(su_started):
+    # Combat 2-4: each Tactic card's +Damage and +V were typed; they are a row of buttons each, 0 to 9.
+    g = su_started
+    g.do("next")
+    mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
+    form = _form(g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True), "attack-form")
+    for side in su.SIDES:
+        for k in (1, 2, 3):
+            for what in ("damage", "defend"):
+                assert form.count(f'type="radio" name="{side}_card{k}_{what}"') == 10
+                assert f'type="number" name="{side}_card{k}_{what}"' not in form
+    resp = g.do("attack", {"space": mine, "target": hq, "attacker_face_0": "0,0,1", "attacker_face_1": "2,0,0",
+                           "attacker_card1_name": "Charge", "attacker_card1_damage": "2"})
+    assert "Tactic card 1 of 1, Charge: +2 Damage" in resp.get_data(as_text=True)
+
+
+def test_only_the_player_choosing_a_faction_is_offered_the_factions_left(su_game):
+    # A2: from the first player, clockwise, one tray per faction; the page offered every faction to every player.
+    import re
+    g = su_game
+    g.do("roll", {"damage_1": "1", "damage_2": "2"})  # David goes first
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'id="faction-1"' in page and 'id="faction-0"' not in page and "chooses after David" in page
+    g.do("faction", {"player": "1", "faction": "Scarab"})
+    form = _form(g.table.get(g.url).get_data(as_text=True), "faction-0")
+    options = [html.unescape(o) for o in re.findall(r'<option value="([^"]*)"', form)]
+    assert "Noah's Ark" in options and "Scarab" not in options  # taken by David
+
+
+def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su_started, app):
+    # 2. Action, A-B: no card in hand, no Play nor Discard (their reasons instead), a cost up to the Minerals held;
+    # Limitations 1: a Space held by another player is not offered to summon onto.
+    from helpers.games import rewrite
+    g = su_started
+    g.do("next")
+    page = g.table.get(g.url).get_data(as_text=True)
+    hq = space_id(g, "David's Headquarter")
+    assert 'id="discard-form"' in page and f'value="{hq}"' not in _form(page, "summon-form")
+    minerals = g.row.state.sides[0].minerals  # The Cards: a player cannot pay Minerals they do not have
+    assert 'name="cost"' in _form(page, "play-form") and f'max="{minerals}"' in _form(page, "play-form")
+    rewrite(app, lambda st: su.with_side(st, 0, hand=0))
+    page = g.table.get(g.url).get_data(as_text=True)
+    assert 'id="discard-form"' not in page and "Tyra has no card in hand to discard." in page
+    assert 'id="play-form"' not in page and "Tyra has no card in hand to play." in page

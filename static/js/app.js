@@ -238,24 +238,31 @@
   // A board move (a form with data-moves, the engine's legal moves: templates/games/_act.html): a tap on a
   // territory a piece may leave chooses it and lights where it may go; a tap on one of those sends the form.
   // A choice the moves depend on (data-board="by", the unit) is offered only where the tapped territory has it.
-  function moveForm() {
-    var form = document.querySelector("form[data-moves]");
-    return form && form.offsetParent !== null ? form : null;
+  // A page may hold several such forms (Suriya's move and attack): the first tap picks the territory in each
+  // form it starts from, the second sends the form that may go there, each form lighting its own class
+  // (data-lights, "reach" by default). A form whose start is fixed (data-fixed: a tile in hand) waits only for
+  // where it goes; one with data-direct is also sent by a single tap where only one of its pieces may go.
+  function moveForms() {
+    return Array.prototype.filter.call(document.querySelectorAll("form[data-moves]"),
+                                       function (form) { return form.offsetParent !== null; });
   }
+  function fromOf(form) { return form.querySelector('[data-board="from"]'); }
   function moveKey(form, from) {
     var by = form.querySelector('[data-board="by"] input:checked');
     return from + (by ? " " + by.value : "");
   }
   function lightMoves(form) {
-    var moves = JSON.parse(form.dataset.moves), from = form.querySelector('[data-board="from"]').value;
+    var moves = JSON.parse(form.dataset.moves), start = fromOf(form), from = start.value;
     var lit = {}, confirm = form.querySelector('[data-board="confirm"]');
-    form.querySelector('[data-board="to"]').value = "";
+    if (!start.hasAttribute("data-fixed")) { form.querySelector('[data-board="to"]').value = ""; }
     if (confirm) { confirm.hidden = true; }
     if (from) {
       var by = form.querySelectorAll('[data-board="by"] input');
       var offered = Array.prototype.filter.call(by, function (r) { return (from + " " + r.value) in moves; });
       by.forEach(function (r) { r.closest("label").hidden = offered.indexOf(r) < 0; });
-      if (offered.length && !offered.some(function (r) { return r.checked; })) { offered[0].checked = true; }
+      if (offered.length && !offered.some(function (r) { return r.checked; }) && !start.hasAttribute("data-fixed")) {
+        offered[0].checked = true;
+      }
       var to = moves[moveKey(form, from)] || {}, most = 1;
       Object.keys(to).forEach(function (t) {
         lit[t] = true;
@@ -267,47 +274,79 @@
         if (r.checked && Number(r.value) > most) { r.checked = false; form.querySelector('[data-board="count"] input').checked = true; }
       });
     }
-    // the server outlines where a move may start (.legal); where the picked one may go is lit apart (.reach)
+    return lit;
+  }
+  // the server outlines where a move may start (.legal); where the picked one may go is lit apart (.reach)
+  function light() {
+    var lit = {}, picked = {};
+    moveForms().forEach(function (form) {
+      var cls = form.dataset.lights || "reach", here = lightMoves(form), start = fromOf(form);
+      lit[cls] = lit[cls] || {};
+      Object.keys(here).forEach(function (t) { lit[cls][t] = true; });
+      if (!start.hasAttribute("data-fixed")) { picked[start.value] = true; }
+    });
     document.querySelectorAll("[data-tile]").forEach(function (c) {
-      c.classList.toggle("reach", !!lit[c.dataset.tile]);
-      c.classList.toggle("picked", c.dataset.tile === from);
+      Object.keys(lit).forEach(function (cls) { c.classList.toggle(cls, !!lit[cls][c.dataset.tile]); });
+      c.classList.toggle("picked", !!picked[c.dataset.tile]);
     });
   }
+  function sendMove(form, id, to) {
+    form.querySelector('[data-board="to"]').value = id;
+    Object.keys(to).forEach(function (name) {
+      var field = name.charAt(0) !== "_" && form.querySelector('[name="' + name + '"]');
+      if (field && field.type === "checkbox") { field.checked = !!to[name]; } else if (field) { field.value = to[name]; }
+    });
+    var confirm = form.querySelector('[data-board="confirm"]');
+    if (confirm && to._confirm) {  // the rules ask the table for something more (a card discarded)
+      confirm.hidden = false;
+      confirm.textContent = to._confirm;
+      confirm.focus();
+      return;
+    }
+    form.requestSubmit();
+  }
   function boardMove(id) {
-    var form = moveForm();
-    if (!form) { return false; }
-    var moves = JSON.parse(form.dataset.moves), from = form.querySelector('[data-board="from"]');
-    var to = from.value && moves[moveKey(form, from.value)];
-    if (to && to[id]) {
-      form.querySelector('[data-board="to"]').value = id;
-      Object.keys(to[id]).forEach(function (name) {
-        var field = name.charAt(0) !== "_" && form.querySelector('[name="' + name + '"]');
-        if (field) { field.value = to[id][name]; }
-      });
-      var confirm = form.querySelector('[data-board="confirm"]');
-      if (confirm && to[id]._confirm) {  // the rules ask the table for something more (a card discarded)
-        confirm.hidden = false;
-        confirm.textContent = to[id]._confirm;
-        confirm.focus();
-        return true;
-      }
-      form.requestSubmit();
+    var forms = moveForms();
+    var sending = forms.filter(function (form) {
+      var from = fromOf(form).value, to = from && JSON.parse(form.dataset.moves)[moveKey(form, from)];
+      return to && to[id];
+    })[0];
+    if (sending) {
+      sendMove(sending, id, JSON.parse(sending.dataset.moves)[moveKey(sending, fromOf(sending).value)][id]);
       return true;
     }
-    var origin = Object.keys(moves).some(function (k) { return k.split(" ")[0] === id; });
-    from.value = origin && from.value !== id ? id : "";  // the same territory again lets go
-    lightMoves(form);
+    // a form that says so (data-direct: an attack) is sent by one tap on where only one of its pieces may go
+    var direct = forms.filter(function (form) { return form.hasAttribute("data-direct") && !fromOf(form).value; })
+      .map(function (form) {
+        var moves = JSON.parse(form.dataset.moves);
+        return [form, Object.keys(moves).filter(function (k) { return moves[k][id] && k.indexOf(" ") < 0; })];
+      }).filter(function (f) { return f[1].length === 1; })[0];
+    var picked = forms.some(function (form) { return fromOf(form).value && !fromOf(form).hasAttribute("data-fixed"); });
+    if (direct && !picked) {
+      fromOf(direct[0]).value = direct[1][0];
+      sendMove(direct[0], id, JSON.parse(direct[0].dataset.moves)[direct[1][0]][id]);
+      return true;
+    }
+    var origin = false;
+    forms.forEach(function (form) {
+      var from = fromOf(form);
+      if (from.hasAttribute("data-fixed")) { return; }
+      var starts = Object.keys(JSON.parse(form.dataset.moves)).some(function (k) { return k.split(" ")[0] === id; });
+      from.value = starts && from.value !== id ? id : "";  // the same territory again lets go
+      origin = origin || starts;
+    });
+    light();
     return origin;  // any other territory is for the page's other forms (an Explore)
   }
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("form[data-moves]");
-    if (form && e.target.closest('[data-board="by"]')) { lightMoves(form); }
+    if (form && e.target.closest('[data-board="by"]')) { light(); }
   });
   function pickTile(cell) {
     var id = cell.dataset.tile;
     var offers = function (s) { return !!s.querySelector('option[value="' + id + '"]') && s.offsetParent !== null; };
     // a list touched last takes the tap (Summon onto…), unless a board move has its first territory already
-    var form = moveForm(), moving = form && form.querySelector('[data-board="from"]').value;
+    var moving = moveForms().some(function (form) { return fromOf(form).value && !fromOf(form).hasAttribute("data-fixed"); });
     var listFirst = lastPick && document.contains(lastPick) && offers(lastPick) && !moving;
     if (!listFirst && boardMove(id)) { return; }
     var all = Array.prototype.slice.call(document.querySelectorAll("select[data-territory]")).filter(offers);

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .helpers import labels_fit, settled, shoot, step_name, tap, tap_face
+from .helpers import face, labels_fit, settled, shoot, step_name, tap, tap_face
 
 
 
@@ -38,12 +38,18 @@ def summon(page: Page, where: str, kind: str, n: str) -> None:
     expect(page.locator("#lastlog")).to_contain_text(f"summoned {n} {kind} to {where}")
 
 
+def space_of(page: Page, name: str) -> str:
+    return page.locator(f"tr[data-name=\"{name}\"]").get_attribute("id").removeprefix("space-")
+
+
 def attack(page: Page, target: str, damage: str):
-    """Tyra's Squad in the Forest attacks (one tap on the attack); the attacker's Damage symbols typed (the
+    """Tyra's Squad in the Forest attacks: one tap on the target's Space on the map, the one Squad that may
+    attack it (was: a tap on "Forest 1 → target" in a row of links); the attacker's Damage symbols typed (the
     symbols are typed where the story's totals are the rulebook's, not a face of the unverified dice)."""
-    page.locator("#attack-choices").get_by_role("link", name=f"Forest 1 → {target}").tap()
+    page.locator(f"svg.smap g.terr[data-tile='{space_of(page, target)}']").tap()
     form = page.locator("#attack-form")
     expect(form).to_be_visible()
+    expect(page.locator("#fight")).to_have_text(f"Forest 1 attacks {target}")
     for side in ("attacker", "defender"):
         form.locator(f"#{side}-dice summary").filter(has_text="Type the symbols instead").tap()
     form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
@@ -71,18 +77,27 @@ def two_players(page: Page, game: str, first: str, second: str) -> None:
     tap(page, f"Choose for {second}")
 
 
-def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> None:
-    form = page.locator("#tiles-form")
+def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool], ...]) -> int:
+    """B2-B3 by taps: each shown tile one tap on its terrain (was a dropdown each), then each pick a tap on its
+    terrain and one on the open hex the form offers first (was a dropdown and the Place button); the taps."""
+    taps = 0
     for i, t in enumerate(shown, 1):
-        choose(form, f"Tile {i}", t)
+        face(page, f"Tile {i}", t)
+        taps += 1
     tap(page, "Show these tiles")
+    taps += 1
     for terrain, high in picks:
-        form = page.locator("#place-form")
-        choose(form, "Terrain", terrain)
-        if high:
-            form.get_by_label("On a higher Terrain Tray").check()
-        tap(page, "Place the tile")
-        expect(page.locator("#lastlog")).to_contain_text(f"placed {terrain}")
+        face(page, "Terrain", terrain)
+        taps += 1
+        if high and terrain != "Plateau":  # a Plateau goes high by itself (B4)
+            page.locator("#place-form").get_by_label("On a higher Terrain Tray").check()
+            taps += 1
+        at = page.locator("#place-form select[name=at]").input_value()
+        page.locator(f"svg.smap g.terr.open[data-tile='{at}']").tap()
+        taps += 1
+        settled(page)
+        expect(page.locator("#lastlog")).to_contain_text(f"placed {terrain}" + (" on a higher" if high else ""))
+    return taps
 
 
 def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
@@ -109,11 +124,15 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
     tap(page, "Choose for David")
 
     # B2-B4: 5 tiles shown, picks 1-2-1, the fifth returned; again with the first player swapped.
-    draft_round(page, ("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
-                (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True)))
+    taps = draft_round(page, ("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
+                       (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True)))
     expect(page.locator("#result")).to_contain_text("returned to the box")
-    draft_round(page, ("Mine", "Mine", "Forest", "Desert", "Plateau"),
-                (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))
+    # was 5 dropdowns and Show, then per tile a dropdown, the higher-tray box for Lagoon and Plateau, and Place:
+    # 6 + 4 × 2 + 2 = 16 (each dropdown itself two taps on a tablet)
+    assert taps == 15  # was 16
+    taps = draft_round(page, ("Mine", "Mine", "Forest", "Desert", "Plateau"),
+                       (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))
+    assert taps == 14  # was 14: 5 dropdowns, Show, and a dropdown and Place per tile
     expect(page.locator("#terrain")).to_contain_text("The map is ready: 10 spaces")
     tap(page, "Begin round 1")
     expect(step_name(page)).to_have_text("Upkeep — Tyra's turn")
@@ -138,8 +157,9 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
     defender = attack(page, "Lagoon 1", "6").locator("#defender-dice")
     defender.get_by_label("Defend (V)", exact=True).fill("2")
     defender.get_by_label("Tactic (T)", exact=True).fill("1")
+    defender.locator("summary").filter(has_text="Tactic cards").tap()
     defender.get_by_label("Card 1", exact=True).fill("V+3")
-    defender.get_by_label("Card 1: +V", exact=True).fill("3")
+    tap_face(defender, "Card 1: +V: 3")  # a tap on its bonus (was a number typed)
     defender.get_by_label("Card 1 ignores own terrain").check()
     tap(page, "Resolve the combat")
     combat = page.locator("#last-combat")
@@ -187,9 +207,8 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     True Damage (unblockable) removes a Squad's units."""
     page = tablet
     two_players(page, "Plasma", "Lucy", "David")
-    form = page.locator("#tiles-form")
     for i, t in enumerate(("Forest", "Lagoon", "Desert", "Mine", "Mine"), 1):
-        choose(form, f"Tile {i}", t)
+        face(page, f"Tile {i}", t)
     tap(page, "Show these tiles")
     smap = page.locator("svg.smap")
     expect(smap).to_be_visible()
@@ -197,7 +216,7 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
     # The first tile goes on the open hex between the two Headquarters, chosen by a tap.
     smap.locator("g.terr.open[data-tile='0,0']").tap()
     expect(page.locator("#place-form select[name=at]")).to_have_value("0,0")
-    choose(page.locator("#place-form"), "Terrain", "Mine")
+    face(page, "Terrain", "Mine")  # the hex tapped first, its terrain then: the Place button sends both
     tap(page, "Place the tile")
     expect(page.locator("#lastlog")).to_contain_text("placed Mine")
     expect(smap.locator("g.terr[data-tile]:not(.open)")).to_have_count(3)
@@ -205,14 +224,13 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
 
     # The rest of the draft on the hexes the form offers, then Lucy's Squad and David's Plasma Shower.
     for t in ("Forest", "Lagoon", "Desert"):
-        choose(page.locator("#place-form"), "Terrain", t)
+        face(page, "Terrain", t)
         tap(page, "Place the tile")
-    form = page.locator("#tiles-form")
     for i, t in enumerate(("Mine", "Desert", "Forest", "Lagoon", "Desert"), 1):
-        choose(form, f"Tile {i}", t)
+        face(page, f"Tile {i}", t)
     tap(page, "Show these tiles")
     for t in ("Mine", "Desert", "Forest", "Lagoon"):
-        choose(page.locator("#place-form"), "Terrain", t)
+        face(page, "Terrain", t)
         tap(page, "Place the tile")
     tap(page, "Begin round 1")
     next_step(page, "Action — Lucy's turn")
@@ -271,8 +289,13 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     next_step(page, "Income — Maximilian's turn")
     next_step(page, "Upkeep — Alexandra's turn")
     next_step(page, "Action — Alexandra's turn")
-    page.locator("#attack-choices").get_by_role("link", name=f"{name} → Maximilian's Headquarter").tap()
-    taps = 1
+    smap.locator(f"g.terr[data-tile='{to}']").tap()  # the attacking Squad's Space, then the target's, lit red
+    expect(smap.locator("g.terr.aim")).to_have_count(1)
+    hq = space_of(page, "Maximilian's Headquarter")
+    expect(smap.locator(f"g.terr.aim[data-tile='{hq}']")).to_have_count(1)
+    smap.locator(f"g.terr[data-tile='{hq}']").tap()
+    expect(page.locator("#fight")).to_have_text(f"{name} attacks Maximilian's Headquarter")
+    taps = 2
     form = page.locator("#attack-form")
     dice = form.locator("#attacker-dice")
     for label in ("Attacker basic die 1: 1 Dmg", "Attacker basic die 2: 1 V", "Attacker elite die 3: 2 Dmg",
@@ -283,5 +306,5 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     tap(page, "Resolve the combat")
     taps += 1
     expect(page.locator("#last-combat")).to_contain_text("The attacker rolled 5 Damage, 1 V, 0 T")
-    assert taps == 6  # one per die, the attack and Resolve: nothing typed
+    assert taps == 7  # two taps on the map (was one on a link of the attacks' row), one per die and Resolve
     labels_fit(page, "svg.smap")

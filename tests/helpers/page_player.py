@@ -25,10 +25,10 @@ import random
 import re
 import string
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import Callable, Iterable
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlencode, urljoin, urlsplit
 
 from werkzeug.datastructures import MultiDict
 
@@ -291,6 +291,11 @@ def parse_page(url: str, status: int, html: str) -> Page:
     return Page(url, status, html, offers, " ".join("".join(p.text).split()), p.csrf)
 
 
+def _board_get(offer: Offer) -> bool:
+    """A GET form a board's taps send (data-moves, static/js/app.js): Suriya's attack chosen on the map."""
+    return offer.form is not None and bool(offer.form.attrs.get("data-moves", "{}").strip("{} "))
+
+
 def _hx_vals(button: dict) -> list[tuple[str, str]]:
     raw = button.get("hx-vals", "")
     if not raw or raw.startswith(("js:", "javascript:")):
@@ -337,7 +342,7 @@ class Player:
         """What the player may press: every POST offer, and the links `follow(offer, page)` accepts (by default
         a link to the same page with a query, such as a card picked to fill the play form)."""
         page = page or self.page
-        return [o for o in page.offers if (o.method == "post" or (o.method == "get" and self.follow(o, page)))
+        return [o for o in page.offers if (o.method == "post" or (o.method == "get" and (self.follow(o, page) or _board_get(o))))
                 and not self.skip(o) and not any(c.kind == "file" and c.required for c in o.controls)]
 
     def fill(self, offer: Offer, overrides: dict | None = None) -> list[tuple[str, str]]:
@@ -454,6 +459,8 @@ class Player:
         self.actions[offer.path] += 1
         here = self.page.url if self.page else offer.url
         if offer.method == "get":
+            if offer.form is not None:  # a GET form (two taps on a board choosing what the page shows next)
+                offer = replace(offer, url=urljoin(offer.url, "?" + urlencode(values)))
             return self._follow(offer, here)
         try:
             resp = self.client.post(offer.url, data=MultiDict(values), headers=headers)

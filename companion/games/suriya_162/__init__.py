@@ -34,10 +34,13 @@ from .combat import (
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
 from .setup import (
-    begin, choose_faction, choose_first, draft_order, draft_rounds, draw_hands, new_game, place_tile, placer,
-    roll_for_first, show_tiles, tied_for_first,
+    begin, choose_faction, choose_first, draft_order, draft_rounds, draw_hands, faction_chooser, free_factions,
+    must_be_high, new_game, place_tile, placer, roll_for_first, show_tiles, tied_for_first, tile_choices,
 )
-from .squads import MoveChoice, build_base, exhaust, extract, move, move_choices, summon
+from .squads import (
+    MoveChoice, base_choices, build_base, commandable, exhaust, extract, move, move_choices, summon,
+    summon_spaces,
+)
 from .state import (
     BASES_TO_WIN, BASE_HP, BASE_TOKENS, BONUSES, COMMAND_START, DRAFT_SHOWN, FORMAT, GAIN_FROM, HAND_LIMIT,
     HEADQUARTER, INCOME, KEY, KINDS, MAX_PLAYERS, MIN_PLAYERS, PHASES, PHASE_KEYS, PLAYERS_RANGE, SETUP_STEPS,
@@ -59,4 +62,6 @@ __all__ = [
     "play_card", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",
+    # what the pages offer: only the choices the rules take now (issue 29)
+    "base_choices", "commandable", "faction_chooser", "free_factions", "must_be_high", "summon_spaces", "tile_choices",
 ]

@@ -96,6 +96,19 @@ def choose_faction(g: Game, content: Content, player: int, faction: str) -> Outc
     return Outcome(replace(g, players=tuple(ps)), f"{player_name(g, player)} plays {faction}")
 
 
+def faction_chooser(g: Game) -> int | None:
+    """Who chooses a Faction next (A2): the first player, then clockwise; None once all have one."""
+    if g.first is None:
+        return None
+    return next((i for i in seat_order(g) if g.players[i].faction is None), None)
+
+
+def free_factions(g: Game, content: Content) -> tuple[str, ...]:
+    """The Factions no player has taken: one Player Tray each (A2)."""
+    taken = {p.faction for p in g.players}
+    return tuple(f for f in content.factions if f not in taken)
+
+
 def draft_order(g: Game) -> tuple[int, ...]:
     """Who places each tile this round. Two players: first 1, second 2, first 1 (B3), swapped in round 2 (B4).
     3-4 players: one tile each per round from the first player, 3 rounds (C2-C4), then 1 random tile for 3 (C5)."""
@@ -115,6 +128,25 @@ def placer(g: Game) -> int | None:
     if len(g.players) == 3 and g.draft.round > TILES_EACH:
         return None
     return draft_order(g)[g.draft.picks]
+
+
+def tile_choices(g: Game, content: Content) -> tuple[str, ...]:
+    """The terrains a tile may be placed as now (B3, C3-C5): one of the 5 shown (two players), one of the
+    placer's tiles in hand (3-4), any tile of the mix for the three-player game's random last tile (C5)."""
+    if g.stage != "setup" or g.first is None or g.draft.done or any(p.faction is None for p in g.players):
+        return ()
+    if len(g.players) == 2:
+        return tuple(dict.fromkeys(g.draft.shown))
+    who = placer(g)
+    if who is None:
+        return tuple(dict.fromkeys(content.tiles()))
+    return tuple(dict.fromkeys(g.draft.hands[who])) if g.draft.hands else ()
+
+
+def must_be_high(content: Content, terrain: str) -> bool:
+    """B4: a Plateau tile always goes on top of the highest Terrain Tray."""
+    t = content.terrain(terrain)
+    return bool(t and t.highest_tray)
 
 
 def show_tiles(g: Game, content: Content, tiles: tuple[str, ...] | None) -> Outcome:
@@ -195,13 +227,13 @@ def place_tile(g: Game, content: Content, terrain: str, high: bool, at: Hex | No
         raise GameError("terrain", "Choose the first player and the factions before the terrain (A1-A2, then B/C).")
     if g.draft.done:
         raise GameError("terrain", "The terrain is placed; begin the game.")
-    t = _drawable(content, terrain, "terrain")
+    _drawable(content, terrain, "terrain")
     two = len(g.players) == 2
     if two and not g.draft.shown:
         raise GameError("terrain", "Show the 5 drawn Terrain Tiles first (B2).")
     if two and terrain not in g.draft.shown:
         raise GameError("terrain", f"{terrain} is not among the tiles shown: {', '.join(g.draft.shown)} (B3).")
-    if t.highest_tray and not high:
+    if must_be_high(content, terrain) and not high:
         raise GameError("high", f"{terrain} tiles must always be placed on top of the highest Terrain Tray (B4).")
     who = placer(g)
     shown = list(g.draft.shown)

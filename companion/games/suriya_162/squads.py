@@ -243,6 +243,23 @@ def commandable(g: Game) -> tuple[Space, ...]:
     return tuple(out)
 
 
+def summon_spaces(g: Game) -> tuple[Space, ...]:
+    """The Spaces the current player may summon onto: their own or an empty one (Summoning Units; Limitations 1)."""
+    return tuple(s for s in g.spaces if s.owner in (None, g.turn))
+
+
+def base_choices(g: Game) -> tuple[Space, ...]:
+    """The Spaces where the current player may build a Base now (Building a Base 1; A3)."""
+    out = []
+    for s in g.spaces:
+        try:
+            build_base(g, s.id)
+        except GameError:
+            continue
+        out.append(s)
+    return tuple(out)
+
+
 def move_choices(g: Game, content: Content) -> tuple[MoveChoice, ...]:
     """Every move of the current player's whole Squad `move` would accept now, to an adjacent Space."""
     out = []

@@ -12,6 +12,7 @@ from ..forms import GameForm
 
 SEATS = [str(i) for i in range(su.MAX_PLAYERS)]
 TACTIC_SLOTS = 3  # Tactic cards a side can enter in one combat (each needs a [T] rolled)
+TACTIC_BONUS = 9  # the most +Damage or +V a Tactic card entered here gives (the form's bound, not a rule)
 ORDERS = [",".join(p) for p in permutations(su.KINDS)]  # the owner's damage order among units (6.5)
 
 
@@ -133,7 +134,7 @@ def _side_fields(side: str) -> dict:
             f"{side}_order": choice(ORDERS, required=False)}
     for k in range(1, TACTIC_SLOTS + 1):  # Combat 2-4: each Tactic card entered on its own
         out |= {f"{side}_card{k}_name": text(40, required=False), f"{side}_card{k}_ignore": flag()}
-        out |= {f"{side}_card{k}_{n}": count(0, 9, required=False, default=0) for n in ("damage", "defend")}
+        out |= {f"{side}_card{k}_{n}": count(0, TACTIC_BONUS, required=False, default=0) for n in ("damage", "defend")}
     return out
 
 

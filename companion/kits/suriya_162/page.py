@@ -36,17 +36,25 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "terrains": [t.name for t in content.terrains if t.name != rules.HEADQUARTER],
             "placer": rules.placer(g) if g.stage == "setup" and g.first is not None and not g.draft.done else None,
             "rolling": rules.tied_for_first(g), "orders": forms.ORDERS, "tactic_slots": forms.TACTIC_SLOTS,
+            "bonus": [str(n) for n in range(forms.TACTIC_BONUS + 1)],
             "unverified": [d.name for d in content.dice if not d.verified],
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
-            "all_spaces": _options(g.spaces),
+            "summon_spaces": _options(rules.summon_spaces(g)),
+            "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
+            "no_discard": _why_not(rules.discard_for_mineral, g) if g.stage == "play" else "",
+            "no_play": _why_not(rules.play_card, g, "", 0) if g.stage == "play" else "",
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
                                                                        and content.terrain(s.terrain).hidden)),
             "removable": _options(s for s in g.spaces if s.units),
             "spots": _spots(g), "map": map_view(g, content), "lines": LINES,
+            "tile_choices": rules.tile_choices(g, content), "placing": PLACING, "place_moves": place_moves(g, content),
             "board_moves": board_moves(rules.move_choices(g, content)),
-            "attacks": rules.attack_choices(g), "fight": _fight(g)}
+            "commandable": _options(rules.commandable(g)), "no_command": _no_command(g),
+            "base_spaces": _options(rules.base_choices(g)),
+            "attacks": rules.attack_choices(g), "attack_moves": attack_moves(rules.attack_choices(g)),
+            "fight": _fight(g)}
 
 
 @dataclass(frozen=True)
@@ -64,12 +72,10 @@ class Fight:
 
 
 def _fight(g: rules.Game) -> Fight | None:
-    """The attack chosen (a tap on "Forest 1 → Lagoon 1", ?attack=s4-s5, or the attack form sent back with its
+    """The attack chosen (two taps on the map: ?space=s4&target=s5, or the attack form sent back with its
     errors), with both sides' dice; None until one is chosen among the engine's attack choices."""
-    if request.form.get("_form") == "attack":
-        chosen = (request.form.get("space", ""), request.form.get("target", ""))
-    else:
-        chosen = tuple(request.args.get("attack", "").split("-", 1))
+    asked = request.form if request.form.get("_form") == "attack" else request.args
+    chosen = (asked.get("space", ""), asked.get("target", ""))
     if chosen not in rules.attack_choices(g):
         return None
     frm, to = chosen
@@ -91,6 +97,43 @@ def board_moves(choices) -> dict:
     for c in choices:
         out.setdefault(c.frm, {})[c.to] = {"discard": c.discard, "_confirm": c.said} if c.discard else {}
     return out
+
+
+def _why_not(command, *args) -> str:
+    """Why the engine would refuse this command now, in its words; "" when it would take it."""
+    try:
+        command(*args)
+    except GameError as e:
+        return e.message
+    return ""
+
+
+def _no_command(g: rules.Game) -> str:
+    """Why none of the current player's Squads may take a Command Token, in the engine's words ("" if one may)."""
+    if rules.commandable(g):
+        return ""
+    mine = (s for s in g.spaces if s.owner == g.turn and s.units)
+    return next((why for s in mine if (why := _why_not(rules.extract, g, s.id))), "")
+
+
+def attack_moves(choices) -> dict:
+    """The engine's attacks as the map's attack form reads them (static/js/app.js, data-moves): from each
+    Squad's Space the enemy Spaces it may attack, one tap each."""
+    out: dict = {}
+    for frm, to in choices:
+        out.setdefault(frm, {})[to] = {}
+    return out
+
+
+PLACING = "open"  # the place form's fixed first "tap": the tile in hand, its terrain the chip tapped
+
+
+def place_moves(g: rules.Game, content: rules.Content) -> dict:
+    """The tiles the engine lets the placer put down, by terrain, and the open hexes each may go to: a tap on a
+    terrain, then on an open hex places it (static/js/app.js, data-moves); a Plateau goes high (B4)."""
+    spots = [at for at, _ in _spots(g)]
+    return {f"{PLACING} {t}": {at: {"high": "on"} if rules.must_be_high(content, t) else {} for at in spots}
+            for t in rules.tile_choices(g, content)} if spots else {}
 
 
 def _spots(g: rules.Game) -> list[tuple[str, str]]:
