@@ -185,11 +185,37 @@
     if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
     // the open sheet stays open across this device's taps and polls (a "?sheet=" in the URL says otherwise)
     if (sheet) { e.detail.headers["X-Sheet"] = sheet.dataset.figure; }
+    // the attack helper opened here comes back in the answer (a refused attack keeps its choices)
+    var helper = document.getElementById("attack");
+    if (helper && helper.open) { e.detail.headers["X-Attack-Helper"] = "open"; }
+    // the side panel's parts held, each by its key, less the one whose form is sent (its request id is spent):
+    // the answer re-sends only those that changed (mission_page.keyed_parts)
+    var sending = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("#rail [data-key]") : null;
+    e.detail.headers["X-Parts"] = Array.prototype.filter.call(document.querySelectorAll("#rail [data-key]"), function (p) {
+      return p !== sending && p.id && !p.hasAttribute("data-kept");
+    }).map(function (p) { return p.id + ":" + p.dataset.key; }).join(" ");
   });
+  // A tap's answer leaves the attack helper folded without its form (a move re-sends less): opening it fetches
+  // the form, for the turn as it is now.
+  document.addEventListener("toggle", function (e) {
+    var helper = e.target;
+    if (helper.id === "attack") { neededDice(); }
+    if (helper.id !== "attack" || !helper.open || helper.querySelector("form") || !helper.dataset.helper) { return; }
+    htmx.ajax("GET", helper.dataset.helper, {source: helper, target: helper, swap: "beforeend"});
+  }, true);
   // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
   var railTop = 0;
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (e.detail.target && e.detail.target.id === "rail") { railTop = e.detail.target.scrollTop; }
+    if (e.detail.target && e.detail.target.id === "rail") {
+      railTop = e.detail.target.scrollTop;
+      // a part the answer left as it was: the one this page holds, with the version the answer was drawn at
+      Array.prototype.forEach.call(e.detail.fragment.querySelectorAll("[data-kept]"), function (gap) {
+        var held = document.getElementById(gap.id);
+        if (!held || held.dataset.key !== gap.dataset.key) { return; }
+        Array.prototype.forEach.call(held.querySelectorAll('input[name="version"]'), function (v) { v.value = gap.dataset.kept; });
+        gap.replaceWith(held);
+      });
+    }
     var part = e.detail.fragment && e.detail.fragment.firstElementChild;
     if (!vb || !part) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -267,9 +293,11 @@
     neededDice();
   });
   // The attack helper asks only for the Accuracy dice the chosen line needs (the target's fewest, or the line
-  // chosen); Resolve, in the action bar, waits for a target.
+  // chosen); Resolve, in the action bar, shows while the helper is open and waits for a target.
   function neededDice() {
-    var form = document.getElementById("attack-form"), resolve = document.getElementById("resolve");
+    var helper = document.getElementById("attack"), form = document.getElementById("attack-form"),
+        resolve = document.getElementById("resolve");
+    if (resolve) { resolve.hidden = !(helper && helper.open && form); }
     if (!form) { return; }
     var target = form.querySelector('input[name="target"]:checked'),
         line = form.querySelector('input[name="line"]:checked');
