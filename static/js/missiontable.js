@@ -10,13 +10,17 @@
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
   window.missionTable = true;
   var vb = null, full = null, pointers = {}, gesture = null, dragged = false, active = null;
-  var FIGURE_PX = 34, FIGURE_UNITS = 40;  // a figure's disc is 40 map units wide (mission.html's layers): 34 px
+  // A figure's disc is 40 map units wide (mission.html's layers): 40 px at the default zoom, where a space's label
+  // (12 units) reads 12 px and a figure's HP (18 units) 18 px on a 1024x768 screen (issue 27).
+  var FIGURE_PX = 40, FIGURE_UNITS = 40;
 
   function svgs() {
     return ["map-paint", "map-plan", "map-grid"].map(function (id) { return document.getElementById(id); })
       .filter(function (el) { return el; });
   }
   function stage() { return document.querySelector(".mission-table .stage"); }
+  // The box the map is drawn in: the stage, less (in portrait) the strip the zoom buttons sit in.
+  function frame() { var plan = document.getElementById("map-plan"); return (plan || stage()).getBoundingClientRect(); }
   function apply() {
     if (!vb) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -29,7 +33,7 @@
     if (!st || !touch) { return null; }
     var a = touch.dataset.full.split(" ").map(Number);  // the whole map's box, as the server drew it
     full = {x: a[0], y: a[1], w: a[2], h: a[3]};
-    var r = st.getBoundingClientRect(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
+    var r = frame(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
     v.h = v.w / aspect; v.x = full.x - (v.w - full.w) / 2; v.y = full.y - (v.h - full.h) / 2;
     return v;
   }
@@ -64,7 +68,7 @@
   function centre() {
     var v = fitted(), st = stage(), box = actionBox();
     if (!v) { return; }
-    var r = st.getBoundingClientRect(), w = r.width * FIGURE_UNITS / FIGURE_PX;
+    var r = frame(), w = r.width * FIGURE_UNITS / FIGURE_PX;
     if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits with figures that big
     var h = w * r.height / r.width, cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
     var x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
@@ -73,14 +77,14 @@
     apply();
   }
   function zoom(factor, cx, cy) {
-    var r = stage().getBoundingClientRect();
+    var r = frame();
     var px = cx === undefined ? 0.5 : (cx - r.left) / r.width, py = cy === undefined ? 0.5 : (cy - r.top) / r.height;
     var w = Math.min(Math.max(vb.w * factor, 120), full.w * 3), h = w * vb.h / vb.w;
     vb.x += (vb.w - w) * px; vb.y += (vb.h - h) * py; vb.w = w; vb.h = h;
     apply();
   }
   function pan(dx, dy) {
-    var r = stage().getBoundingClientRect();
+    var r = frame();
     vb.x -= dx * vb.w / r.width; vb.y -= dy * vb.h / r.height;
     apply();
   }
