@@ -60,8 +60,9 @@ def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the
     page = text(send(table, find_form(mission, "/do/move"), "F-3", mp="5", mode="move"))
     page = text(step(table, "end-turn"))
     page = text(step(table, "next"))
-    page = text(send(table, find_form(page, "/do/move"), "D-4", mp="2", mode="move"))
-    attack = find_form(page, "/do/attack")
+    assert send(table, find_form(page, "/do/move"), "D-4", mp="2", mode="move").status_code == 200
+    # a move's answer leaves the attack helper folded (fetched when opened): its form as the page draws it
+    attack = find_form(text(table.get(URL)), "/do/attack")
     assert "Grallok Sentry-1" in attack.options["target"] and "object:D-2" in attack.options["target"]
     short = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3")
     assert short.status_code == 422 and "the Attack reaches 1" in text(short)  # no range: the base range 1

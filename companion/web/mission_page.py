@@ -41,6 +41,31 @@ def playing(m: rules.Mission) -> rules.Mission:
 
 MAP_HEADER = "X-Map-Drawing"  # the drawing a page shows (missiontable.js sends its map's data-drawing)
 SHEET_HEADER = "X-Sheet"  # the figure whose sheet a page shows open (missiontable.js), kept across its taps
+# "open" while a page shows the attack helper opened (missiontable.js): its answers draw the helper's form again
+# (a refused attack keeps its choices); to other taps the helper is a folded part fetched when opened.
+ATTACK_HEADER = "X-Attack-Helper"
+PARTS_HEADER = "X-Parts"  # "id:key …": the side panel's parts a page holds (missiontable.js), each by its key
+
+# A part of the side panel: one panel (panels hold no section of their own); its key hashes what it shows,
+# less what changes with every answer (the version seen, request ids, the CSRF token, the sheet swapped alone).
+PANEL = re.compile(r'<section class="panel[^"]*" id="([^"]+)"[^>]*>.*?</section>', re.S)
+VOLATILE = re.compile(r'<input type="hidden" name="(?:version|request_id|csrf_token)" value="[^"]*">| hx-swap-oob="true"')
+
+
+def keyed_parts(html: str, held: str, version: int) -> str:
+    """`html` with each side-panel part keyed (data-key); in a tap's answer, a part the page already holds as
+    it is (`held`, PARTS_HEADER, less the one whose form was sent) goes as an empty placeholder (data-kept),
+    the part the page holds put back in its place by missiontable.js with this `version`: a move re-sends
+    what it changed, not the panels it left as they were."""
+    kept = dict(pair.partition(":")[::2] for pair in held.split())
+
+    def part(found: re.Match) -> str:
+        whole, ident = found.group(0), found.group(1)
+        key = hashlib.sha1(VOLATILE.sub("", whole).encode()).hexdigest()[:12]
+        if kept.get(ident) == key:
+            return f'<section class="panel" id="{ident}" data-key="{key}" data-kept="{version}"></section>'
+        return whole.replace(f'id="{ident}"', f'id="{ident}" data-key="{key}"', 1)
+    return PANEL.sub(part, html)
 
 
 def mission_row(mission_id: int):
@@ -249,6 +274,8 @@ class MissionPage(DocumentPage):
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
     sheet: dict | None = None  # the figure whose sheet is open (`figure_sheet`), or None
+    attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
+    # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
     refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
@@ -286,7 +313,10 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         deck_prompts=rules.deck_prompts(m),
-        sheet=figure_sheet(m), **document_state(store.JOURNAL, mission_id, errors, conflict))
+        sheet=figure_sheet(m),
+        attack_helper=(not request.headers.get("HX-Request") or request.headers.get(ATTACK_HEADER) == "open"
+                       or request.view_args == {"mission_id": mission_id, "action": "attack"}),
+        **document_state(store.JOURNAL, mission_id, errors, conflict))
 
 
 def figure_sheet(m: rules.Mission) -> dict | None:

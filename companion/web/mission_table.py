@@ -33,7 +33,7 @@ from .bounds import whole
 from .commands import Area, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .mission_page import (
-    context, defenders, from_campaign, hazards, log_context, mission_row, namer, playing,
+    PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
 from .cards import class_boards_in_use
 from .render import content, form_state, go, is_htmx, parse, respond
@@ -149,13 +149,24 @@ def page(mission_id: int, status: int = 200, **kw):
         # a figure's sheet opened or closed changes nothing else: its part alone
         opened = request.method == "GET" and request.endpoint == "mission_table.show" and "sheet" in request.args
         answer = replace(ctx, answer="sheet" if opened else "poll" if request.endpoint == "mission_table.poll" else "tap")
-        return respond("mission_table/mission.html", answer, status, block="answer")
-    return respond("mission_table/mission.html", ctx, status)
+        resp = respond("mission_table/mission.html", answer, status, block="answer")
+        held = "" if opened else request.headers.get(PARTS_HEADER, "")
+    else:
+        resp, held = respond("mission_table/mission.html", ctx, status), ""
+    resp.set_data(keyed_parts(resp.get_data(as_text=True), held, ctx.row.version))
+    return resp
 
 
 @bp.get("/<int:mission_id>")
 def show(mission_id: int):
     return page(mission_id)
+
+
+@bp.get("/<int:mission_id>/attack")
+def attack_helper(mission_id: int):
+    """The attack helper's form, fetched when the helper is opened (a tap's answer leaves it folded)."""
+    ctx = replace(context(mission_id), answer="tap", attack_helper=True)
+    return respond("mission_table/mission.html", replace(ctx, refused=refusal_of(ctx.m)), block="attack_helper")
 
 
 def _rolls(f) -> dict:

@@ -10,13 +10,17 @@
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
   window.missionTable = true;
   var vb = null, full = null, pointers = {}, gesture = null, dragged = false, active = null;
-  var FIGURE_PX = 34, FIGURE_UNITS = 40;  // a figure's disc is 40 map units wide (mission.html's layers): 34 px
+  // A figure's disc is 40 map units wide (mission.html's layers): 40 px at the default zoom, where a space's label
+  // (12 units) reads 12 px and a figure's HP (18 units) 18 px on a 1024x768 screen (issue 27).
+  var FIGURE_PX = 40, FIGURE_UNITS = 40;
 
   function svgs() {
     return ["map-paint", "map-plan", "map-grid"].map(function (id) { return document.getElementById(id); })
       .filter(function (el) { return el; });
   }
   function stage() { return document.querySelector(".mission-table .stage"); }
+  // The box the map is drawn in: the stage, less (in portrait) the strip the zoom buttons sit in.
+  function frame() { var plan = document.getElementById("map-plan"); return (plan || stage()).getBoundingClientRect(); }
   function apply() {
     if (!vb) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -29,7 +33,7 @@
     if (!st || !touch) { return null; }
     var a = touch.dataset.full.split(" ").map(Number);  // the whole map's box, as the server drew it
     full = {x: a[0], y: a[1], w: a[2], h: a[3]};
-    var r = st.getBoundingClientRect(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
+    var r = frame(), aspect = r.width / r.height, v = {w: Math.max(full.w, full.h * aspect)};
     v.h = v.w / aspect; v.x = full.x - (v.w - full.w) / 2; v.y = full.y - (v.h - full.h) / 2;
     return v;
   }
@@ -64,7 +68,7 @@
   function centre() {
     var v = fitted(), st = stage(), box = actionBox();
     if (!v) { return; }
-    var r = st.getBoundingClientRect(), w = r.width * FIGURE_UNITS / FIGURE_PX;
+    var r = frame(), w = r.width * FIGURE_UNITS / FIGURE_PX;
     if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits with figures that big
     var h = w * r.height / r.width, cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
     var x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
@@ -73,14 +77,14 @@
     apply();
   }
   function zoom(factor, cx, cy) {
-    var r = stage().getBoundingClientRect();
+    var r = frame();
     var px = cx === undefined ? 0.5 : (cx - r.left) / r.width, py = cy === undefined ? 0.5 : (cy - r.top) / r.height;
     var w = Math.min(Math.max(vb.w * factor, 120), full.w * 3), h = w * vb.h / vb.w;
     vb.x += (vb.w - w) * px; vb.y += (vb.h - h) * py; vb.w = w; vb.h = h;
     apply();
   }
   function pan(dx, dy) {
-    var r = stage().getBoundingClientRect();
+    var r = frame();
     vb.x -= dx * vb.w / r.width; vb.y -= dy * vb.h / r.height;
     apply();
   }
@@ -185,11 +189,37 @@
     if (drawn) { e.detail.headers["X-Map-Drawing"] = drawn.dataset.drawing; }
     // the open sheet stays open across this device's taps and polls (a "?sheet=" in the URL says otherwise)
     if (sheet) { e.detail.headers["X-Sheet"] = sheet.dataset.figure; }
+    // the attack helper opened here comes back in the answer (a refused attack keeps its choices)
+    var helper = document.getElementById("attack");
+    if (helper && helper.open) { e.detail.headers["X-Attack-Helper"] = "open"; }
+    // the side panel's parts held, each by its key, less the one whose form is sent (its request id is spent):
+    // the answer re-sends only those that changed (mission_page.keyed_parts)
+    var sending = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("#rail [data-key]") : null;
+    e.detail.headers["X-Parts"] = Array.prototype.filter.call(document.querySelectorAll("#rail [data-key]"), function (p) {
+      return p !== sending && p.id && !p.hasAttribute("data-kept");
+    }).map(function (p) { return p.id + ":" + p.dataset.key; }).join(" ");
   });
+  // A tap's answer leaves the attack helper folded without its form (a move re-sends less): opening it fetches
+  // the form, for the turn as it is now.
+  document.addEventListener("toggle", function (e) {
+    var helper = e.target;
+    if (helper.id === "attack") { neededDice(); }
+    if (helper.id !== "attack" || !helper.open || helper.querySelector("form") || !helper.dataset.helper) { return; }
+    htmx.ajax("GET", helper.dataset.helper, {source: helper, target: helper, swap: "beforeend"});
+  }, true);
   // A map part arriving out of band takes the view before it is drawn (no frame at the wrong zoom).
   var railTop = 0;
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (e.detail.target && e.detail.target.id === "rail") { railTop = e.detail.target.scrollTop; }
+    if (e.detail.target && e.detail.target.id === "rail") {
+      railTop = e.detail.target.scrollTop;
+      // a part the answer left as it was: the one this page holds, with the version the answer was drawn at
+      Array.prototype.forEach.call(e.detail.fragment.querySelectorAll("[data-kept]"), function (gap) {
+        var held = document.getElementById(gap.id);
+        if (!held || held.dataset.key !== gap.dataset.key) { return; }
+        Array.prototype.forEach.call(held.querySelectorAll('input[name="version"]'), function (v) { v.value = gap.dataset.kept; });
+        gap.replaceWith(held);
+      });
+    }
     var part = e.detail.fragment && e.detail.fragment.firstElementChild;
     if (!vb || !part) { return; }
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -267,9 +297,11 @@
     neededDice();
   });
   // The attack helper asks only for the Accuracy dice the chosen line needs (the target's fewest, or the line
-  // chosen); Resolve, in the action bar, waits for a target.
+  // chosen); Resolve, in the action bar, shows while the helper is open and waits for a target.
   function neededDice() {
-    var form = document.getElementById("attack-form"), resolve = document.getElementById("resolve");
+    var helper = document.getElementById("attack"), form = document.getElementById("attack-form"),
+        resolve = document.getElementById("resolve");
+    if (resolve) { resolve.hidden = !(helper && helper.open && form); }
     if (!form) { return; }
     var target = form.querySelector('input[name="target"]:checked'),
         line = form.querySelector('input[name="line"]:checked');

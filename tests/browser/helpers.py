@@ -126,7 +126,8 @@ def set_up_first_steps(page: Page, party=(("Vera", "10", "6"), ("Bram", "12", "7
         page.locator(f'input[name="ap_{n}"]').fill(ap)
     page.get_by_role("button", name="Set up the mission").tap()
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
-    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
+    # a function, not an expression: polling an expression evals it, which the page's CSP refuses
+    page.wait_for_function("() => window.missionTable === true && window.htmx !== undefined")  # taps are heard
     return page.url
 
 

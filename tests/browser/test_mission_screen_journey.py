@@ -92,7 +92,7 @@ def set_up(page: Page, map_name: str, party) -> str:
         page.locator(f'input[name="ap_{n}"]').fill("6")
     page.get_by_role("button", name="Set up the mission").tap()
     expect(page).to_have_url(re.compile(r"/table/\d+$"))
-    page.wait_for_function("window.missionTable === true && window.htmx !== undefined")  # taps are heard
+    page.wait_for_function("() => window.missionTable === true && window.htmx !== undefined")  # taps are heard
     return page.url
 
 
@@ -215,6 +215,29 @@ def test_the_attack_helper_keeps_its_choices_after_a_refusal(tablet: Page):
     expect(attack.locator("input[value='attack:2']")).to_be_checked()
 
 
+SAMPLE_MAPS = ("Crossfire (sample)", "Doors and hazards (sample)", "First steps (sample)", "Great hall 30x24 (sample)",
+               "Mutant grallok lair (sample)")
+# Each text's size on screen: its font size in map units times the map's scale on screen (its em in pixels), and
+# the height of its box (getBoundingClientRect), for the texts of `selector` drawn (the scale is the same for
+# every one of a layer, in view or not: the figures of the 30x24 map are away from its entry points).
+RENDERED = """(selector) => {
+    return Array.from(document.querySelectorAll(selector)).filter(t => t.getBoundingClientRect().width > 0).map(t => ({em: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
+                 box: t.getBoundingClientRect().height, text: t.textContent}));
+}"""
+
+
+@pytest.mark.parametrize("map_name", SAMPLE_MAPS)
+def test_space_labels_and_hp_are_legible_at_the_default_zoom(tablet: Page, map_name):
+    """Issue 27 at 1024x768: at the zoom the page opens at, a space's label reads at least 12 px and a figure's
+    HP at least 18 px, on every sample map."""
+    page = tablet
+    set_up(page, map_name, ("Vera", "Bram"))
+    labels, hp = page.evaluate(RENDERED, "#map-grid .coords text"), page.evaluate(RENDERED, "#map-plan .notes .hp")
+    assert labels and hp, (map_name, len(labels), len(hp))
+    assert min(t["em"] for t in labels) >= 12 and min(t["box"] for t in labels) >= 12, min(labels, key=lambda t: t["em"])
+    assert min(t["em"] for t in hp) >= 18 and min(t["box"] for t in hp) >= 18, min(hp, key=lambda t: t["em"])
+
+
 def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_server):
     context = browser.new_context(base_url=live_server.url,
                                   **{**TABLET, "viewport": {"width": 768, "height": 1024}})
@@ -235,6 +258,17 @@ def test_portrait_puts_the_map_on_top_with_figures_big_enough(browser, live_serv
         widths = page.locator("#map-plan g.fig > circle:first-of-type").evaluate_all(
             "els => els.map(e => e.getBoundingClientRect().width)")
         assert widths and min(widths) >= 24, widths
+        # the zoom buttons cover no space of the map (issue 27: they hid N-10): no space drawn under them
+        covered = page.evaluate("""() => {
+            const z = document.querySelector('.zoom-buttons').getBoundingClientRect(),
+                  shown = document.getElementById('map-grid').getBoundingClientRect();
+            return Array.from(document.querySelectorAll('#map-grid .cells polygon')).filter(p => {
+                const r = p.getBoundingClientRect(), x0 = Math.max(r.left, shown.left, z.left),
+                      x1 = Math.min(r.right, shown.right, z.right), y0 = Math.max(r.top, shown.top, z.top),
+                      y1 = Math.min(r.bottom, shown.bottom, z.bottom);
+                return x1 - x0 > 1 && y1 - y0 > 1;
+            }).map(p => p.dataset.label); }""")
+        assert covered == [], covered
 
         page.get_by_role("button", name="Fit").tap()
         full = [float(v) for v in page.locator("#map-touch").get_attribute("data-full").split()]
