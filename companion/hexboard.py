@@ -27,7 +27,7 @@ CORNERS = {
     "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
 }
 SCALE = {"pointy": (26, 15), "flat": (15, 26)}
-MARGIN = 8
+MARGIN = 20  # room for what a token shows past its space: an HP pill, a condition badge at the board edge
 
 
 @dataclass(frozen=True)

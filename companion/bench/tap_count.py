@@ -109,11 +109,11 @@ def _count() -> dict:
 
 def _round(t: _Taps) -> dict:
     page = t.page
-    t.tap("round start", page.locator("#die-faces button:not([disabled])").first)
+    t.tap("round start", page.locator("#die-faces button:not([disabled]):not(.cite)").first)
     for n, row in enumerate(page.locator("#choices .choice").all()):
         t.tap("round start", row.locator("button.ap:not([disabled])").nth(min(n + 1, 3)))
     reveal = page.locator("#actionbar").get_by_role("button", name="Reveal: turn order")
-    t.tap("round start", reveal if reveal.count() else page.locator("#tie-orders button:not([disabled])").first)
+    t.tap("round start", reveal if reveal.count() else page.locator("#tie-orders button:not([disabled]):not(.cite)").first)
     adversary_turns = character_turns = 0
     while True:
         nxt = page.locator("#actionbar button", has_text="Next turn:")

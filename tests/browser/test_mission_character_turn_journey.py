@@ -3,6 +3,8 @@ figure shows the spaces it reaches, a space out of reach is refused with the MP 
 taken; and a placement anyway for an effect the app does not model."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -35,6 +37,8 @@ def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(table
 
     tap_space(page, "J-2")
     expect(page.locator("#refusal")).to_contain_text("J-2 needs 10 MP for Vera's Move, which has 5 (p.24)")
+    # the answer settled (the refusal moved beside its form, the form's values put back) before typing again
+    expect(page.locator("#refusal")).to_have_class(re.compile("refusal-beside"))
     page.locator('#move-form input[name="mp"]').fill("5")
     tap_space(page, "F-3")
     expect(page.locator("#result")).to_contain_text("Vera: Move 5 — 5 MP by B-6")
