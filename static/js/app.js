@@ -79,6 +79,17 @@
     else if (unsent) { savestate("NOT SAVED — retry", "failed"); }
   }
 
+  // A form an htmx answer drew carries no CSRF field (the header does); one sent before htmx took it over (a tap
+  // in the moment between a swap and its processing) goes as a plain post, so it is given the page's token.
+  document.addEventListener("submit", function (e) {
+    var form = e.target, token = document.querySelector('meta[name="csrf-token"]');
+    if (!token || !form || (form.method || "").toLowerCase() !== "post" || form.querySelector('input[name="csrf_token"]')) { return; }
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "csrf_token";
+    field.value = token.content;
+    form.appendChild(field);
+  }, true);
   document.addEventListener("htmx:configRequest", function (e) {
     var token = document.querySelector('meta[name="csrf-token"]');
     if (token) { e.detail.headers["X-CSRFToken"] = token.content; }
@@ -303,6 +314,7 @@
       confirm.focus();
       return;
     }
+    if (window.htmx) { htmx.process(form); }  // a form swapped in a moment ago is htmx's before it is sent
     form.requestSubmit();
   }
   function boardMove(id) {

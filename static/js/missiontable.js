@@ -148,6 +148,7 @@
     if (fig && !(form && form.closest("details[open]"))) { openSheet(fig.dataset.figure); return; }
     if (!form) { return; }
     form.querySelector('input[name="' + form.dataset.tap + '"]').value = cell.dataset.label;
+    if (window.htmx) { htmx.process(form); }  // a form swapped in a moment ago is htmx's before it is sent
     form.requestSubmit();
   });
   // The move form carries the engine's reach as "label:MP" pairs (data-reach): the grid's cells within the

@@ -262,3 +262,30 @@ def test_the_map_editor_and_the_card_library_follow_another_tablet_and_never_wri
         expect(other.locator("#library")).to_contain_text("Stomp")  # the other tablet's library follows
     finally:
         other.context.close()
+
+
+def test_a_form_sent_before_htmx_took_it_over_still_saves(tablet, live_server):
+    """An htmx answer's forms carry no CSRF field (the header does). A tap landing between a swap and htmx's
+    processing of the new form sends it as a plain post: the page gives it its token, so it saves, never a
+    "security token" error page."""
+    page = tablet
+    cid = new_campaign(page, "Plain post")
+    planet = page.evaluate("""() => {
+        const live = document.querySelector('form[hx-post$="/fame"]');
+        const plain = document.createElement('form');
+        plain.method = 'post';
+        plain.action = live.getAttribute('hx-post');
+        for (const el of live.querySelectorAll('input[type=hidden]')) {
+            if (el.name !== 'csrf_token') { plain.appendChild(el.cloneNode()); }
+        }
+        const delta = document.createElement('input');
+        delta.type = 'hidden'; delta.name = 'delta'; delta.value = '1';
+        plain.appendChild(delta);
+        document.body.appendChild(plain);
+        plain.requestSubmit();
+        return live.querySelector('input[name="planet"]').value;
+    }""")
+    page.wait_for_load_state("load")
+    expect(page.locator("body")).not_to_contain_text("security token")
+    expect(page.locator(f"output[aria-label='{planet}']")).to_have_text("1")
+    assert fame_stored(live_server, cid, planet) == 1
