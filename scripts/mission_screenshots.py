@@ -20,18 +20,14 @@ import json
 import random
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-from waitress.server import create_server
+from playwright.sync_api import expect
+from screenshot import CHROMIUM, tablet  # scripts/screenshot.py: the app served and a tablet's page on it
 
 from companion import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = ((1024, 768), (768, 1024))
 MAX_BYTES = 400_000
 PARTY = (("Vera", "red"), ("Bram", "dark-blue"), ("Augustus", "yellow"))
@@ -213,33 +209,18 @@ def main(argv=None) -> int:
         missions = {f.stem: round_in_progress(app, f) for f in maps}
         boards_mission = ranger_and_healer(app)
         preview = preview_mission(app)
-        server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for width, height in SIZES:
-                    context = browser.new_context(base_url=f"http://127.0.0.1:{server.effective_port}",
-                                                  viewport={"width": width, "height": height}, has_touch=True)
-                    context.set_default_timeout(10_000)
-                    page = context.new_page()
-                    shots = []
-                    for name, mid in missions.items():
-                        page.goto(f"/table/{mid}")
-                        expect(page.locator("#actionbar")).to_be_visible()
-                        page.wait_for_timeout(150)  # the map centred on the action (missiontable.js)
-                        shots.append(_shot(page, out / f"mission-{name}-{width}x{height}.png"))
-                    if (width, height) == (1024, 768):
-                        shots += class_board_shots(page, boards_mission, out)
-                        shots.append(danger_layer_shot(page, preview, out))
-                    too_big += [path.name for path in shots if path.stat().st_size > MAX_BYTES]
-                    context.close()
-                browser.close()
-        finally:
-            server.close()
-            server.task_dispatcher.shutdown()
-            thread.join(timeout=5)
+        for width, height in SIZES:
+            with tablet(app, width, height) as page:
+                shots = []
+                for name, mid in missions.items():
+                    page.goto(f"/table/{mid}")
+                    expect(page.locator("#actionbar")).to_be_visible()
+                    page.wait_for_timeout(150)  # the map centred on the action (missiontable.js)
+                    shots.append(_shot(page, out / f"mission-{name}-{width}x{height}.png"))
+                if (width, height) == (1024, 768):
+                    shots += class_board_shots(page, boards_mission, out)
+                    shots.append(danger_layer_shot(page, preview, out))
+                too_big += [path.name for path in shots if path.stat().st_size > MAX_BYTES]
     if too_big:
         print(f"mission_screenshots: over {MAX_BYTES // 1000} KB: {', '.join(too_big)}", file=sys.stderr)
         return 1
