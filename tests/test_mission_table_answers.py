@@ -41,6 +41,36 @@ def test_a_tap_answers_the_parts_that_changed_and_the_map_only_when_it_changed(t
     assert swapped(text(polled)) == set(PARTS) - {"messages"}  # a poll leaves the message on screen
 
 
+def parts_held(page: str) -> str:
+    """The X-Parts header missiontable.js sends: each side-panel part the page holds, by its key."""
+    return " ".join(f"{ident}:{key}" for ident, key in re.findall(r'id="([a-z-]+)" data-key="([0-9a-f]+)"', page))
+
+
+def kept(answer: str) -> set[str]:
+    return set(re.findall(r'id="([a-z-]+)" data-key="[0-9a-f]+" data-kept="\d+"', answer))
+
+
+def test_a_move_re_sends_the_panels_it_changed_and_keeps_the_characters_own(table):
+    # issue 27: a tap re-sends only the parts it changed. A move changes the turn (its reach) and the figures'
+    # list; the character's HP, bandages and conditions, the round and the turn order stay as the page has them.
+    to_doors_and_hazards_turn(table)
+    whole = text(table.get("/table/1"))
+    headers = {"X-Map-Drawing": drawing(whole), "X-Parts": parts_held(whole)}
+    assert {"turn", "turn-self", "figures", "turn-order"} <= set(re.findall(r'id="([a-z-]+)" data-key=', whole))
+    version = re.search(r'data-version="(\d+)"', whole).group(1)
+    moved = text(table.post("/table/1/do/move", {"version": version, "figure": "vera", "space": "B-9"},
+                            headers=headers))
+    assert "<li>Vera moves A-9 -&gt; B-9</li>" in moved
+    assert {"turn-self", "turn-order", "round"} <= kept(moved) and not {"turn", "figures"} & kept(moved)
+    assert 'data-from="B-9"' in moved and "Vera · B-9" in moved
+    assert '<section class="panel turn-self" id="turn-self"' in moved  # its place, filled back by the page
+
+    headers["X-Parts"] = parts_held(whole)
+    hurt = text(table.post("/table/1/do/hp", {"version": re.search(r'data-version="(\d+)"', moved).group(1),
+                                              "figure": "vera", "delta": "-1"}, headers=headers))
+    assert "turn-self" not in kept(hurt) and "HP 9/10" in hurt.split('id="turn-self"')[1]
+
+
 def test_the_action_bar_holds_the_next_step(table):
     page = to_doors_and_hazards_turn(table)
     bar = page.split('id="actionbar"')[1].split("</div>")[0]

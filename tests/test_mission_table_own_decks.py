@@ -69,8 +69,13 @@ def play_round(table, url, physical_names=None):
     if physical_names:
         tap(table, url, "species:Grallok", physical_names["species"])
         tap(table, url, "class:Sentry", physical_names["class"])
-    resp = step(table, "reveal", url)
-    assert resp.status_code == 200, resp.get_data(as_text=True)
+    mission_id = int(url.rsplit("/", 1)[1])
+    event = mission_state(app_of(table), mission_id).round.event
+    if event is not None and event.places:  # its adversary, left out here, holds the reveal back: the table's tap
+        resp = step(table, "reveal", url)
+        assert resp.status_code == 200, resp.get_data(as_text=True)
+    # otherwise the last choice, or the last card named after it, revealed the cards (p.12 steps 4-5)
+    assert mission_state(app_of(table), mission_id).round.phase == "turns"
 
 
 def test_set_up_offers_every_deck_of_the_library_to_draw_by_hand(table):

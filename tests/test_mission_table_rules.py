@@ -12,7 +12,8 @@ from companion.phantom.decision import COLORS
 from companion.phantom.play import (
     MissionError, NextStep, Seat, attack_on_turn, attack_targets, begin_round, embarking, end_round, end_turn,
     fail_mission,
-    move_by_card, next_step, one_off_id, passed_hazards, reveal, select_cards, sight_lines, start_next_turn,
+    EventCard, move_by_card, next_step, one_off_id, passed_hazards, place_adversary, rest, reveal, revealed_once_chosen,
+    select_cards, sight_lines, start_next_turn,
 )
 from helpers.mission import DIE, P, figure, new, play, start, to_turns
 
@@ -52,6 +53,47 @@ def test_tied_characters_make_the_reveal_ask_for_the_players_order():
     m = select_cards(select_cards(m, "vera", [("Dash", 3)]).mission, "bram", [("Charge", 3)]).mission
     step = next_step(m)
     assert step.step == "reveal" and step.allowed and step.needs == "order" and step.ties == ((("vera", "bram"), 3),)
+
+
+def test_the_last_choice_reveals_the_cards_and_the_turn_order_with_no_further_step():
+    # p.12 step 3-4: once each character has rested or selected cards, the cards are revealed; nothing is left
+    # for the players to decide, so the change that completes the choices is the reveal too (issue 27).
+    m = begin_round(new(), DIE).mission
+    first = revealed_once_chosen(select_cards(m, "vera", [("Dash", 2)]))
+    assert first.mission.round.phase == "select" and next_step(first.mission).waiting == ("bram",)
+    last = revealed_once_chosen(select_cards(first.mission, "bram", [("Charge", 5)]))
+    assert last.mission == reveal(select_cards(first.mission, "bram", [("Charge", 5)]).mission).mission
+    assert next_step(last.mission) == NextStep("next-turn", figure="vera", round=1)
+    assert last.reasons[0].startswith("Bram selects 1 card(s), AP 5")
+    assert "Every character has chosen: the cards are revealed (p.12 step 4)" in last.reasons
+    assert any(r.startswith("Initiative, lowest first") for r in last.reasons)
+
+
+def test_a_rest_completing_the_choices_reveals_too():
+    m = to_turns(new(), vera=[("Dash", 1)], bram=[("Charge", 6)])
+    m = play(m)
+    m = begin_round(end_round(m).mission, DIE).mission
+    m = select_cards(m, "bram", [("Smash", 2)]).mission
+    done = revealed_once_chosen(rest(m, "vera"))
+    assert done.mission.round.phase == "turns" and done.reasons[0] == "Vera rests: initiative 1 this round (p.13)"
+
+
+def test_the_reveal_still_waits_for_tied_characters_order_and_for_the_event_card_in_hand():
+    # p.12 step 7: tied characters' order is the players' to give; p.12 step 2 before step 4: an adversary the
+    # Event card places after the draw would take no turn this round (p.26), so the reveal waits for it.
+    m = begin_round(new(), DIE).mission
+    tied = revealed_once_chosen(select_cards(select_cards(m, "vera", [("Dash", 3)]).mission, "bram", [("Charge", 3)]))
+    assert tied.mission.round.phase == "select" and next_step(tied.mission).needs == "order"
+    places = EventCard("7", "Reinforcements", places=1, places_type="grallok-sentry")
+    m = replace(m, round=replace(m.round, event=places))
+    waits = revealed_once_chosen(select_cards(select_cards(m, "vera", [("Dash", 1)]).mission, "bram", [("Charge", 5)]))
+    assert waits.mission.round.phase == "select" and next_step(waits.mission).allowed  # Reveal stays offered
+    placed = revealed_once_chosen(place_adversary(waits.mission, "grallok-sentry", "J-8", "event"))
+    assert placed.mission.round.phase == "turns" and "grallok-sentry-1" in placed.mission.round.acting
+    book = EventCard("8", "Echoes", event_adversary="Place the event adversary shown in the mission book.")
+    m = replace(m, round=replace(m.round, event=book))
+    read = revealed_once_chosen(select_cards(select_cards(m, "vera", [("Dash", 1)]).mission, "bram", [("Charge", 5)]))
+    assert read.mission.round.phase == "turns"  # the book is read at the table after the die (step 2)
 
 
 def test_each_turn_in_initiative_order_then_the_end_of_the_round():

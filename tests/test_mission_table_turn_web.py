@@ -11,7 +11,7 @@ import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import start_first_steps, step, text, to_first_turn
-from helpers.page_forms import find_form
+from helpers.page_forms import find_form, move_reach
 
 URL = "/table/1"
 
@@ -37,8 +37,8 @@ def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_
     move = find_form(page, "/do/move")
     assert move.hidden["figure"] == "vera" and "mp" in move.numbers and move.options["mode"] == ["move", "leap"]
     # The reachable spaces and their MP ride on the form, for a tap on the figure to light (missiontable.js).
-    reach = dict(pair.rsplit(":", 1) for pair in re.search(r'data-reach="([^"]*)"', page).group(1).split())
-    assert reach["F-3"] == "5" and reach["J-2"] == "10" and "B-6" not in reach and "C-6" not in reach
+    reach = move_reach(page)
+    assert reach["F-3"] == 5 and reach["J-2"] == 10 and "B-6" not in reach and "C-6" not in reach
     refused = send(table, move, "J-2", mp="5", mode="move")
     assert refused.status_code == 422 and "J-2 needs 10 MP" in text(refused) and "which has 5 (p.24)" in text(refused)
     assert "Vera · B-6" in text(refused)  # nothing changed

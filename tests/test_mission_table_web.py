@@ -236,6 +236,33 @@ def test_an_event_adversary_is_placed_by_a_tap_and_drops_no_nova_cells(table, mi
     assert "Grallok Sentry-2 · F-2" in text(resp)
 
 
+def test_the_last_choice_reveals_the_turn_order_once_the_events_adversary_is_placed(table, mission):
+    # p.12 steps 2-4: the Event card (here Reinforcements, placing 1 adversary) is performed, each character
+    # chooses, the cards are revealed. Nothing is left to decide, so the choice completing them is the reveal.
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "select", character="vera", ap="3")
+    page = text(step(table, "select", character="bram", ap="5"))
+    # its adversary not yet placed, the reveal waits: an adversary placed after the draw takes no turn (p.26)
+    assert "once its adversaries are placed, the turn order shows by itself" in page and "Reveal: turn order" in page
+    assert table.post(f"{mission}/undo", {"version": version(table)}).status_code == 200
+    assert step(table, "place-adversary", type="Grallok Sentry", source="event", space="F-2").status_code == 200
+    page = text(table.get(mission))
+    assert 'id="choice-bram"' in page and 'id="turn-order"' not in page  # Bram has still to choose
+    resp = step(table, "select", character="bram", ap="5")
+    assert resp.status_code == 200 and "Every character has chosen: the cards are revealed" in text(resp)
+    page = text(table.get(mission))
+    assert 'id="turn-order"' in page and "Reveal: turn order" not in page and "Next turn: Vera" in page
+    order = page.split('id="turn-order"')[1].split("</ol>")[0]
+    assert order.index("Vera") < order.index("Bram") and "Grallok Sentry-2" in order  # the event's Sentry acts
+    # one change, one undo: the reveal goes back with the choice that made it
+    assert table.post(f"{mission}/undo", {"version": version(table)}).status_code == 200
+    page = text(table.get(mission))
+    assert 'id="choice-bram"' in page and 'id="turn-order"' not in page and "Next turn" not in page
+    assert "AP 3" in page.split('id="choice-vera"')[1].split("</div>")[0]  # Vera's choice stays
+
+
 def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     # p.24: a character ending its turn next to an orb may activate it.
     to_first_turn(table)

@@ -16,7 +16,7 @@ import pytest
 from companion import create_app
 from conftest import Table
 from helpers.mission_table import step
-from helpers.page_forms import find_form
+from helpers.page_forms import find_form, move_reach
 from helpers.table_player import SAMPLES, make_campaign, mission_state, play_mission
 
 STEPS = 90  # per mission: the five together well under a minute
@@ -105,8 +105,7 @@ def test_a_healer_and_a_ranger_play_a_mission_to_every_adversary_defeated(tmp_pa
             _ok(s.press("/do/rest", hidden={"character": ranger}))
         else:
             _ok(s.press("/do/select", hidden={"character": ranger}, ap="3"))
-        _ok(s.press("/do/select", hidden={"character": healer}, ap="2"))
-        _ok(s.press("/do/reveal"))
+        _ok(s.press("/do/select", hidden={"character": healer}, ap="2"))  # the last choice reveals (p.12 step 4)
         while True:
             m = s.m()
             if m.result is not None:
@@ -219,8 +218,8 @@ def _in_range(s, m, me, target):
     if m.map.range_between(figure.at, target.at) <= figure.range:
         return
     page = s.page()
-    reach = dict(pair.rsplit(":", 1) for pair in re.search(r'data-reach="([^"]*)"', page).group(1).split())
-    options = sorted((int(cost), label) for label, cost in reach.items()
+    reach = move_reach(page)
+    options = sorted((cost, label) for label, cost in reach.items()
                      if 2 <= m.map.range_between(m.map.parse(label), target.at) <= figure.range)
     if options:
         cost, label = options[0]
@@ -234,8 +233,8 @@ def _pick_up(s, me):
         return
     at = m.nova_cells[0][0]
     page = s.page()
-    reach = dict(pair.rsplit(":", 1) for pair in re.search(r'data-reach="([^"]*)"', page).group(1).split())
-    near = sorted((int(c), label) for label, c in reach.items() if m.map.range_between(m.map.parse(label), at) <= 1)
+    reach = move_reach(page)
+    near = sorted((c, label) for label, c in reach.items() if m.map.range_between(m.map.parse(label), at) <= 1)
     if near:
         _ok(s.press("/do/move", tapped=near[0][1], mp=str(near[0][0]), mode="move"))
         assert "End turn: retrieve" in s.page()

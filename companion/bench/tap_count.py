@@ -3,7 +3,8 @@ four-character mission on the Crossfire sample map played in chromium through th
 controls, every tap counted by what it was for.
 
 The characters start on the map's entry points (set-up is not the round). The round: the decision die's
-face; each character's AP; the reveal (or the tied characters' order); then each turn as the page offers it:
+face; each character's AP, the last of which reveals the turn order (a tap more only for tied characters'
+order, or an Event card's adversaries not yet placed); then each turn as the page offers it:
 "Next turn", for a character a tap on a space its move reaches (the first the page's reach lists) and "End
 turn", for an adversary each die face its plan asks for (the first face) and Apply; "End round". Beside the
 round, one correction: a condition put on a figure from its sheet (a tap on the figure, a tap on the
@@ -111,9 +112,13 @@ def _round(t: _Taps) -> dict:
     page = t.page
     t.tap("round start", page.locator("#die-faces button:not([disabled]):not(.cite)").first)
     for n, row in enumerate(page.locator("#choices .choice").all()):
-        t.tap("round start", row.locator("button.ap:not([disabled])").nth(min(n + 1, 3)))
-    reveal = page.locator("#actionbar").get_by_role("button", name="Reveal: turn order")
-    t.tap("round start", reveal if reveal.count() else page.locator("#tie-orders button:not([disabled]):not(.cite)").first)
+        t.tap("round start", row.locator("button.ap:not([disabled])").nth(n + 1))  # AP 2, 3, 4, 5: no tie
+    # the last choice reveals the turn order by itself; a tap only for tied characters' order, or for the
+    # reveal when the Event card still has adversaries to place
+    held = page.locator("#tie-orders button:not([disabled]):not(.cite)").or_(
+        page.locator("#actionbar").get_by_role("button", name="Reveal: turn order"))
+    if held.count():
+        t.tap("round start", held.first)
     adversary_turns = character_turns = 0
     while True:
         nxt = page.locator("#actionbar button", has_text="Next turn:")
@@ -134,8 +139,12 @@ def _round(t: _Taps) -> dict:
             other = page.locator("#map-plan .fig-character:not([data-active])").first.get_attribute("data-at")
             t.tap("correction", space=other)
             t.tap("correction", page.locator("#sheet").get_by_role("button", name="Knocked Down", exact=True))
-        reach = (page.locator("#move-form").get_attribute("data-reach") or "").split()
-        spaces = [pair.rsplit(":", 1)[0] for pair in reach if not pair.endswith(":0")]
+        spaces, cost = [], 0  # data-reach: each MP cost, then the spaces it reaches, fewest first
+        for word in (page.locator("#move-form").get_attribute("data-reach") or "").split():
+            if word.isdigit():
+                cost = int(word)
+            elif cost > 0:
+                spaces.append(word)
         if spaces:
             t.tap(side, space=spaces[0], turn=who)
         t.tap(side, page.locator("#actionbar button", has_text="End turn").first, turn=who)

@@ -48,7 +48,7 @@ PARTS_HEADER = "X-Parts"  # "id:key …": the side panel's parts a page holds (m
 
 # A part of the side panel: one panel (panels hold no section of their own); its key hashes what it shows,
 # less what changes with every answer (the version seen, request ids, the CSRF token, the sheet swapped alone).
-PANEL = re.compile(r'<section class="panel[^"]*" id="([^"]+)"[^>]*>.*?</section>', re.S)
+PANEL = re.compile(r'<section class="(panel[^"]*)" id="([^"]+)"[^>]*>.*?</section>', re.S)
 VOLATILE = re.compile(r'<input type="hidden" name="(?:version|request_id|csrf_token)" value="[^"]*">| hx-swap-oob="true"')
 
 
@@ -60,10 +60,10 @@ def keyed_parts(html: str, held: str, version: int) -> str:
     kept = dict(pair.partition(":")[::2] for pair in held.split())
 
     def part(found: re.Match) -> str:
-        whole, ident = found.group(0), found.group(1)
+        whole, classes, ident = found.group(0), found.group(1), found.group(2)
         key = hashlib.sha1(VOLATILE.sub("", whole).encode()).hexdigest()[:12]
         if kept.get(ident) == key:
-            return f'<section class="panel" id="{ident}" data-key="{key}" data-kept="{version}"></section>'
+            return f'<section class="{classes}" id="{ident}" data-key="{key}" data-kept="{version}"></section>'
         return whole.replace(f'id="{ident}"', f'id="{ident}" data-key="{key}"', 1)
     return PANEL.sub(part, html)
 
@@ -210,7 +210,10 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
         if step.needs == "order":
             return ActionBar(ends, "Tied characters: tap the order they go in, the turn order is revealed with it.")
-        return ActionBar(ends + (Button("Reveal: turn order", "reveal"),))
+        task = rules.event_task(m)
+        return ActionBar(ends + (Button("Reveal: turn order", "reveal"),),
+                         f"Event #{task.event.number} first: once its adversaries are placed, the turn order shows by "
+                         "itself." if task is not None and task.open else "")
     if step.step == "end-turn":
         label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
             else "End turn"
@@ -398,6 +401,16 @@ class CardTurn:
 
     def fewest_rolls(self, target: str) -> int:
         return next((fewest for t, fewest, _ in self.rolls if t == target), 0)
+
+    @property
+    def reach_by_cost(self) -> str:
+        """`reachable` as the move form carries it (data-reach, read by missiontable.js): each MP cost followed
+        by the spaces it reaches, "1 C-21 B-20 2 D-21 …", fewest first; on a large map a third lighter than a
+        cost beside every space, and sent with every move."""
+        by_cost: dict[int, list[str]] = {}
+        for label, cost in self.reachable:
+            by_cost.setdefault(cost, []).append(label)
+        return " ".join(f"{cost} {' '.join(labels)}" for cost, labels in sorted(by_cost.items()))
 
 
 def card_turn(m: rules.Mission, figure) -> CardTurn:

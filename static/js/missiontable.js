@@ -151,8 +151,9 @@
     if (window.htmx) { htmx.process(form); }  // a form swapped in a moment ago is htmx's before it is sent
     form.requestSubmit();
   });
-  // The move form carries the engine's reach as "label:MP" pairs (data-reach): the grid's cells within the
-  // card's MP are lit, and unlit by the next tap on the figure or by the next step sent.
+  // The move form carries the engine's reach as each MP cost then the spaces it reaches, "1 C-21 B-20 2 D-21"
+  // (data-reach): the grid's cells within the card's MP are lit, and unlit by the next tap on the figure or by
+  // the next step sent.
   function clearReach() {
     Array.prototype.forEach.call(document.querySelectorAll("#map-grid .cells polygon.reach"), function (c) {
       c.classList.remove("reach"); c.removeAttribute("data-cost");
@@ -163,10 +164,11 @@
     clearReach();
     if (lit) { return; }
     var mp = form.querySelector('input[name="mp"]'), budget = mp && mp.value !== "" ? Number(mp.value) : Infinity;
-    (form.dataset.reach || "").split(" ").forEach(function (pair) {
-      var at = pair.lastIndexOf(":"), cost = Number(pair.slice(at + 1));
-      if (at < 1 || cost > budget) { return; }
-      var cell = document.querySelector('#map-grid .cells polygon[data-label="' + pair.slice(0, at) + '"]');
+    var cost = 0;
+    (form.dataset.reach || "").split(" ").forEach(function (word) {
+      if (/^\d+$/.test(word)) { cost = Number(word); return; }
+      if (!word || cost > budget) { return; }
+      var cell = document.querySelector('#map-grid .cells polygon[data-label="' + word + '"]');
       if (cell) { cell.classList.add("reach"); cell.setAttribute("data-cost", String(cost)); }
     });
   }

@@ -93,6 +93,25 @@ def select_ap(row: Locator, ap: str, guard: str | None = None) -> None:
     press(row.page, f"AP {ap}", row)
 
 
+def revealed(page: Page) -> None:
+    """The last character's choice revealed the cards and the turn order by itself (p.12 step 4): no tap."""
+    expect(page.locator("#turn-order")).to_be_visible()
+    expect(page.locator("#choices")).to_have_count(0)
+    expect(page.locator("#actionbar").get_by_role("button", name="Reveal: turn order")).to_have_count(0)
+
+
+def turn_order_shown(page: Page) -> None:
+    """After the last character's choice: the turn order, by itself (p.12 step 4), or, while the round's Event
+    card still has an adversary to place (the stories that leave it out), by the Reveal tap the bar offers
+    beside the hint saying why it waits."""
+    reveal = page.locator("#actionbar").get_by_role("button", name="Reveal: turn order")
+    expect(page.locator("#turn-order").or_(reveal)).to_be_visible()
+    if reveal.count():
+        expect(page.locator("#next-hint")).to_contain_text("once its adversaries are placed")
+        press(page, "Reveal: turn order")
+    revealed(page)
+
+
 def tap_space(page: Page, label: str) -> None:
     tap_at(page, f'#map-grid polygon[data-label="{label}"]')
     settled(page)
@@ -133,13 +152,13 @@ def set_up_first_steps(page: Page, party=(("Vera", "10", "6"), ("Bram", "12", "7
 
 def first_turn(page: Page, spaces, ap: dict, first: str) -> None:
     """Each character placed on `spaces` in the set-up's order, the die red N/W entered, the cards chosen (`ap`
-    by character id) and the order revealed: `first`'s turn begun."""
+    by character id) and the order shown (turn_order_shown): `first`'s turn begun."""
     for label in spaces:
         tap_space(page, label)
     decision_die(page, 1, "red", "N", "W")
     for who, value in ap.items():
         select_ap(page.locator(f"#choice-{who}"), value)
-    press(page, "Reveal: turn order")
+    turn_order_shown(page)
     press(page, f"Next turn: {first}")
 
 

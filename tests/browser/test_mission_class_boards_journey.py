@@ -28,7 +28,7 @@ from companion.store import mission_table as store
 from companion.store.cards import samples
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, select_ap, tap_space
+from .helpers import decision_die, face, press, revealed, select_ap, tap_space
 
 
 def _mission(app) -> rules.Mission:
@@ -97,15 +97,20 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
         row = page.locator(".choice").nth(n)
         select_ap(row, ap)
 
-    # Reinforcements: the Archer's placement icon, offered first, placed by a tap (p.26, p.59).
+    # Reinforcements: the Archer's placement icon, offered first, placed by a tap (p.26, p.59). Every
+    # character has chosen, so the reveal waits for it (step 2 comes first, p.12) and comes with it.
     expect(page.locator("#event-task")).to_contain_text("Reinforcements")
+    expect(page.locator("#next-hint")).to_contain_text("once its adversaries are placed, the turn order shows by itself")
     press(page, "Grallok Archer on H-5")
+    revealed(page)
     expect(page.locator("#result")).to_contain_text("Grallok Archer-1")
     expect(page.locator("#result")).to_contain_text("drop no nova cells")
+    expect(page.locator("#result")).to_contain_text("Every character has chosen: the cards are revealed")
+    expect(page.locator("#result")).not_to_contain_text("takes no turn")
+    expect(page.locator("#turn-order")).to_contain_text("Grallok Archer-1")  # placed before the draw: it acts
     page.locator("#event-note-form input[name=note]").fill("Placed the event adversary on H-5")
     press(page, "Record", page.locator("#event-note-form"))
     expect(page.locator("#event-task")).to_contain_text("Done: Placed the event adversary on H-5")
-    press(page, "Reveal: turn order")
     _turns_until(page, _turn_of(page, "augustus"))
 
     # The Ranger's ranged attack at the class board's base range 4: target and die face tapped, nothing typed.
@@ -140,7 +145,7 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     decision_die(page, 2, "red", "N", "W")
     press(page, "Rest", page.locator("#choice-augustus"))
     select_ap(page.locator("#choice-sylvestia"), "2")
-    press(page, "Reveal: turn order")
+    revealed(page)
     _turns_until(page, lambda: page.locator("#rest-turn").count() > 0)
     expect(page.locator("#rest-turn")).to_contain_text("no Move, Leap or Attack")
     expect(page.locator("#move-form")).to_have_count(0)
@@ -152,7 +157,7 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
 
     # The Healer defeats both adversaries; the mission's end is offered and recorded after the round (p.13-14).
     _turns_until(page, _turn_of(page, "sylvestia"))
-    page.locator("#turn details", has=page.locator("summary", has_text="Conditions")).locator("summary").tap()
+    page.locator("#turn-self details", has=page.locator("summary", has_text="Conditions")).locator("summary").tap()
     press(page, "✓ Knocked Down")  # 1 MP removes it (p.37): a Knocked Down figure cannot Attack
     for target in ("Grallok Sentry-1", "Grallok Archer-1"):
         for _ in range(3):  # a Barrier takes the first hit instead (p.37)

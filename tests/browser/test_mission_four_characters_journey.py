@@ -24,7 +24,10 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, decision_die, face, press, samples_and_map, select_ap, settled, tap_space
+from .helpers import (
+    assert_touch_target, decision_die, face, press, samples_and_map, select_ap, settled, tap_space,
+    turn_order_shown,
+)
 
 PARTY = (("Mira", "Healer", "Human", "9", "6"), ("Sable", "Ranger", "Human", "10", "6"),
          ("Quill", "Rogue", "Human", "9", "7"), ("Vincent", "Warrior", "Grallok", "12", "5"))
@@ -65,16 +68,20 @@ def begin_round(page: Page, number: int) -> None:
 
 def choose(page: Page, choices: dict) -> None:
     """Each character rests (None) or selects cards: their AP and the Guard the cards give this round."""
-    for who, chosen in choices.items():
+    for n, (who, chosen) in enumerate(choices.items()):
         row = page.locator("#choices .choice", has=page.locator("strong", has_text=who))
+        # the last choice may reveal the turn order at once (p.12 step 4), its row gone: the result says it
+        said = page.locator("#result") if n == len(choices) - 1 else row
         if chosen is None:
             press(page, "Rest", row)
-            expect(row).to_contain_text("rests")
+            expect(said).to_contain_text("rests")
             continue
         ap, guard = chosen
         select_ap(row, ap, guard)
-        expect(row).to_contain_text(f"AP {ap}" + (f", Guard +{guard} from the cards" if guard != "0" else ""))
-    press(page, "Reveal: turn order")
+        expect(said).to_contain_text(f"AP {ap}")
+        if guard != "0":
+            expect(said).to_contain_text(f"Guard +{guard} from")
+    turn_order_shown(page)
 
 
 def roll_and_apply(page: Page, who: str) -> None:

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import decision_die, press, select_ap, set_up_first_steps, tap_space
+from .helpers import decision_die, press, select_ap, set_up_first_steps, tap_space, turn_order_shown
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +42,6 @@ def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
     expect(prompt.locator("strong")).to_have_text(["Grallok species deck", "Sentry class deck"])
     press(page, "Rush (sample)", prompt.locator("#deck-species-grallok"))
     press(page, prompt.locator("#deck-class-sentry button").first.inner_text(), prompt.locator("#deck-class-sentry"))
-    press(page, "Reveal: turn order")
+    turn_order_shown(page)
     expect(page.locator("#result")).to_contain_text("the table drew Rush (sample) from the Grallok species deck")
     expect(page.locator("#deck-prompt")).to_have_count(0)

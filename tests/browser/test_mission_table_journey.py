@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, select_ap, set_up_first_steps, tap_space
+from .helpers import decision_die, face, press, select_ap, set_up_first_steps, tap_space, turn_order_shown
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
     for who, ap in (("vera", "3"), ("bram", "5")):
         row = page.locator(f"#choice-{who}")
         select_ap(row, ap)
-    press(page, "Reveal: turn order")
+    turn_order_shown(page)
     expect(page.locator("#turn-order li")).to_have_text([re.compile("Vera"), re.compile("Bram"),
                                                          re.compile("Grallok Sentry-1")])
 

@@ -19,7 +19,7 @@ from companion.phantom.characters import add_character
 from companion.store import campaigns as campaign_store
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, samples_and_map, select_ap, tap_space
+from .helpers import decision_die, face, press, samples_and_map, select_ap, tap_space, turn_order_shown
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, l
     for n, ap in ((0, "3"), (1, "5")):
         row = page.locator(".choice").nth(n)
         select_ap(row, ap)
-    press(page, "Reveal: turn order")
+    turn_order_shown(page)
 
     # Vincent (2 HP) goes first and is defeated by the HP buttons: he leaves the map (p.23).
     press(page, "Next turn: " + page.locator("#turn-order li").first.inner_text().split(" ")[0])

@@ -132,3 +132,16 @@ def submitted(form_html: str) -> dict:
         chosen = re.search(r'<option value="([^"]*)"\s+selected', options)
         values[name] = chosen.group(1) if chosen else ""
     return {k: v for k, v in values.items() if k != "csrf_token" and v != ""}
+
+
+def move_reach(html: str) -> dict[str, int]:
+    """The spaces the page's move form says the figure reaches, with the fewest MP (its data-reach: each cost
+    followed by its spaces, as missiontable.js reads it); {} when the page offers no move."""
+    found = re.search(r'<form[^>]*id="move-form"[^>]*data-reach="([^"]*)"', html)
+    reach, cost = {}, 0
+    for word in (found.group(1).split() if found else ()):
+        if word.isdigit():
+            cost = int(word)
+        else:
+            reach[word] = cost
+    return reach

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from companion import db as dbmod
 from companion.store import campaigns as campaign_store
 from companion.store import mission_table as store
+from helpers.page_forms import move_reach
 from helpers.page_player import Player
 
 SAMPLES = ("crossfire.json", "doors-and-hazards.json", "first-steps.json", "great-hall-30x24.json",
@@ -71,7 +72,7 @@ class TablePlayer(Player):
             html = self.page.html if self.page else ""
             grid = re.findall(r'data-label="([^"]+)"', html)
             entry = re.findall(r'class="tok tok-entry" data-at="([^"]+)"', html)
-            reach = re.findall(r'<g data-space="([^"]+)" data-cost', html)
+            reach = sorted(move_reach(html))
             spaces = (entry if offer.path.endswith("/do/place") else
                       reach if offer.path.endswith("/do/move") and reach and self.rng.random() < 0.9 else grid)
             if spaces:

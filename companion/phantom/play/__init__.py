@@ -45,7 +45,7 @@ from .figures import (
     new_adversary_colors, open_door, place_adversary, place_hazard_token, remove_condition, set_hp,
     set_primary_target,
 )
-from .next_step import STEPS, NextStep, next_step
+from .next_step import STEPS, NextStep, next_step, revealed_once_chosen
 from .preview import AdversaryPreview, Destination, Preview, Switch, danger_spaces, destination, preview, still_to_act
 from .order import TurnOrder, character_ties, initiative, turn_order
 from .round import (
@@ -77,7 +77,7 @@ __all__ = [
     "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
     "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
-    "redraw_boss_card", "remove_condition", "rest", "reveal", "round_guard",
+    "redraw_boss_card", "remove_condition", "rest", "reveal", "revealed_once_chosen", "round_guard",
     "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",
     "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",

@@ -106,6 +106,12 @@ class EventTask:
     remaining: int
     done: tuple[str, ...]
 
+    @property
+    def open(self) -> bool:
+        """Whether the card still has adversaries to place: step 2 comes before the reveal (p.12). What the
+        Mission book asks is done at the table and only noted here, so it keeps nothing open."""
+        return self.remaining > 0
+
 
 def event_task(mission: Mission) -> EventTask | None:
     """The round's Event card while the table acts on it, else None."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .decks import deck_prompts
+from .figures import event_task
 from .order import character_ties, initiative, turn_order
-from .round import all_adversaries_defeated, within_reach
-from .state import Mission, must_choose_first, must_place_first, unchosen, unplaced
+from .round import all_adversaries_defeated, reveal, within_reach
+from .state import Mission, Update, must_choose_first, must_place_first, unchosen, unplaced
 
 STEPS = ("begin-round", "reveal", "end-turn", "adversary-turn", "next-turn", "end-round", "")
 
@@ -91,6 +92,22 @@ def _next_step(mission: Mission) -> NextStep:
     if order.next:
         return NextStep("next-turn", figure=order.next, round=rnd.number)
     return NextStep("end-round", round=rnd.number)
+
+
+def revealed_once_chosen(update: Update) -> Update:
+    """Step 4 (p.12): once the last character has rested or selected its cards, the cards are revealed and the
+    round's turns begin with no further tap, unless the table has something left to do or give first: the
+    round's Event card still acted on (step 2 comes first: an adversary it places after the draw takes no turn,
+    p.26), the order of tied characters (p.12 step 7) or the card that came up from one of its own decks (p.12
+    step 5). Applied after each change that may complete these (a choice, a card named, the event's adversary
+    placed or its note), so that change is also the one undone with the reveal."""
+    step = next_step(update.mission)
+    task = event_task(update.mission)
+    if step.step != "reveal" or not step.allowed or step.needs or (task is not None and task.open):
+        return update
+    shown = reveal(update.mission)
+    return Update(shown.mission, update.reasons + ("Every character has chosen: the cards are revealed (p.12 step 4)",)
+                  + shown.reasons)
 
 
 def _unnamed(mission: Mission) -> str:
