@@ -121,7 +121,7 @@ def check_tap_count(section: dict) -> None:
         return
     assert section["map"] == "crossfire.json" and section["characters"] == 4 and section["target_round_taps"] == 40
     assert section["character_turns"] == 4 and section["adversary_turns"] >= 1
-    assert section["round_start"] == 6  # the die's face, four AP, the reveal
+    assert section["round_start"] == 5  # the die's face, four AP: the last of them reveals the turn order
     assert section["per_character_turn"] == 3 and section["per_correction"] == 2 and section["dismissals"] == 0
     assert section["per_adversary_turn"] >= 2
     assert section["within_target"] == (section["taps_per_round"] <= 40)
