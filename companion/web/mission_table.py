@@ -250,7 +250,7 @@ ACTIONS = {
         rules.place_adversary(m, f.type, f.space, f.source))),
     "heal": (forms.HealForm, _heal),
     "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
-    "event-note": (forms.EventNoteForm, lambda m, f: rules.revealed_once_chosen(rules.record_event(m, f.note))),
+    "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
     "name-card": (forms.NameCardForm, lambda m, f: rules.revealed_once_chosen(rules.name_card(m, f.deck, f.came_up))),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),

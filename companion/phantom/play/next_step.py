@@ -96,11 +96,11 @@ def _next_step(mission: Mission) -> NextStep:
 
 def revealed_once_chosen(update: Update) -> Update:
     """Step 4 (p.12): once the last character has rested or selected its cards, the cards are revealed and the
-    round's turns begin with no further tap, unless the table has something left to do or give first: the
-    round's Event card still acted on (step 2 comes first: an adversary it places after the draw takes no turn,
-    p.26), the order of tied characters (p.12 step 7) or the card that came up from one of its own decks (p.12
-    step 5). Applied after each change that may complete these (a choice, a card named, the event's adversary
-    placed or its note), so that change is also the one undone with the reveal."""
+    round's turns begin with no further tap, unless the table has something left to do or give first: an
+    adversary the round's Event card still places (step 2 comes first: one placed after the draw takes no
+    turn, p.26), the order of tied characters (p.12 step 7) or the card that came up from one of its own decks
+    (p.12 step 5). Applied after each change that may complete these (a choice, a card named, the event's
+    adversary placed), so that change is also the one undone with the reveal."""
     step = next_step(update.mission)
     task = event_task(update.mission)
     if step.step != "reveal" or not step.allowed or step.needs or (task is not None and task.open):
