@@ -29,7 +29,7 @@ def test_a_tap_answers_the_parts_that_changed_and_the_map_only_when_it_changed(t
     moved = text(table.post("/table/1/do/hp", {"version": re.search(r'data-version="(\d+)"', whole).group(1),
                                               "figure": "vera", "delta": "-1"}, headers=shown))
     assert swapped(moved) == set(PARTS) and 'id="map-paint"' not in moved and "<main" not in moved
-    assert 'data-hp="9/10"' in moved and len(moved.encode()) < 40 * 1024
+    assert 'data-hp="9/10"' in moved and len(moved.encode()) < 30 * 1024
 
     door = re.search(r"Open door ([A-Z]+-\d+)", whole).group(1)
     opened = text(table.post("/table/1/do/door", {"version": re.search(r'data-version="(\d+)"', moved).group(1),

@@ -1,7 +1,8 @@
 """The mission table in a browser, the browser section of `companion bench` (issue 19).
 
 Issue 19 sets the targets: in chromium at 1024x768, on the 30x24 sample map with 16 figures (the mission the
-mission_table section builds), each tap repaints in 100 ms or less and its answer is 40 KB or less (medians).
+mission_table section builds), each tap repaints in 100 ms or less (medians); issue 27 its answer 30 KB or less
+(issue 19 asked 40).
 The app runs on a scratch instance served by waitress on 127.0.0.1, as at the table; Playwright drives
 Debian's chromium. Four kinds of tap, each timed from the tap to the second animation frame after htmx has
 put the answer in (a frame has been drawn with it), with the answer's size in bytes:
@@ -43,7 +44,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1024, "height": 768}
 TARGET_TAP_MS = 100
-TARGET_ANSWER_BYTES = 40 * 1024
+TARGET_ANSWER_BYTES = 30 * 1024  # issue 27: select, move, apply and undo each answer 30 KB or less
 KINDS = ("select_figure", "move", "adversary_apply", "undo")
 WARM_UP = 2
 THROTTLE = 4  # Emulation.setCPUThrottlingRate: a mid-range tablet (issue 27)
