@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from playwright.sync_api import expect
-from screenshot import tablet  # scripts/screenshot.py: the app served and a tablet's page on it
+from screenshot import save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
 
 from companion import create_app
 from companion.db import connect
@@ -89,7 +89,7 @@ def main(argv=None) -> int:
             game_id = store.JOURNAL.create(db, {"kind": key, "name": "Night war"}, state, "Screenshot position")
             shots.append((key, f"/games/{game_id}{query}", ready))
         db.conn.close()
-        too_big = []
+        saved = []
         with tablet(app) as page:
             for key, url, ready in shots:
                 page.goto(url)
@@ -98,14 +98,8 @@ def main(argv=None) -> int:
                 # starts below the fold
                 page.evaluate("(sel) => { const top = document.querySelector(sel).getBoundingClientRect().top;"
                               " if (top > 400) window.scrollTo(0, top + window.scrollY - 70); }", ready)
-                path = out / f"{key}-1024x768.png"
-                page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
-                print(f"Saved {path} ({path.stat().st_size // 1024} KB).")
-                too_big += [path.name] if path.stat().st_size > MAX_BYTES else []
-    if too_big:
-        print(f"game_screenshots: over {MAX_BYTES // 1000} KB: {', '.join(too_big)}", file=sys.stderr)
-        return 1
-    return 0
+                saved.append(save(page, out / f"{key}-1024x768.png"))
+    return too_big("game_screenshots", saved, MAX_BYTES)
 
 
 if __name__ == "__main__":

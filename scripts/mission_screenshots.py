@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import expect
-from screenshot import CHROMIUM, tablet  # scripts/screenshot.py: the app served and a tablet's page on it
+from screenshot import CHROMIUM, save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
 
 from companion import create_app
 
@@ -188,9 +188,7 @@ def class_board_shots(page, mid: int, out: Path) -> list[Path]:
 
 def _shot(page, path: Path) -> Path:
     page.wait_for_timeout(200)
-    page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")
-    print(f"Saved {path} ({path.stat().st_size // 1024} KB).")
-    return path
+    return save(page, path)
 
 
 def main(argv=None) -> int:
@@ -202,7 +200,7 @@ def main(argv=None) -> int:
         return 2
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
-    too_big = []
+    shots = []
     with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as instance:
         app = create_app({"INSTANCE_PATH": instance})
         maps = sorted((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "maps").glob("*.json"))
@@ -211,7 +209,6 @@ def main(argv=None) -> int:
         preview = preview_mission(app)
         for width, height in SIZES:
             with tablet(app, width, height) as page:
-                shots = []
                 for name, mid in missions.items():
                     page.goto(f"/table/{mid}")
                     expect(page.locator("#actionbar")).to_be_visible()
@@ -220,11 +217,7 @@ def main(argv=None) -> int:
                 if (width, height) == (1024, 768):
                     shots += class_board_shots(page, boards_mission, out)
                     shots.append(danger_layer_shot(page, preview, out))
-                too_big += [path.name for path in shots if path.stat().st_size > MAX_BYTES]
-    if too_big:
-        print(f"mission_screenshots: over {MAX_BYTES // 1000} KB: {', '.join(too_big)}", file=sys.stderr)
-        return 1
-    return 0
+    return too_big("mission_screenshots", shots, MAX_BYTES)
 
 
 if __name__ == "__main__":

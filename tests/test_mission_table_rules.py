@@ -88,6 +88,7 @@ def test_the_reveal_still_waits_for_tied_characters_order_and_for_the_event_card
     m = replace(m, round=replace(m.round, event=places))
     waits = revealed_once_chosen(select_cards(select_cards(m, "vera", [("Dash", 1)]).mission, "bram", [("Charge", 5)]))
     assert waits.mission.round.phase == "select" and next_step(waits.mission).allowed  # Reveal stays offered
+    assert next_step(waits.mission).needs == "event"  # the bar says why the order waits
     placed = revealed_once_chosen(place_adversary(waits.mission, "grallok-sentry", "J-8", "event"))
     assert placed.mission.round.phase == "turns" and "grallok-sentry-1" in placed.mission.round.acting
     book = EventCard("8", "Echoes", event_adversary="Place the event adversary shown in the mission book.")

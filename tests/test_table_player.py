@@ -106,6 +106,10 @@ def test_a_healer_and_a_ranger_play_a_mission_to_every_adversary_defeated(tmp_pa
         else:
             _ok(s.press("/do/select", hidden={"character": ranger}, ap="3"))
         _ok(s.press("/do/select", hidden={"character": healer}, ap="2"))  # the last choice reveals (p.12 step 4)
+        if s.m().round.phase == "select":  # unless an Event card's adversary, left unplaced here, holds it back
+            assert s.m().round.event.places and "once its adversaries are placed" in s.page()
+            _ok(s.press("/do/reveal"))
+        assert s.m().round.phase == "turns"
         while True:
             m = s.m()
             if m.result is not None:

@@ -210,10 +210,9 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
             return ActionBar(hint=f"{first}: enter the AP of the cards chosen, or rest.", why=step.why)
         if step.needs == "order":
             return ActionBar(ends, "Tied characters: tap the order they go in, the turn order is revealed with it.")
-        task = rules.event_task(m)
         return ActionBar(ends + (Button("Reveal: turn order", "reveal"),),
-                         f"Event #{task.event.number} first: once its adversaries are placed, the turn order shows by "
-                         "itself." if task is not None and task.open else "")
+                         f"Event #{m.round.event.number} first: once its adversaries are placed, the turn order "
+                         "shows by itself." if step.needs == "event" else "")
     if step.step == "end-turn":
         label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
             else "End turn"

@@ -21,7 +21,8 @@ class NextStep:
     own command would refuse it. `waiting` names the characters the step waits for (to be placed, or to rest
     or select cards), `figure` whose turn ends, is played by the AI or comes next, `round` the round begun or
     ended, `needs` what the step asks the table for beyond a tap ("die": the decision die, "order": the
-    players' order for tied characters, "orbs": orbs next to the character it may activate) and `ties` the
+    players' order for tied characters, "event": the round's Event card's adversaries placed first, "orbs":
+    orbs next to the character it may activate) and `ties` the
     tied characters with the initiative they tie at. `pick_up` is the nova cells the character whose turn ends
     retrieves on or next to its space (p.25). `ends` offers the mission's end the table may declare beside the
     step: "all-adversaries-defeated" (the objective met; the round's remaining turns are still played, p.13-14).
@@ -79,8 +80,11 @@ def _next_step(mission: Mission) -> NextStep:
                             round=rnd.number)
         ties = tuple((group, initiative(mission, group[0])[0]) for group in character_ties(mission))
         unnamed = _unnamed(mission)
+        task = event_task(mission)
+        # step 2 comes before the draw: an adversary the Event card places after it takes no turn (p.12, p.26)
+        needs = "order" if ties else "event" if task is not None and task.open else ""
         return NextStep("reveal", not unnamed, unnamed, "12" if unnamed else "", round=rnd.number,
-                        needs="order" if ties else "", ties=ties)
+                        needs=needs, ties=ties)
     if rnd.current is not None:
         figure = mission.figure(rnd.current)
         if figure is not None and figure.side == "adversary":
@@ -102,8 +106,7 @@ def revealed_once_chosen(update: Update) -> Update:
     (p.12 step 5). Applied after each change that may complete these (a choice, a card named, the event's
     adversary placed), so that change is also the one undone with the reveal."""
     step = next_step(update.mission)
-    task = event_task(update.mission)
-    if step.step != "reveal" or not step.allowed or step.needs or (task is not None and task.open):
+    if step.step != "reveal" or not step.allowed or step.needs:
         return update
     shown = reveal(update.mission)
     return Update(shown.mission, update.reasons + ("Every character has chosen: the cards are revealed (p.12 step 4)",)
