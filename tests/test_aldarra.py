@@ -786,4 +786,8 @@ def test_a_light_step_nobody_rolls_in_needs_no_record():
     assert any("(p.10)" in r for r in out.reasons)
     # with a Frigate in it, the Light Step is rolled as before
     g = game(units=(("D4", ANN, "Frigate", 1), ("D4", BOB, "Cruiser", 1)), order=al.Order(ANN, "D4"))
-    assert al.no_empty_light_step(al.start_combat(g, "D4"), CONTENT).state.combat.step == "light"
+    started = al.no_empty_light_step(al.start_combat(g, "D4"), CONTENT).state
+    assert started.combat.step == "light"
+    # Ann delays her only Light unit to the Heavy Step (p.10): nobody is left to roll the Light Step
+    delayed = al.no_empty_light_step(al.delay_light(started, ANN), CONTENT)
+    assert delayed.state.combat.step == "heavy" and "Light Step rolls no dice" in delayed.description

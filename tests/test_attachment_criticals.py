@@ -34,9 +34,9 @@ def test_only_an_equipped_attachments_critical_ability_embarks_after_the_class_b
 def test_the_sheet_enters_an_attachments_critical_and_the_critical_strike_offers_it_one_tap(app, table, campaign):
     ids = character_ids(app)
     sheet = f"{campaign}/characters/{ids['Augustus']}"
-    resp = table.post(f"{sheet}/attachments", {"name": "Scope", "type": "ranged", "tier": "1",
-                                               "critical_condition": "Stunned",
-                                               "critical_text": "The target is Stunned."})
+    form = find_form(table.get(sheet).get_data(as_text=True), "/attachments")  # the sheet's own form
+    resp = table.post(form.action, form.fill(name="Scope", type="ranged", tier="1", critical_condition="Stunned",
+                                             critical_text="The target is Stunned."))
     assert resp.status_code == 200
     (scope,) = [a for a in character(campaign_state(app), ids["Augustus"]).attachments if a.name == "Scope"]
     assert scope.critical == SCOPE

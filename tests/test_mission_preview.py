@@ -128,6 +128,22 @@ def test_the_danger_is_what_its_card_lets_it_attack_walls_respected():
     assert any("Attack range 1" in r and "after 2 MP" in r for r in s.danger_reasons)
 
 
+def test_a_knocked_down_adversary_stands_with_1_mp_then_attacks():
+    """p.37: a Knocked Down figure attacks only once it has spent 1 MP to remove the token; the Sentry's Move 2
+    leaves it 1 MP, so it could attack the neighbours of the spaces one step away, not nothing (turn.py plays
+    the turn so: it stands, moves 1 and attacks)."""
+    m = start_next_turn(at_turns(1, DecisionDie("red", "N", "W"), ["C-6", "B-6"])).mission
+    me = sentry(m)
+    down = replace(m, board=m.board.with_figure(replace(me, conditions=("Knocked Down",))))
+    s = preview(down).of(me.id)
+    sc = adversary_scenario(down, adversary=me.id)
+    ends = reach(sc.board, sc.board.figure(me.id), "move", 1).ends()
+    assert s.danger == {n for e in ends for n in MAP.open_neighbours[e]} - {me.at} and s.danger
+    assert s.danger < preview(m).of(me.id).danger  # 1 MP less than standing
+    assert "Knocked Down: 1 MP of its first Move or Leap removes the token" in s.danger_reasons[0]
+    assert any("after 1 MP" in r for r in s.danger_reasons)
+
+
 def test_nothing_to_preview_before_the_cards_are_drawn():
     m = set_up("preview", MAP, 2, [VERA, AUGUSTUS], rng=random.Random(1), **CONTENT).mission
     shown = preview(m)

@@ -263,6 +263,20 @@ def test_the_last_choice_reveals_the_turn_order_once_the_events_adversary_is_pla
     assert "AP 3" in page.split('id="choice-vera"')[1].split("</div>")[0]  # Vera's choice stays
 
 
+def test_a_correction_defeating_the_last_character_to_choose_reveals_the_turn_order(table, mission):
+    # p.12 step 3-4 and p.23: a defeated character takes no turn and chooses no cards; once Bram, the last one
+    # still to choose, is corrected to 0 HP, every living character has chosen and the cards are revealed.
+    step(table, "place", character="vera", space="B-6")
+    step(table, "place", character="bram", space="C-6")
+    step(table, "die", color="red", primary="N", secondary="W")
+    step(table, "place-adversary", type="Grallok Sentry", source="event", space="F-2")  # Reinforcements done
+    step(table, "select", character="vera", ap="3")
+    resp = step(table, "correct-hp", figure="bram", hp="0")
+    assert resp.status_code == 200 and "Every character has chosen: the cards are revealed" in text(resp)
+    page = text(table.get(mission))
+    assert 'id="turn-order"' in page and "Next turn: Vera" in page and 'id="choice-bram"' not in page
+
+
 def test_ending_the_turn_next_to_an_orb_offers_to_activate_it(table, mission):
     # p.24: a character ending its turn next to an orb may activate it.
     to_first_turn(table)

@@ -101,6 +101,12 @@ class Resolution:
     initiative: int | None = None  # bosses: inherent AP + the actions performed (p.30)
     start: StartOfTurn | None = None  # None: nothing happened at the start of the turn
 
+    @property
+    def to_roll(self) -> tuple[tuple[str, str], ...]:
+        """(target, die) the table is asked to roll, in order: the first needed now, the rest only if the
+        results call for them (p.21)."""
+        return tuple((t.target, r) for s in self.steps for t in s.targets for r in t.to_roll)
+
 
 class _Turn:
     """The state of a turn being resolved; `say` adds a sentence to the explanation."""

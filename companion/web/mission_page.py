@@ -26,7 +26,7 @@ from ..store import campaigns as campaign_store
 from ..store import mission_table as store
 from .database import get_db
 from .pages import DocumentPage, document_state
-from .render import content
+from .render import content, is_htmx
 
 
 def hazards():
@@ -83,8 +83,8 @@ def plan(m: rules.Mission, step: rules.NextStep | None = None):
     resolution = resolve_turn(rules.adversary_scenario(playing(m)))
     where = {f.id: f.at for f in m.board.figures}
     # The first roll is needed now; the later ones only if the results call for them (attack.py).
-    to_roll = [(t.target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
-               for s in resolution.steps for t in s.targets for r in t.to_roll]
+    to_roll = [(target, r, "accuracy" if r.startswith(DIE_NAMES["accuracy"]) else "attack")
+               for target, r in resolution.to_roll]
     return {"resolution": resolution, "view": plan_view(m.map, figure.at, resolution.steps, where),
             "to_roll": to_roll, "guards": defenders(m, resolution),
             "critical": getattr(m.kind(figure.type), "critical", None)}
@@ -316,7 +316,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         deck_prompts=rules.deck_prompts(m),
         sheet=figure_sheet(m),
-        attack_helper=(not request.headers.get("HX-Request") or request.headers.get(ATTACK_HEADER) == "open"
+        attack_helper=(not is_htmx() or request.headers.get(ATTACK_HEADER) == "open"
                        or request.view_args == {"mission_id": mission_id, "action": "attack"}),
         **document_state(store.JOURNAL, mission_id, errors, conflict))
 

@@ -211,7 +211,7 @@ def _face(value: str):
 
 def _select(m, f):
     n = m.round.number if m.round else 0
-    return rules.revealed_once_chosen(rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)], guard=f.guard))
+    return rules.select_cards(m, f.character, [(f"Round {n} cards", f.ap)], guard=f.guard)
 
 
 def _hp(m, f):
@@ -231,7 +231,7 @@ TAPPED = {"at": "space", "to": "space"}  # the engine's names for the space a ta
 ACTIONS = {
     "place": (forms.PlaceForm, lambda m, f: rules.place_character(m, f.character, f.space)),
     "die": (forms.DieForm, lambda m, f: rules.begin_round(m, DecisionDie(f.color, f.primary, f.secondary))),
-    "rest": (forms.RestForm, lambda m, f: rules.revealed_once_chosen(rules.rest(m, f.character))),
+    "rest": (forms.RestForm, lambda m, f: rules.rest(m, f.character)),
     "select": (forms.SelectForm, _select),
     "reveal": (forms.RevealForm, _reveal),
     "next": (forms.StepForm, lambda m, f: rules.start_next_turn(m)),
@@ -246,12 +246,11 @@ ACTIONS = {
     "door": (forms.DoorForm, lambda m, f: rules.open_door(m, f.space)),
     "hazard": (forms.HazardForm, lambda m, f: rules.enter_hazard(m, f.figure, f.space)),
     "hazard-token": (forms.HazardTokenForm, lambda m, f: rules.place_hazard_token(m, f.space, f.kind)),
-    "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.revealed_once_chosen(
-        rules.place_adversary(m, f.type, f.space, f.source))),
+    "place-adversary": (forms.PlaceAdversaryForm, lambda m, f: rules.place_adversary(m, f.type, f.space, f.source)),
     "heal": (forms.HealForm, _heal),
     "critical": (forms.CriticalForm, lambda m, f: rules.activate_critical(m, f.critical)),
     "event-note": (forms.EventNoteForm, lambda m, f: rules.record_event(m, f.note)),
-    "name-card": (forms.NameCardForm, lambda m, f: rules.revealed_once_chosen(rules.name_card(m, f.deck, f.came_up))),
+    "name-card": (forms.NameCardForm, lambda m, f: rules.name_card(m, f.deck, f.came_up)),
     "stunned": (forms.StunnedForm, lambda m, f: rules.discard_to_recover_from_stunned(m, f.character, f.card)),
     "adversary": (forms.AdversaryRollsForm, _adversary_turn),
     "redraw-boss": (forms.RedrawBossForm, lambda m, f: rules.redraw_boss_card(m, f.type, f.keep == "yes")),
@@ -328,7 +327,9 @@ def act(mission_id: int, action: str):
     if action not in ACTIONS:
         abort(404)
     schema, command = ACTIONS[action]
-    return run(MISSION, mission_id, schema, refusing(command))
+    # whichever change completes the characters' choices (a choice, a card named, the event's adversary placed,
+    # a correction defeating the last one still to choose) reveals the cards with it (rules.revealed_once_chosen)
+    return run(MISSION, mission_id, schema, refusing(lambda m, f: rules.revealed_once_chosen(command(m, f))))
 
 
 @bp.post("/<int:mission_id>/delete")

@@ -60,7 +60,7 @@ def test_a_paint_from_a_tablet_one_step_behind_is_refused_and_changes_nothing(ap
     assert stale.status_code == 409 and "changed on another device" in text(stale)
     assert map_doc(app) == before
     # its answer is the map as it now stands, with the version the next paint will carry
-    assert "fire" in text(stale) and VERSION_FOR.search(text(stale)).group(1) == str(seen(first, url))
+    assert 'class="tok tok-fire" data-at="C-3"' in text(stale) and VERSION_FOR.search(text(stale)).group(1) == str(seen(first, url))
 
 
 @pytest.mark.parametrize("path, form", [
@@ -90,7 +90,7 @@ def test_the_map_editor_follows_another_tablet(app, tablets):
     followed = second.get(f"{url}/poll?seen={shown}", headers=HTMX)
     body = text(followed)
     assert followed.status_code == 200 and body.lstrip().startswith('<svg id="map-paint"')
-    assert "Crossing Ruins" in body and 'id="map-name"' in body  # the rail's title follows too
+    assert re.search(r'id="map-name"[^>]*>Crossing Ruins <small>', body)  # the rail's title follows too
     now = seen(first, url)
     assert VERSION_FOR.search(body).group(1) == str(now)
     assert f"seen={now}" in body  # the poll asks from the version it now shows
@@ -147,14 +147,16 @@ def test_the_card_library_follows_another_tablet(app, tablets):
     assert second.get(f"/cards/poll?seen={shown}", headers=HTMX).status_code == 204
     first.post("/cards/species-card", {**CARD, "version": shown})
     followed = second.get(f"/cards/poll?seen={shown}", headers=HTMX)
-    assert followed.status_code == 200 and "Stomp" in text(followed)
+    assert followed.status_code == 200 and "<li>Stomp · 3 AP" in text(followed)  # the list, not only the bar
     assert f"seen={seen(first, '/cards')}" in text(followed)
 
 
 def test_adding_the_sample_cards_twice_with_one_request_id_adds_them_once(app, tablets):
     first, _ = tablets
     form = {"request_id": "c" * 32}
+    before = one(app, "SELECT count(*) FROM card_history WHERE status = 'done'")
     first.post("/cards/samples", form, htmx=False)
     entries = one(app, "SELECT count(*) FROM card_history WHERE status = 'done'")
+    assert entries > before  # the first post recorded what it added
     assert first.post("/cards/samples", form, htmx=False).status_code in (200, 303)
     assert one(app, "SELECT count(*) FROM card_history WHERE status = 'done'") == entries

@@ -133,7 +133,9 @@ def _refused(answer) -> tuple[set, str]:
 
 def _asked_for_a_roll(values) -> bool:
     """The press was a "roll for me" (or "roll for us") for its dice: the app may roll them."""
-    return any((n in ("roll", "roll_for_me") and v not in ("", "0")) or v in ("roll", "random") for n, v in values)
+    # not the form's own name: every dice form is drawn as `_form=roll`, asked or not
+    return any((n in ("roll", "roll_for_me") and v not in ("", "0")) or v in ("roll", "random")
+               for n, v in values if n != "_form")
 
 
 def _dice_classes() -> set:

@@ -50,6 +50,8 @@ class Territory:
 class Board:
     view_box: str
     territories: tuple[Territory, ...]
+    id_dy: int = ID_DY  # the lines' places below each hex's centre, as the marks' squeezing counts them
+    mark_dy: int = MARK_DY
 
 
 def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:

@@ -115,7 +115,7 @@ ACTIONS = {
     "order": (forms.PlaceForm, lambda g, f, c: rules.place_order(g, seat(g, f), f.at)),
     "move": (forms.MoveForm, lambda g, f, c: rules.move(g, c, f.frm, f.to, f.kind, f.count)),
     "combat": (forms.AtForm, lambda g, f, c: rules.no_empty_light_step(rules.start_combat(g, f.at), c)),
-    "delay": (forms.SeatForm, lambda g, f, c: rules.delay_light(g, seat(g, f))),
+    "delay": (forms.SeatForm, lambda g, f, c: rules.no_empty_light_step(rules.delay_light(g, seat(g, f)), c)),
     "fortress-fire": (forms.PlaceForm, lambda g, f, c: rules.fortress_fire(g, seat(g, f), f.at)),
     "join": (forms.JoinForm, lambda g, f, c: rules.destroyer_join(g, seat(g, f), f.frm, f.count)),
     "roll": (forms.RollForm, _roll),

@@ -171,9 +171,6 @@ class DiceFaces(SpaceForm):
                 data[f"{side}_typed"] = "on"
             data[f"{side}_faces"] = ";".join(",".join(map(str, faces[k])) if k in faces else ""
                                              for k in range(max(faces, default=-1) + 1))
-            if not typed and faces:
-                for n, total in zip(("damage", "defend", "tactic"), map(sum, zip(*faces.values()))):
-                    data[f"{side}_{n}"] = str(total)
             if len(rerolls) > 1:
                 raise ValidationError({f"{side}_reroll": ["Only one die is re-rolled, once (Combat 1)."]})
             for k, now in rerolls.items():

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import request
 
 from ...games import suriya_162 as rules
-from ...games.frame import GameError
+from ...games.frame import GameError, allowed
 from ...hexgrid import neighbours
 from . import forms
 from .mapview import LINES, map_view
@@ -41,8 +41,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "seats": [(str(i), p.name) for i, p in enumerate(g.players)],
             "summon_spaces": _options(rules.summon_spaces(g)),
             "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
-            "no_discard": _why_not(rules.discard_for_mineral, g) if g.stage == "play" else "",
-            "no_play": _why_not(rules.play_card, g, "", 0) if g.stage == "play" else "",
+            "no_discard": allowed(rules.discard_for_mineral, g)[1] if g.stage == "play" else "",
+            "no_play": allowed(rules.play_card, g, "", 0)[1] if g.stage == "play" else "",
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
@@ -99,21 +99,12 @@ def board_moves(choices) -> dict:
     return out
 
 
-def _why_not(command, *args) -> str:
-    """Why the engine would refuse this command now, in its words; "" when it would take it."""
-    try:
-        command(*args)
-    except GameError as e:
-        return e.message
-    return ""
-
-
 def _no_command(g: rules.Game) -> str:
     """Why none of the current player's Squads may take a Command Token, in the engine's words ("" if one may)."""
     if rules.commandable(g):
         return ""
     mine = (s for s in g.spaces if s.owner == g.turn and s.units)
-    return next((why for s in mine if (why := _why_not(rules.extract, g, s.id))), "")
+    return next((why for s in mine if (why := allowed(rules.extract, g, s.id)[1])), "")
 
 
 def attack_moves(choices) -> dict:

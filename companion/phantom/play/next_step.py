@@ -103,8 +103,12 @@ def revealed_once_chosen(update: Update) -> Update:
     round's turns begin with no further tap, unless the table has something left to do or give first: an
     adversary the round's Event card still places (step 2 comes first: one placed after the draw takes no
     turn, p.26), the order of tied characters (p.12 step 7) or the card that came up from one of its own decks
-    (p.12 step 5). Applied after each change that may complete these (a choice, a card named, the event's
-    adversary placed), so that change is also the one undone with the reveal."""
+    (p.12 step 5). Applied after every change the table makes, so the one that completes these (a choice, a
+    card named, the event's adversary placed, a correction defeating the last character still to choose) is
+    also the one undone with the reveal."""
+    rnd = update.mission.round
+    if rnd is None or rnd.phase != "select":  # most changes: nothing to reveal, no next step worked out
+        return update
     step = next_step(update.mission)
     if step.step != "reveal" or not step.allowed or step.needs:
         return update

@@ -50,7 +50,7 @@ class AdversaryPreview:
     def to_roll(self) -> tuple[tuple[str, str], ...]:
         """(target, die) the turn will ask the table to roll, the first needed now, the rest only if the
         results call for them (p.21)."""
-        return tuple((t.target, r) for s in self.plan.steps for t in s.targets for r in t.to_roll)
+        return self.plan.to_roll
 
 
 @dataclass(frozen=True)
@@ -148,22 +148,33 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
     why, with the pages."""
     board, turn = scenario.board, scenario.turn
     me = board.figure(turn.adversary)
-    for condition, page in (("Stunned", "37"), ("Knocked Down", "37")):
-        if me.has_condition(condition):
-            return frozenset(), (f"{me.id} is {condition}: it performs no Attack this turn (p.{page})",)
+    if me.has_condition("Stunned"):
+        return frozenset(), (f"{me.id} is Stunned: it performs no Attack this turn (p.37)",)
     cards = [c.row(me.color) if isinstance(c, ClassCard) else c for c in turn.cards]
     frozen = me.has_condition("Frozen")
+    # p.37: Knocked Down, it attacks only once 1 MP of a Move or Leap has removed the token; a card with no round
+    # effect, Move or Leap becomes a Move of its AP (turn.py plays the turn the same way)
+    down = me.has_condition("Knocked Down")
     mp, leap, teleport = 0, False, False
     out: set = set()
     why = []
+    note = (f"{me.id} is Knocked Down: 1 MP of its first Move or Leap removes the token before any Attack "
+            "(p.37)",) if down else ()
     for card in cards:
+        if down and not card.round and not any(a.type in ("move", "leap") for a in card.actions):
+            if card.ap >= 1:
+                mp, down = mp + card.ap - 1, False
+            continue
         for action in card.actions:
             if action.type in ("move", "leap", "retreat"):
-                mp += action.value
+                if down and (action.type == "retreat" or action.value < 1):
+                    continue
+                mp += action.value - (1 if down else 0)
+                down = False
                 leap = leap or action.type == "leap"
             elif action.type == "teleport":
                 teleport = True
-            elif action.type == "attack":
+            elif action.type == "attack" and not down:
                 rng = action.range.resolve(me.range)
                 starts = _ends(board, me, mp, leap, teleport)
                 out |= _attacked(board.map, starts, rng)
@@ -173,7 +184,7 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
         if _convertible(card, frozen):
             mp += card.ap  # the card may be performed as a Move of its AP instead (p.28)
     out.discard(me.at)
-    return frozenset(out), tuple(why) or (f"{me.id}'s cards have no Attack this round",)
+    return frozenset(out), note + (tuple(why) or (f"{me.id}'s cards have no Attack this round",))
 
 
 def _convertible(card: Card, frozen: bool) -> bool:
