@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from marshmallow import ValidationError
 
 from ..phantom.cards import DIFFICULTIES, EVENT_ROUNDS
@@ -16,8 +16,9 @@ from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.content.class_boards import board_entries, table_boards
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
+from ..schemas.files.card_lines import write_line
 from ..schemas.forms.cards import (
-    KINDS, LibraryChange, RemoveForm, boss_form_values, class_board_form_values, parse_card_form,
+    KINDS, LibraryChange, RemoveForm, boss_form_values, card_from_line, class_board_form_values, parse_card_form,
 )
 from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
@@ -50,12 +51,13 @@ class CardsPage(DocumentPage):
     conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
     class_boards: Any = ()  # every class board by class name: the shipped one, or the table's edit of it
     result: Any = None
+    line_of: Any = write_line  # a stored card as its one line (card_lines.py), shown beside it to copy or share
 
 
-def cards_context(errors=None, result=None) -> CardsPage:
+def cards_context(errors=None, result=None, keep=None) -> CardsPage:
     db = get_db()
     lib, doc = store.get(db)
-    filled = {}
+    filled = keep or {}
     editing = request.args.get("boss")
     boards = board_entries(current_app.extensions["phantom_files"]["class-boards.json"], doc)
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
@@ -68,11 +70,12 @@ def cards_context(errors=None, result=None) -> CardsPage:
                      event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
-def page(status=200, errors=None, result=None, conflict=None):
+def page(status=200, errors=None, result=None, conflict=None, keep=None):
     """The card editor; a conflict (another tablet changed the library first, or a reused form) is said in the
-    form that was sent, which keeps what was typed in it and now carries the current version."""
+    form that was sent, which keeps what was typed in it and now carries the current version. `keep`: the
+    form to leave open after a card was added, with its deck (the next card goes into the same deck)."""
     return respond("cards/index.html", cards_context(errors or ({"version": conflict} if conflict else None),
-                                                     result), status)
+                                                     result, keep), status)
 
 
 @bp.get("")
@@ -86,12 +89,25 @@ def put(kind: str):
     sent = parse(LibraryChange)  # a card sent again (its answer lost) is entered once; a stale page is refused
     try:
         entry = parse_card_form(kind, request.form)
-        return page(result=store.put(get_db(), entry, request_id=sent.request_id, fingerprint=fingerprint(),
-                                     seen_version=sent.version))
+        text = store.put(get_db(), entry, request_id=sent.request_id, fingerprint=fingerprint(),
+                         seen_version=sent.version)
+        open_form = request.form.get("_form") or kind
+        keep = {"active_form": open_form, "form_values": {"deck": entry.key}} if KINDS[kind][3] else None
+        return page(result=text, keep=keep)
     except ValidationError as exc:
         return page(422, exc.messages)
     except CardFileError as exc:
         return page(422, {"deck": str(exc)})
+
+
+@bp.get("/read/<any(" + ", ".join(f'"{k}"' for k in KINDS) + "):kind>")
+def read(kind: str):
+    """A card's line as the app reads it, shown under the box while it is typed (nothing is saved)."""
+    try:
+        card, problem = card_from_line(kind, request.args.get("line", ""), request.args.get("rounds")), None
+    except ValidationError as exc:
+        card, problem = None, " ".join(str(v) for v in exc.messages.values())
+    return render_template("cards/_read.html", kind=kind, card=card, problem=problem)
 
 
 @bp.post("/remove")

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from marshmallow import ValidationError, fields, validate
 
 from ..files import card_library as cf
+from ..files.card_lines import KINDS as LINE_KINDS
+from ..files.card_lines import LineError, read_line
 from ..fields import count, text, version
 from ..files.base import FileSchema
 from .base import FormSchema
 
 NUMBER = re.compile(r"^-?[0-9]{1,4}$")
-TEXT_KEYS = {"name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
+TEXT_KEYS = {"line", "name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
              "type", "rounds", "target", "condition", "starting_attachment"}
 LIST_KEYS = {"conditions"}
 FLAGS = {"round", "persistent", "per_character", "verified"}
@@ -181,6 +183,12 @@ def parse_card_form(kind: str, form) -> CardEntry:
         errors.update({key_field if k == "key" else k: v for k, v in flat_messages(exc.messages).items()})
     data = unflatten(form)
     data.pop(key_field, None)
+    line = data.pop("line", None)
+    if line is not None:  # the card typed as one line: its content, checked by the same schema as the boxes
+        try:
+            data = _with_line(kind, data, line)
+        except LineError as exc:
+            raise ValidationError({**errors, "line": str(exc)}) from None
     try:
         if kind == "boss":
             data = _boss_columns(data)
@@ -188,10 +196,50 @@ def parse_card_form(kind: str, form) -> CardEntry:
             data = _event_effects(data)
         entry = schema().load(data)
     except ValidationError as exc:
-        errors.update({k: v for k, v in flat_messages(exc.messages).items() if k not in errors})
+        found = flat_messages(exc.messages)
+        if line is not None:  # the line's part that the card's rule refuses, in words, on the line's box
+            found = {"line": "; ".join(f"{field_words(k)}: {v}" for k, v in found.items())}
+        errors.update({k: v for k, v in found.items() if k not in errors})
     if errors:
         raise ValidationError(errors)
     return CardEntry(kind, part, head["key"], cf.without_none(schema().dump(entry)), head["index"] if is_deck else None)
+
+
+def card_from_line(kind: str, line: str, rounds: str | None = None) -> dict:
+    """A card's line read as it would be saved (without its name): what the page shows before it is saved.
+    ValidationError on "line" names the part that cannot be read, as `parse_card_form` would."""
+    if kind not in KINDS or kind not in LINE_KINDS:
+        raise ValidationError({"kind": [f"{kind!r} is not a kind of card typed as one line"]})
+    part, key_field, schema, is_deck = KINDS[kind]
+    boxes = {key_field: "—", "name": "—", "line": line or "", "rounds": rounds or ""}
+    if kind == "adversary":
+        boxes.update(species="—", **{"class": "—"})
+    return parse_card_form(kind, boxes).entry
+
+
+def field_words(field: str) -> str:
+    """A card's field as its line names it: "rows.red.actions.0.value" -> "red row, action 1, value"."""
+    words = []
+    parts = field.split(".")
+    for i, p in enumerate(parts):
+        if p.isdigit() and i and parts[i - 1] in ("actions", "effects", "cards"):
+            words[-1] = f"{parts[i - 1][:-1]} {int(p) + 1}"
+        elif p == "rows" or p == "difficulties":
+            continue
+        elif i and parts[i - 1] == "rows":
+            words.append(f"{p} row")
+        elif i and parts[i - 1] == "difficulties":
+            words.append(f"difficulty {p}")
+        else:
+            words.append(p.replace("_", " "))
+    return ", ".join(words) or "the card"
+
+
+def _with_line(kind: str, boxes: dict, line: str) -> dict:
+    """The line's content over the boxes that name the card (deck, name, species, class; an event's rounds)."""
+    names = ("name", "species", "class") if kind == "adversary" else ("name",)
+    kept = {k: v for k, v in boxes.items() if k in names}
+    return {**kept, **read_line(kind, line, rounds=boxes.get("rounds") or None)}
 
 
 def boss_form_values(name: str, board: dict) -> dict:
