@@ -53,7 +53,9 @@ from .round import (
     may_redraw_boss_card, meet_objective, mission_report, record_event, redraw_boss_card, rest, reveal, select_cards,
     start_next_turn, within_reach,
 )
-from .decks import EVENTS, EVENTS_ON_TOP, DeckPrompt, deck_label, deck_prompts, name_card, offered
+from .decks import (
+    EVENTS, EVENTS_ON_TOP, DeckPrompt, deck_label, deck_prompts, name_card, next_event_rounds, offered, type_card,
+)
 from .setup import (
     MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
     place_character, set_up, spread_colors,
@@ -83,5 +85,5 @@ __all__ = [
     "CriticalOffer", "RestTurn", "activate_critical", "adversary_critical", "all_adversaries_defeated",
     "critical_offer", "map_order", "no_attack", "record_event", "rest_turn", "resting_now",
     "AdversaryPreview", "Destination", "Preview", "Switch", "danger_spaces", "destination", "preview", "still_to_act",
-    "EVENTS", "DeckPrompt", "deck_label", "deck_prompts", "name_card", "offered",
+    "EVENTS", "DeckPrompt", "deck_label", "deck_prompts", "name_card", "next_event_rounds", "offered", "type_card",
 ]

@@ -11,7 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .state import BossKind, Deck, Drawn, Mission, MissionError, Update, must_choose_first, with_deck
+from ..decision import COLORS
+from ..scenario import Card, ClassCard
+from .state import (
+    BossCard, BossKind, Deck, Drawn, EventCard, Mission, MissionError, Update, must_choose_first, with_deck,
+)
 
 EVENTS = "events"  # the Event deck's key among the decks a table may draw itself
 EVENTS_ON_TOP = 5  # p.10 step 8: five random Round 1-5 events on top of the Round 6+ deck
@@ -42,9 +46,7 @@ def draw_into(mission: Mission, key: str):
 def draw_event(mission: Mission):
     """Step 2 (p.12): the round's Event card, the top of the app's deck or the one the table named; None when
     none is left. Returns the card, the mission with its Event deck after the draw, and what happened."""
-    if EVENTS in mission.physical:
-        if not _pool(mission, EVENTS):
-            return None, mission, ()
+    if EVENTS in mission.physical:  # the table turns its own card: named among those known, or typed (type_card)
         return draw_named(mission, EVENTS)
     event, deck, mission, reasons = draw(mission, mission.events, "the Event deck")
     return event, replace(mission, events=deck), reasons
@@ -123,14 +125,57 @@ def name_card(mission: Mission, key: str, name: str) -> Update:
     return Update(replace(mission, named=named), (f"{name} came up from the {deck_label(key)}",))
 
 
+def next_event_rounds(mission: Mission) -> str:
+    """The rounds printed on the Event card the table draws next: Round 1-5 cards lie on top for rounds 1 to 5
+    (p.10 step 8)."""
+    return EARLY if mission.rounds < EVENTS_ON_TOP else "6+"
+
+
+def _typed_kind(key: str):
+    kind = key.partition(":")[0] if key != EVENTS else EVENTS
+    return {"species": Card, "class": ClassCard, "boss": BossCard, EVENTS: EventCard}[kind]
+
+
+def type_card(mission: Mission, key: str, card) -> Update:
+    """A card of the table's own deck `key` that came up and that the app did not have yet: typed at the table,
+    it joins that deck as the card that came up (named for the draw, p.12 steps 2 and 5), so the AI plans the
+    turn from it and the deck offers it by name from then on. The AI never plans from a card it has not got."""
+    if key not in mission.physical:
+        raise MissionError("deck", f"{key!r} is not a deck this table draws as its own cards (chosen at set-up): "
+                                   "the app shuffles and draws it")
+    if not isinstance(card, _typed_kind(key)):
+        raise MissionError("line", f"the {deck_label(key)} holds {_typed_kind(key).__name__} cards, not "
+                                   f"{type(card).__name__}")
+    deck = _deck(mission, key)
+    if any(c.name == card.name for c in deck.cards + deck.discard):
+        raise MissionError("name", f"{card.name!r} is a card of the {deck_label(key)} already: tap it among the "
+                                   "cards not yet drawn")
+    if isinstance(card, ClassCard) and sorted(c for c, _ in card.rows) != sorted(COLORS):
+        raise MissionError("line", f"{card.name} needs one row per color ({', '.join(COLORS)}, p.47)", "47")
+    if isinstance(card, BossCard):
+        kind = next(k for k in mission.kinds if isinstance(k, BossKind) and f"boss:{k.type}" == key)
+        wrong = [n for n in card.actions if n not in {a.number for a in kind.boss.actions}]
+        if wrong:
+            raise MissionError("line", f"{card.name} names action #{wrong[0]}, which the {kind.boss.name} board "
+                                       "does not have (p.49)", "49")
+    if isinstance(card, EventCard):
+        if card.rounds != next_event_rounds(mission):
+            raise MissionError("line", f"the Event deck's next card is a Round {next_event_rounds(mission)} card "
+                                       f"(p.10 step 8); {card.name} says Round {card.rounds}", "10")
+        card = replace(card, number=str(len(deck.cards + deck.discard) + 1))
+    typed = _with(mission, key, replace(deck, cards=deck.cards + (card,)))
+    named = name_card(typed, key, card.name)
+    return Update(named.mission, (f"{card.name} typed in: a new card of the {deck_label(key)}",) + named.reasons)
+
+
 def draw_named(mission: Mission, key: str):
     """The card the table named for physical deck `key`, taken out of it (after a reshuffle of its discards
     when it was empty, p.12 step 5)."""
     name = dict(mission.named).get(key)
     label = deck_label(key)
     if name is None:
-        raise MissionError(key, f"which card came up from the {label}? Tap it among the cards not yet drawn "
-                                "(p.12 step 5)", "12")
+        raise MissionError(key, f"which card came up from the {label}? Tap it among the cards not yet drawn, or "
+                                "type it if it is new (p.12 step 5)", "12")
     deck, pool = _deck(mission, key), _pool(mission, key)
     card = next((c for c in pool if c.name == name), None)
     if card is None:
@@ -166,8 +211,8 @@ def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
     if not mission.physical or mission.result is not None:
         return ()
     rnd = mission.round
-    if rnd is None or rnd.phase == "over":
-        keys = [EVENTS] if _pool(mission, EVENTS) else []
+    if rnd is None or rnd.phase == "over":  # the table always turns its own event card; a new one is typed
+        keys = [EVENTS]
     else:
         present = {f.type for f in mission.board.figures if f.side == "adversary"}
         kinds = [k for k in mission.kinds if k.type in present]

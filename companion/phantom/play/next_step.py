@@ -120,4 +120,4 @@ def revealed_once_chosen(update: Update) -> Update:
 def _unnamed(mission: Mission) -> str:
     """Why the draw waits for the table's own cards (p.12 steps 2 and 5): the physical decks not yet named."""
     waiting = [p.label for p in deck_prompts(mission) if p.named is None]
-    return f"which card came up from the {' and the '.join(waiting)}? Tap it in the list" if waiting else ""
+    return f"which card came up from the {' and the '.join(waiting)}? Tap it in the list, or type it if it is new" if waiting else ""

@@ -95,7 +95,7 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     party = _check_party(characters)
     kinds = _check_kinds(kinds, len(party))
     boss_decks = boss_decks or {}
-    decks = _check_decks(kinds, species_decks, class_decks, boss_decks)
+    decks = _check_decks(kinds, species_decks, class_decks, boss_decks, tuple(physical))
     rng = rng if rng is not None else random.Random()
     seed = rng.getrandbits(64)
     reasons: list[str] = []
@@ -113,9 +113,10 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     for key in sorted(decks):
         cards, mission = shuffle(mission, decks[key])
         shuffled.append((key, Deck(cards)))
-    events, why = build_event_deck(tuple(events_1_5), tuple(events_6_plus), shuffle_rng(mission))
     table = tuple(k for k in dict.fromkeys(physical) if k in decks or k == EVENTS)
-    if EVENTS in table:  # the table builds it (p.10 step 8): every event may come up, rounds 1-5 first
+    if EVENTS not in table:
+        events, why = build_event_deck(tuple(events_1_5), tuple(events_6_plus), shuffle_rng(mission))
+    else:  # the table builds it (p.10 step 8): every event may come up, rounds 1-5 first
         events = Deck(tuple(replace(e, rounds="1-5") for e in events_1_5)
                       + tuple(replace(e, rounds="6+") for e in events_6_plus))
         why = ("Event deck: the table builds it from its own cards, five random Round 1-5 events on top of the "
@@ -282,12 +283,14 @@ def _check_kinds(kinds, embarked: int) -> tuple:
     return kinds
 
 
-def _check_decks(kinds, species_decks, class_decks, boss_decks) -> dict:
+def _check_decks(kinds, species_decks, class_decks, boss_decks, physical=()) -> dict:
+    """Each kind's decks by key; a deck the table draws itself (`physical`) may start with no card known: its
+    cards are typed as they come up (decks.type_card)."""
     decks = {}
     for k in kinds:
         if isinstance(k, BossKind):
             cards = tuple(boss_decks.get(k.type, ()))
-            if not cards:
+            if not cards and f"boss:{k.type}" not in physical:
                 raise MissionError(f"boss_decks.{k.type}", "no Boss Adversary Action cards given (p.10 step 6)")
             numbers = {a.number for a in k.boss.actions}
             for i, c in enumerate(cards):
@@ -298,9 +301,10 @@ def _check_decks(kinds, species_decks, class_decks, boss_decks) -> dict:
             continue
         species = tuple(species_decks.get(k.species, ()))
         classes = tuple(class_decks.get(k.class_name, ()))
-        if not species or not all(isinstance(c, Card) for c in species):
+        if not species and f"species:{k.species}" not in physical or not all(isinstance(c, Card) for c in species):
             raise MissionError(f"species_decks.{k.species}", f"no Species Action cards for {k.type} (p.10 step 6)")
-        if not classes or not all(isinstance(c, ClassCard) for c in classes):
+        if not classes and f"class:{k.class_name}" not in physical or not all(isinstance(c, ClassCard)
+                                                                              for c in classes):
             raise MissionError(f"class_decks.{k.class_name}", f"no Class Action cards for {k.type} (p.10 step 6)")
         for i, c in enumerate(classes):
             rows = [color for color, _ in c.rows]
