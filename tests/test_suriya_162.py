@@ -682,3 +682,63 @@ def test_a_base_is_offered_only_where_one_may_be_built():
     assert [s.id for s in su.base_choices(g)] == [x.id for x in g.spaces if x.id in (forest, mine)]
     g = su.build_base(g, forest).state
     assert [s.id for s in su.base_choices(g)] == [mine]
+
+
+# -- a card typed once (issue 34): remembered as typed, then played by name -----------------------------------
+
+def test_a_card_played_twice_in_a_game_is_typed_once():
+    g = action(playing())  # Tyra: 3 cards, 2 Minerals (A9)
+    out = su.play_card(g, "  Drill ", 1, continue_cost=1)
+    g = out.state
+    assert g.known_cards == (su.KnownCard("Drill", 1, 1),)
+    for _ in range(2):  # Tyra's Income, David's Upkeep
+        g = su.next_step(g).state
+    g = action(g)  # David's Action Phase: 5 cards, 4 Minerals
+    again = su.play_known(g, "drill")  # by name alone, spelt as it comes
+    s = again.state.sides[1]
+    assert (s.hand, s.minerals) == (4, 3) and s.continuing == (su.ContinueCard("Drill", 1, g.turn_no),)
+    assert again.description == "David played Drill for 1 Mineral"
+    assert "Continue card" in again.reasons[0] and again.reasons[-1] == "Its costs as typed before: 1 Mineral, Continue 1."
+    assert again.state.known_cards == g.known_cards  # nothing typed, nothing changed
+    plain = su.play_known(su.play_card(g, "Reinforcement", 2).state, "Reinforcement").state
+    assert plain.sides[1].minerals == 0 and plain.sides[1].continuing == ()
+    assert [c.name for c in plain.known_cards] == ["Drill", "Reinforcement"]  # in the order first typed
+
+
+def test_the_latest_typing_of_a_card_wins_and_a_card_without_a_name_is_not_kept():
+    g = action(playing())
+    g = su.adjust(g, 0, "minerals", 5).state
+    g = su.play_card(g, "Drill", 1, continue_cost=1).state
+    retyped = su.play_card(g, "drill", 2)
+    assert retyped.state.known_cards == (su.KnownCard("drill", 2, None),)
+    assert "drill's costs as typed now replace those typed before (1 Mineral, Continue 1)." in retyped.reasons
+    same = su.play_card(g, "Drill", 1, continue_cost=1)
+    assert same.state.known_cards == g.known_cards and len(same.reasons) == 1
+    assert su.play_card(g, "   ", 0).state.known_cards == g.known_cards
+
+
+def test_playing_a_card_by_name_is_refused_as_playing_it_typed_would_be():
+    g = action(playing())
+    with pytest.raises(GameError) as e:
+        su.play_known(g, "Drill")
+    assert e.value.field == "card" and "has not been played in this game" in e.value.message
+    g = su.play_card(g, "First Base", 2).state  # Tyra has no Mineral left
+    with pytest.raises(GameError) as e:
+        su.play_known(g, "First Base")
+    assert e.value.field == "card" and "cannot pay Minerals" in e.value.message and "Tyra has 0" in e.value.message
+    g = su.adjust(su.adjust(g, 0, "hand", -2).state, 0, "minerals", 2).state
+    with pytest.raises(GameError, match="no card in hand"):
+        su.play_known(g, "First Base")
+    with pytest.raises(GameError) as e:
+        su.play_known(su.next_step(g).state, "First Base")  # the Income Phase
+    assert e.value.field == "phase"
+
+
+def test_the_cards_played_are_stored_with_the_game_and_older_games_load_without_them():
+    g = su.play_card(action(playing()), "Drill", 1, continue_cost=1).state
+    doc = su.to_dict(g)
+    assert doc["known_cards"] == [{"name": "Drill", "cost": 1, "continue_cost": 1}]
+    assert su.from_dict(doc) == g
+    del doc["known_cards"]  # a game stored before cards were remembered
+    assert su.from_dict(doc).known_cards == ()
+    assert "known_cards" not in su.to_dict(action(playing()))  # written only once a card was played

@@ -14,7 +14,8 @@ One module per job, each importing only those before it:
               companion/codec.py) and the phase check
     board     the hex map: adjacency, open spots, the seat order, Bases, Command Tokens, the Player Tray
     setup     the first player, factions, the terrain draft or placement, the starting hands (A1-A9, B, C)
-    cards     the Upkeep of Continue cards, playing and discarding cards, Minerals and hand changes, burning
+    cards     the Upkeep of Continue cards, playing (a card typed once, then by name) and discarding cards,
+              Minerals and hand changes, burning
     squads    summoning, moving, extracting, building a Base, Command and Exhaust Tokens (2. Action, C)
     combat    a combat's dice, Tactic cards, terrain and damage (Combat 1-7), True Damage and removals
     income    Restore, Gain and Income (3.1-3.3) and the victory check as a turn begins
@@ -26,7 +27,7 @@ from .board import (
     HQ_AT, adjacent, bases, bases_needed, command_tokens, freed_slots, in_tray, on_map, open_spots, seat_order,
     space,
 )
-from .cards import adjust, burn, discard_for_mineral, play_card, undecided, upkeep
+from .cards import adjust, burn, discard_for_mineral, known_card, play_card, play_known, undecided, upkeep
 from .combat import (
     DIE_OF, SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, attack_choices, combat_dice,
     remove_units, resolve_combat, true_damage,
@@ -44,7 +45,7 @@ from .squads import (
 from .state import (
     BASES_TO_WIN, BASE_HP, BASE_TOKENS, BONUSES, COMMAND_START, DRAFT_SHOWN, FORMAT, GAIN_FROM, HAND_LIMIT,
     HEADQUARTER, INCOME, KEY, KINDS, MAX_PLAYERS, MIN_PLAYERS, PHASES, PHASE_KEYS, PLAYERS_RANGE, SETUP_STEPS,
-    SQUAD_LIMIT, START, TILES_EACH, TITLE, Content, ContinueCard, Draft, Game, Side, Space, SymbolDie, Symbols,
+    SQUAD_LIMIT, START, TILES_EACH, TITLE, Content, ContinueCard, Draft, Game, KnownCard, Side, Space, SymbolDie, Symbols,
     Terrain, Unit, from_dict, to_dict,
 )
 from .stepper import back_step, can_advance, current_step, next_step, round_of
@@ -53,13 +54,13 @@ __all__ = [
     "BASES_TO_WIN", "BASE_HP", "DIE_OF", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
     "HAND_LIMIT", "HEADQUARTER", "HQ_AT", "INCOME", "KEY", "KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES",
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
-    "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "GameError", "Outcome", "Player",
+    "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "KnownCard", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
     "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
-    "in_tray", "income_for", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
-    "play_card", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
+    "in_tray", "income_for", "known_card", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
+    "play_card", "play_known", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",
     # what the pages offer: only the choices the rules take now (issue 29)

@@ -1,11 +1,16 @@
 """The hand and the Minerals: the Upkeep of Continue cards (1.), playing and discarding cards in the
-Action Phase (2. A-B), changes from card effects and tray bonuses, and burning a card (Combat 7)."""
+Action Phase (2. A-B), changes from card effects and tray bonuses, and burning a card (Combat 7).
+
+A card played is remembered in the state as typed (`Game.known_cards`: its name and two costs) and is then
+played again by name (`play_known`), nothing of it typed twice (issue 34). Being state, the remembered card
+goes with the play that typed it: undoing that play forgets the card (undoing a retyping brings back the costs
+typed before), redoing it remembers it again, and an exported game carries it."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..frame import GameError, Outcome, player_name, with_side
-from .state import HAND_LIMIT, ContinueCard, Game, _playing
+from .state import HAND_LIMIT, ContinueCard, Game, KnownCard, _playing
 
 
 def _pay(g: Game, i: int, cost: int, what: str, field: str = "cost") -> Game:
@@ -42,19 +47,56 @@ def upkeep(g: Game, card: str, keep: bool) -> Outcome:
 
 
 def play_card(g: Game, card: str, cost: int, continue_cost: int | None = None) -> Outcome:
-    """A. Play an Action card from the hand: pay its Mineral cost; a Continue card stays in play."""
+    """A. Play an Action card from the hand: pay its Mineral cost; a Continue card stays in play. The card is
+    remembered as typed (`known_cards`), to be played again by name (`play_known`)."""
     _playing(g, "action")
+    name = " ".join(card.split())
+    out = _play(g, name or "a card", cost, continue_cost)
+    if not name:
+        return out
+    before = known_card(g, name)
+    typed = KnownCard(name, cost, continue_cost)
+    if before == typed:
+        return out
+    kept = tuple(typed if c is before else c for c in g.known_cards) if before else g.known_cards + (typed,)
+    note = (f"{name}'s costs as typed now replace those typed before ({_costs(before)}).",) if before else ()
+    return Outcome(replace(out.state, known_cards=kept), out.description, out.reasons + note)
+
+
+def known_card(g: Game, name: str) -> KnownCard | None:
+    """The card of this name played before in this game, as typed (case and spacing aside), or None."""
+    key = " ".join(name.split()).casefold()
+    return next((c for c in g.known_cards if c.name.casefold() == key), None)
+
+
+def play_known(g: Game, card: str) -> Outcome:
+    """A. Play again a card played before in this game, chosen by name: its costs are the ones typed then."""
+    _playing(g, "action")
+    known = known_card(g, card)
+    if known is None:
+        raise GameError("card", f"{' '.join(card.split())[:40]!r} has not been played in this game: type it with "
+                                "its costs.")
+    out = _play(g, known.name, known.cost, known.continue_cost, "card")
+    return Outcome(out.state, out.description, out.reasons + (f"Its costs as typed before: {_costs(known)}.",))
+
+
+def _costs(c: KnownCard) -> str:
+    return f"{c.cost} Mineral{'s' if c.cost != 1 else ''}" + (
+        f", Continue {c.continue_cost}" if c.continue_cost is not None else "")
+
+
+def _play(g: Game, card: str, cost: int, continue_cost: int | None, field: str = "cost") -> Outcome:
     i = g.turn
-    card = " ".join(card.split()) or "a card"
     if g.sides[i].hand < 1:
         raise GameError("card", f"{player_name(g, i)} has no card in hand to play.")
-    g = _pay(g, i, cost, card)
+    g = _pay(g, i, cost, card, field)
     s = g.sides[i]
     continuing = s.continuing
     reasons = ("After resolving its effect, the card goes to the discard pile (2. Action Phase, A).",)
     if continue_cost is not None:
         if continue_cost < 0:
-            raise GameError("continue_cost", f"A Continue cost is never negative: {continue_cost}.")
+            raise GameError("continue_cost" if field == "cost" else field,
+                            f"A Continue cost is never negative: {continue_cost}.")
         continuing += (ContinueCard(card, continue_cost, g.turn_no),)
         reasons = (f"A Continue card: pay {continue_cost} in each Upkeep Phase or discard it (Card Conditions, B).",)
     g = with_side(g, i, hand=s.hand - 1, continuing=continuing)

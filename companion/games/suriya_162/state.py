@@ -148,6 +148,15 @@ class ContinueCard:
 
 
 @dataclass(frozen=True)
+class KnownCard:
+    """A card as the table typed it when it was first played in this game (2. Action Phase, A): its name and its
+    two costs, offered again by name so that nothing of it is typed twice (issue 34)."""
+    name: str
+    cost: int  # the Mineral cost paid to play it
+    continue_cost: int | None = None  # a Continue card's cost in each Upkeep Phase; None: not a Continue card
+
+
+@dataclass(frozen=True)
 class Side:
     minerals: int = 0
     hand: int = 0
@@ -183,6 +192,10 @@ class Game:
     combat: tuple[str, ...] = ()  # the latest combat, explained
     verdict: Verdict | None = None
     next_id: int = 1
+    # The cards played in this game, each as typed (the latest typing of a name wins), in the order first typed:
+    # offered again by name with their costs (issue 34). Part of the state, so an undone play takes its card
+    # back with it. ADDED: added after games were stored, written only when not empty.
+    known_cards: tuple[KnownCard, ...] = field(default=(), repr=False, metadata=ADDED)
 
 
 # The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).

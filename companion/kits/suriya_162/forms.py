@@ -66,6 +66,11 @@ class PlayCardForm(GameForm):
     continue_cost = count(0, 99, required=False)
 
 
+class PlayKnownForm(GameForm):
+    """A card played before in this game, chosen by name: its costs are the ones typed then (issue 34)."""
+    card = text()
+
+
 class AdjustForm(GameForm):
     player = choice(SEATS)
     what = choice(["minerals", "hand"])

@@ -43,6 +43,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
             "no_discard": allowed(rules.discard_for_mineral, g)[1] if g.stage == "play" else "",
             "no_play": allowed(rules.play_card, g, "", 0)[1] if g.stage == "play" else "",
+            "known": known_cards(g),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
@@ -55,6 +56,14 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "base_spaces": _options(rules.base_choices(g)),
             "attacks": rules.attack_choices(g), "attack_moves": attack_moves(rules.attack_choices(g)),
             "fight": _fight(g)}
+
+
+def known_cards(g: rules.Game) -> list[tuple[rules.KnownCard, tuple[bool, str]]]:
+    """The cards played before in this game, each offered as one tap with its costs, and whether the rules take
+    it now (else it is shown disabled with the refusal: its Mineral cost not in hand, say)."""
+    if g.stage != "play" or g.phase != "action":
+        return []
+    return [(c, allowed(rules.play_known, g, c.name)) for c in g.known_cards]
 
 
 @dataclass(frozen=True)
@@ -240,6 +249,7 @@ ACTIONS = {
     "place": (forms.PlaceForm, lambda g, f, c: rules.place_tile(g, c, f.terrain, f.high, _at(f.at))),
     "upkeep": (forms.UpkeepForm, lambda g, f, c: rules.upkeep(g, f.card, f.keep == "keep")),
     "play": (forms.PlayCardForm, lambda g, f, c: rules.play_card(g, f.card, f.cost, f.continue_cost)),
+    "play-known": (forms.PlayKnownForm, lambda g, f, c: rules.play_known(g, f.card)),
     "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
     "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",

@@ -40,6 +40,13 @@ class ContinueCardSchema(Strict):
     kept_turn = Count(0, 10**9)
 
 
+class KnownCardSchema(Strict):
+    """A card as the table typed it when first playing it in this game (its name and two costs)."""
+    name = Text()
+    cost = Count(0, 99)
+    continue_cost = fields.Integer(required=True, allow_none=True, strict=True, validate=validate.Range(min=0, max=99))
+
+
 class SuriyaSideSchema(Strict):
     minerals = Count()
     hand = Count(0, su.HAND_LIMIT + 99)
@@ -80,6 +87,8 @@ class SuriyaSchema(Strict):
     combat = fields.List(fields.String(), required=True)
     verdict = fields.Nested(SuriyaVerdictSchema, required=True, allow_none=True)
     next_id = Count(1, 10**9)
+    # the cards played in this game as typed (issue 34); absent in older files and when none was played
+    known_cards = fields.List(fields.Nested(KnownCardSchema), required=False)
 
     @validates_schema
     def consistent(self, data, **kwargs):
@@ -94,3 +103,6 @@ class SuriyaSchema(Strict):
             raise ValidationError("Two spaces share an id.", "spaces")
         if any((s["units"] or s["base"]) and s["owner"] is None for s in data.get("spaces", [])):
             raise ValidationError("a Space with units or a Base has no owner.", "spaces")
+        names = [" ".join(c["name"].split()).casefold() for c in data.get("known_cards", [])]
+        if len(names) != len(set(names)):
+            raise ValidationError("Two known cards share a name.", "known_cards")
