@@ -36,8 +36,11 @@ def prompt(table, url) -> dict:
     if 'id="deck-prompt"' not in page:
         return {}
     panel = page.split('id="deck-prompt"')[1].split("</section>")[0]
-    return {html.unescape(label): [html.unescape(n) for n in re.findall(r'type="submit">([^<]+)</button>', body)]
-            for label, body in re.findall(r"<strong>([^<]+)</strong>(.*?)</div>\s*</div>", panel, re.S)}
+    decks = re.split(r'<div class="stack deck-prompt"', panel)[1:]
+    # the cards offered are the name-card buttons; a new card's typing form is not one of them
+    return {html.unescape(re.search(r"<strong>([^<]+)</strong>", deck).group(1)):
+            [html.unescape(n) for n in re.findall(r'/do/name-card".*?type="submit">([^<]+)</button>', deck, re.S)]
+            for deck in decks}
 
 
 def tap(table, url, deck, card):

@@ -41,18 +41,20 @@ def get(db) -> tuple[int, dict]:
 
 
 def _change(db, command, request_id: str | None = None, fingerprint: str | None = None,
-            seen_version: int | None = None) -> str:
+            seen_version: int | None = None, within: bool = False) -> str:
     def run(doc):
         new, description = command(doc)
         return Written(load_library(new), description)
 
-    return JOURNAL.change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint,
-                          seen_version=seen_version).description
+    change = JOURNAL.change_within if within else JOURNAL.change
+    return change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint,
+                  seen_version=seen_version).description
 
 
 def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | None = None,
-        seen_version: int | None = None) -> str:
-    """Add or replace an adversary card, boss board or class board, or add or replace one card of a deck."""
+        seen_version: int | None = None, within: bool = False) -> str:
+    """Add or replace an adversary card, boss board or class board, or add or replace one card of a deck.
+    `within`: inside a transaction the caller holds (a card typed at the mission table, store/mission_table)."""
     def command(doc):
         part = dict(doc.get(card.part, {}))  # a library stored before the part existed has none
         if card.kind in ("adversary", "boss", "class-board"):
@@ -70,7 +72,7 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
         part[card.key] = {**deck, "cards": cards}
         return {**doc, card.part: part}, f"{verb} {card.entry['name']!r} in the {WORDS[card.part]} {card.key}"
 
-    return _change(db, command, request_id, fingerprint, seen_version)
+    return _change(db, command, request_id, fingerprint, seen_version, within)
 
 
 def remove(db, part: str, key: str, index: int | None = None, request_id: str | None = None,

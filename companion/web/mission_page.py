@@ -275,6 +275,7 @@ class MissionPage(DocumentPage):
     event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
+    next_event_rounds: str = "1-5"  # the rounds printed on the Event card the table turns next (p.10 step 8)
     sheet: dict | None = None  # the figure whose sheet is open (`figure_sheet`), or None
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
@@ -314,7 +315,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
         bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
-        deck_prompts=rules.deck_prompts(m),
+        deck_prompts=rules.deck_prompts(m), next_event_rounds=rules.next_event_rounds(m),
         sheet=figure_sheet(m),
         attack_helper=(not is_htmx() or request.headers.get(ATTACK_HEADER) == "open"
                        or request.view_args == {"mission_id": mission_id, "action": "attack"}),

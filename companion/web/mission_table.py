@@ -18,7 +18,8 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
-from ..schemas.content.mission_setup import set_up_content
+from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
+from ..schemas.forms.cards import KINDS, parse_card_form
 from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
 from ..store import backups
@@ -30,7 +31,7 @@ from ..store.journal import NotFound
 from ..schemas.forms.base import command_type
 from .answers import said
 from .bounds import whole
-from .commands import Area, answer_with, fingerprint, history_routes, run
+from .commands import Area, answer_with, fingerprint, history_routes, run, seen_version
 from .database import get_db
 from .mission_page import (
     PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
@@ -127,7 +128,7 @@ def create():
     rules.check_seats(draft.map, [f"character_{n}" for n in forms.SLOTS if getattr(f, f"character_{n}")])
     party = _embarking(db, f)
     _, library = card_store.get(db)
-    kit = set_up_content(library, draft.map, f.difficulty)
+    kit = set_up_content(library, draft.map, f.difficulty, f.physical, len(party))
     update = rules.set_up(f.mission, draft.map, f.difficulty, party, rng=rng(), hazards=hazards(), **kit,
                           physical=f.physical)
     # A Mission book mission by its printed name ("Berkav-1", not its id berkav-1); a one-off as typed.
@@ -330,6 +331,28 @@ def act(mission_id: int, action: str):
     # whichever change completes the characters' choices (a choice, a card named, the event's adversary placed,
     # a correction defeating the last one still to choose) reveals the cards with it (rules.revealed_once_chosen)
     return run(MISSION, mission_id, schema, refusing(lambda m, f: rules.revealed_once_chosen(command(m, f))))
+
+
+@bp.post("/<int:mission_id>/card")
+def typed_card(mission_id: int):
+    """A card of one of the table's own decks that came up and that the app did not have: typed in one line, it
+    joins the card library (an entry of its own) and the mission's deck as the card that came up, in one
+    transaction; the AI plans the turn from it. Refused (422, nothing saved) naming the line's part."""
+    answer_with(partial(page, mission_id), field=tapped_field)
+    f = parse(forms.TypedCardForm)
+    db = get_db()
+    m = mission_row(mission_id).mission
+    _, library = card_store.get(db)
+    kind, deck = library_deck(library, f.deck)
+    entry = parse_card_form(kind, {"deck": deck, "name": f.name, "line": f.line,  # ValidationError: 422
+                                   "rounds": rules.next_event_rounds(m)})
+    cards = library.get(KINDS[kind][0], {}).get(deck, {}).get("cards", [])
+    same = next((i for i, c in enumerate(cards) if c["name"] == entry.entry["name"]), None)
+    card = engine_card(kind, entry.entry)
+    command = refusing(lambda m, f: rules.revealed_once_chosen(rules.type_card(m, f.deck, card)))
+    result = store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same),
+                                   seen_version=seen_version(f), request_id=f.request_id, fingerprint=fingerprint())
+    return page(mission_id, result=result) if is_htmx() else go(url_for(".show", mission_id=mission_id))
 
 
 @bp.post("/<int:mission_id>/delete")

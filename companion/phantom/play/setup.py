@@ -34,6 +34,11 @@ def adversaries_for(hexmap: HexMap, characters: int, kinds) -> tuple[tuple[tuple
     for h, p in sorted(hexmap.placements, key=lambda item: map_order(hexmap, item[0])):
         where = hexmap.label(h)
         kind = by_type.get(p.type)
+        fits = p.min_characters <= characters <= p.max_characters
+        if kind is None and not fits:  # its card may be missing: it is not placed for this party
+            reasons.append(f"no {p.type} on {where}: its icon is for {_count(p)} characters and {characters} "
+                           "embarked (set-up step 7, p.9-11, 34)")
+            continue
         if kind is None:
             raise MissionError("placements", f"{where}: {p.type!r} is not one of the adversary types given "
                                              f"({', '.join(sorted(by_type)) or 'none'})")
@@ -41,7 +46,7 @@ def adversaries_for(hexmap: HexMap, characters: int, kinds) -> tuple[tuple[tuple
             placed.append((h, p.type))
             reasons.append(f"{p.type} on {where}: a boss is placed regardless of the number of characters "
                            "(set-up step 7, p.9-11)")
-        elif p.min_characters <= characters <= p.max_characters:
+        elif fits:
             placed.append((h, p.type))
             reasons.append(f"{p.type} on {where}: its icon is for {_count(p)} characters and {characters} "
                            "embarked (set-up step 7, p.9-11, 34)")

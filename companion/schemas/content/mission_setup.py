@@ -28,6 +28,49 @@ def _class_card(c: dict) -> ClassCard:
     return ClassCard(c["name"], tuple((color, _card(c["name"], row)) for color, row in rows))
 
 
+def _boss_card(c: dict) -> BossCard:
+    return BossCard(c["name"], tuple(c["actions"]), c.get("persistent", False), c.get("text") or "")
+
+
+def _event(number: str, e: dict, rounds: str = "") -> EventCard:
+    effects = tuple(EventEffect(x["stat"], x["amount"], x.get("side") or "adversaries", x.get("type") or None)
+                    for x in e.get("effects", ()))
+    places = e.get("places") or {}
+    return EventCard(number, e["name"], e.get("text", ""), effects, places.get("count", 0), places.get("type"),
+                     e.get("mission_event", ""), e.get("event_adversary", ""), rounds=rounds)
+
+
+def engine_card(kind: str, c: dict):
+    """A card of the library (a card form's kind, the file's shape) as the mission plays it: a card typed at the
+    table joins its deck as this (decks.type_card)."""
+    if kind == "species-card":
+        return _card(c["name"], c)
+    if kind == "class-card":
+        return _class_card(c)
+    if kind == "boss-card":
+        return _boss_card(c)
+    if kind == "event-card":
+        return _event("0", c, c["rounds"])
+    raise ValueError(f"{kind!r} is not a kind of deck card")
+
+
+TYPED_EVENTS = "Typed at the table"  # the library's event deck that events typed as they came up join
+
+
+def library_deck(library: dict, key: str) -> tuple[str, str]:
+    """A mission's deck key ("class:Sentry", "events") as the card form's kind and the library deck a card typed
+    for it joins: the class deck Sentry, the boss deck of the board the boss is played from, ...."""
+    if key == "events":
+        return "event-card", TYPED_EVENTS
+    kind, _, name = key.partition(":")
+    if kind == "boss":
+        found = _board(library.get("bosses", {}), name)
+        return "boss-card", found[0] if found else name
+    if kind in ("species", "class") and name:
+        return f"{kind}-card", name
+    raise MissionError("deck", f"{key!r} is not a deck of this mission")
+
+
 def _description(adversaries: dict, type_: str) -> dict | None:
     for name, a in adversaries.items():
         if type_ in (name, name.removesuffix(SAMPLE), f"{a['species']} {a['class']}"):
@@ -42,7 +85,8 @@ def _board(bosses: dict, type_: str) -> tuple[str, dict] | None:
     return None
 
 
-def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[BossKind, list[BossCard]]:
+def _boss_kind(type_: str, name: str, board: dict, deck: dict | None,
+               physical=()) -> tuple[BossKind, list[BossCard]]:
     """A boss board as the mission plays it: its attributes, and its inherent action and #1-#3 as cards."""
     actions = [("inherent action", None, board["inherent"])] + [
         (f"Action #{a['number']} ({a['name']})", a["number"], a) for a in board["actions"]]
@@ -53,25 +97,37 @@ def _boss_kind(type_: str, name: str, board: dict, deck: dict | None) -> tuple[B
                                       f"page, enter them under Boss board, {label.split(' (')[0]}")
     cards = tuple((n, _card(a["name"] if n is None else f"#{n} {a['name']}", {**a, "round": False}))
                   for _, n, a in actions)
-    boss_cards = [BossCard(c["name"], tuple(c["actions"]), c["persistent"], c["text"] or "") for c in (deck or {}).get("cards", [])]
-    if not boss_cards:
+    boss_cards = [_boss_card(c) for c in (deck or {}).get("cards", [])]
+    if not boss_cards and f"boss:{type_}" not in physical:
         raise MissionError("map", f"the {name} has no Boss Adversary Action cards (p.10 step 6): add them on the "
                                   f"Cards page under Boss action card, Boss {name}")
     return BossKind(type=type_, boss=Boss.from_content({"name": name, **board}), cards=cards), boss_cards
 
 
-def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
-    """The keyword arguments of `mission.set_up` that come from the card library (kinds, decks, events)."""
+def placed_types(hexmap: HexMap, characters: int | None = None) -> list[str]:
+    """The adversary types the map's placement icons name, for a party of `characters` (None: any size, p.9)."""
+    return sorted({p.type for _, p in hexmap.placements
+                   if characters is None or p.min_characters <= characters <= p.max_characters})
+
+
+def set_up_content(library: dict, hexmap: HexMap, difficulty: int, physical=(), characters: int | None = None
+                   ) -> dict:
+    """The keyword arguments of `mission.set_up` that come from the card library (kinds, decks, events).
+    `physical`: the decks the table draws itself, which may have no card yet (typed as they come up);
+    `characters`: the party's size, so a type placed only for a larger party needs no card (p.9)."""
     lib = LibrarySchema().load(library)
     kinds, species, classes, bosses = [], {}, {}, {}
-    for type_ in sorted({p.type for _, p in hexmap.placements}):
+    needed = placed_types(hexmap, characters)
+    for type_ in placed_types(hexmap):
         a = _description(lib["adversaries"], type_)
         if a is None:
             found = _board(lib["bosses"], type_)
             if found is not None:
                 name, board = found
-                kind, bosses[type_] = _boss_kind(type_, name, board, lib["boss_decks"].get(name))
+                kind, bosses[type_] = _boss_kind(type_, name, board, lib["boss_decks"].get(name), physical)
                 kinds.append(kind)
+                continue
+            if type_ not in needed:  # placed only for a larger party: its card is asked for when it is needed
                 continue
             raise MissionError("map", f"the map places {type_!r}, but the card library has no adversary "
                                       "description card or boss board of that name: add it on the Cards page")
@@ -85,12 +141,7 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int) -> dict:
         classes[a["class"]] = [_class_card(c) for c in lib["class_decks"].get(a["class"], {}).get("cards", [])]
     events = {"1-5": [], "6+": []}
     for deck in lib["event_decks"].values():
-        for i, e in enumerate(deck["cards"]):
-            effects = tuple(EventEffect(x["stat"], x["amount"], x.get("side") or "adversaries", x.get("type") or None)
-                            for x in e.get("effects", ()))
-            places = e.get("places") or {}
-            events[e["rounds"]].append(EventCard(str(len(events["1-5"]) + len(events["6+"]) + 1), e["name"],
-                                                 e["text"], effects, places.get("count", 0), places.get("type"),
-                                                 e.get("mission_event", ""), e.get("event_adversary", "")))
+        for e in deck["cards"]:
+            events[e["rounds"]].append(_event(str(len(events["1-5"]) + len(events["6+"]) + 1), e))
     return {"kinds": kinds, "species_decks": species, "class_decks": classes, "boss_decks": bosses,
             "events_1_5": events["1-5"], "events_6_plus": events["6+"]}

@@ -213,6 +213,14 @@ class NameCardForm(StepForm):
     came_up = text(80)
 
 
+class TypedCardForm(StepForm):
+    """A card of a deck the table draws itself that the app did not have yet, typed as it came up: the deck,
+    the card's name and its content as one line (docs/card-lines.md)."""
+    deck = text(80)
+    name = text(60)
+    line = text(2000)
+
+
 class EventNoteForm(StepForm):
     """What the table did for an Event card's mission event or event adversary, from the Mission book (p.59)."""
     note = text(200)

@@ -1,0 +1,138 @@
+"""Issue 34, "Cards typed when they come up": a deck the table draws from its own cards needs no card in the
+library at set-up (nor the Event deck its five Round 1-5 cards, p.10 step 8). When the round asks which card
+came up and the app does not have it, the table types it there in one line: it joins the card library (an
+entry of its own, undone there) and the deck as the card that came up, and the AI plans that very turn from
+it; the next mission offers it by name. A retried request adds it once; a bad line changes nothing."""
+from __future__ import annotations
+
+import re
+
+from companion.phantom.play import adversary_scenario
+from companion.store import cards as card_store
+from helpers.mission_table import app, step  # noqa: F401  (the seeded app fixture)
+from helpers.page_forms import find_form
+from helpers.table_player import mission_state
+from test_card_lines import hidden
+from test_mission_table_own_decks import prompt
+
+PHYSICAL = ["events", "species:Grallok", "class:Sentry"]
+SENTRY = "Grallok Sentry-1"
+CLASS_LINE = "r2: Move 2, Attack 1 | y3: Attack 2 | lb4: Move 1, Attack 1 | db5: Attack 3"
+
+
+def library(app):
+    from companion import db as dbmod
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        return card_store.get(db)[1]
+    finally:
+        db.conn.close()
+
+
+def sentry_card(table):
+    page = table.get("/cards").get_data(as_text=True)
+    resp = table.post("/cards/adversary", {**hidden(page, "adversary-line"), "name": "Grallok Sentry",
+                                           "species": "Grallok", "class": "Sentry",
+                                           "line": "6/0/0/1 8/1/0/1 10/1/1/1 12/2/1/1 | critical Knocked Down"})
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+
+
+def set_up(table, **extra) -> str:
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7",
+                                 "physical": PHYSICAL, **extra}, htmx=False)
+    assert resp.status_code == 303, resp.get_data(as_text=True)
+    url = resp.headers["Location"]
+    step(table, "place", url, character="vera", space="B-6")
+    step(table, "place", url, character="bram", space="C-6")
+    return url
+
+
+def typed(table, url, deck, name, line, **override):
+    form = find_form(table.get(url).get_data(as_text=True), "/card", deck=deck)
+    data = {**form.fill(name=name, line=line), **override}
+    return table.post(form.action, data), data
+
+
+def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app, table):
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)  # the only card typed before set-up: the type's description card (HP, Guard, p.46)
+    url = set_up(table)
+
+    # Before round 1: the Event deck is the table's and the app knows none of its cards: it asks for a new one.
+    assert prompt(table, url) == {"Event deck": []}
+    page = table.get(url).get_data(as_text=True)
+    assert "New to the app: type it in one line" in page
+    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 422  # p.12 step 2 first
+    resp, _ = typed(table, url, "events", "Dust Storm", "Dust everywhere | Range -1")
+    assert resp.status_code == 200, resp.get_data(as_text=True)
+    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 200
+    m = mission_state(app, 1)
+    assert m.round.event.name == "Dust Storm" and m.round.event.rounds == "1-5"
+
+    step(table, "select", url, character="vera", ap="3")
+    step(table, "select", url, character="bram", ap="5")
+    assert prompt(table, url) == {"Grallok species deck": [], "Sentry class deck": []}
+    assert typed(table, url, "species:Grallok", "Rush", "2: Move 3")[0].status_code == 200
+    resp, sent = typed(table, url, "class:Sentry", "Hold the Line", CLASS_LINE)
+    assert resp.status_code == 200
+    again = table.post(f"{url}/card", sent)  # its answer lost on the Wi-Fi: sent again with the same request id
+    assert again.status_code == 200
+
+    m = mission_state(app, 1)
+    assert m.round.phase == "turns"  # the last card named revealed the order (p.12 steps 4-5)
+    for _ in range(6):
+        if mission_state(app, 1).round.current == SENTRY:
+            break
+        step(table, "end-turn" if mission_state(app, 1).round.current else "next", url)
+    scenario = adversary_scenario(mission_state(app, 1))
+    assert [c.name for c in scenario.turn.cards] == ["Rush", "Hold the Line"]  # planned from the typed cards
+
+    lib = library(app)
+    assert [c["name"] for c in lib["species_decks"]["Grallok"]["cards"]] == ["Rush"]
+    assert [c["name"] for c in lib["class_decks"]["Sentry"]["cards"]] == ["Hold the Line"]  # once, not twice
+    assert lib["class_decks"]["Sentry"]["cards"][0]["rows"]["yellow"]["actions"][0]["value"] == 2
+    assert [c["name"] for c in lib["event_decks"]["Typed at the table"]["cards"]] == ["Dust Storm"]
+
+    # The next mission: the cards typed once are offered by name.
+    url2 = set_up(table)
+    assert prompt(table, url2) == {"Event deck": ["Dust Storm"]}
+
+
+def test_a_bad_line_at_the_table_is_refused_naming_its_part_and_changes_nothing(app, table):
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)
+    url = set_up(table)
+    before, lib = mission_state(app, 1), library(app)
+    resp, _ = typed(table, url, "events", "Dust Storm", "Dust | Rnage -1")
+    assert resp.status_code == 422
+    assert "the effect (Rnage -1)" in resp.get_data(as_text=True)
+    assert mission_state(app, 1) == before and library(app) == lib
+    resp, _ = typed(table, url, "events", "Dust Storm", "6+: Dust")  # round 1 turns a Round 1-5 card
+    assert resp.status_code == 422 and "Round 1-5 card" in resp.get_data(as_text=True)
+    assert mission_state(app, 1) == before and library(app) == lib
+
+
+def test_undo_takes_the_card_out_of_the_deck_and_the_library_keeps_it(app, table):
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)
+    url = set_up(table)
+    assert typed(table, url, "events", "Dust Storm", "Dust | Range -1")[0].status_code == 200
+    assert [c.name for c in mission_state(app, 1).events.cards] == ["Dust Storm"]
+    v = int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
+    page = table.get(url).get_data(as_text=True)
+    undo = find_form(page, "/undo")
+    assert table.post(undo.action, undo.fill()).status_code == 200
+    assert mission_state(app, 1).events.cards == () and v > 0
+    assert prompt(table, url) == {"Event deck": []}
+    assert "Dust Storm" in str(library(app)["event_decks"])  # the library's own undo is on the Cards page
+
+
+def test_set_up_with_every_deck_drawn_by_the_table_needs_no_deck_card(app, table):
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    assert resp.status_code == 422  # the app drawing the decks: it needs their cards
+    assert set_up(table).endswith("/table/1")
