@@ -67,6 +67,15 @@ def test_a_four_row_class_card_is_about_forty_characters():
     assert set(card["rows"]) == set(COLORS)
 
 
+def test_the_short_forms_read_as_the_long_ones():
+    short = from_line("class-card", "r2:M2,A1 r+1 t2 p1|y3:L2,R1|lb4:T3,H2 r0|db5:D3 inflict Stunned", name="C")
+    long = from_line("class-card", "red 2: Move 2, Attack 1 range +1 targets 2 pierce 1 | yellow 3: Leap 2, "
+                                   "Retreat 1 | light-blue 4: Teleport 3, Heal 2 range 0 | dark-blue 5: Damage 3 "
+                                   "inflict Stunned", name="C")
+    assert short == long
+    assert len("r2:M2,A1|y3:A2|lb4:M1,A1|db5:A3") == 31  # issue 34: a four-row card in about 40 characters
+
+
 def test_actions_and_their_options():
     card = from_line("species-card", '3 round: "Spit" Attack 2 range +1 targets 2 pierce 1 x2 die blitz '
                                      'inflict Bleeding/knocked down, Barrier ally, Heal 2 range 0 per character',

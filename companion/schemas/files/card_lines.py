@@ -12,9 +12,11 @@ back as its line. docs/card-lines.md and the Cards page give the notation with e
     boss card         1 3 persistent | Both claws, then it stays beside the board
 
 Actions are separated by commas: `Move 3`, `Leap 2`, `Retreat 2`, `Teleport 3`, `Attack 2`, `Heal 2`,
-`Damage 3`, or a condition's name (`Barrier`, `Barrier ally`). After an action's number come its options
-in any order: `range 3` (spaces) or `range +1` (to the base range), `targets 2`, `pierce 1`, `x2` (damage
-multiplier), `die blitz`, `inflict Poisoned/Knocked Down`, `per character`, `ally`, and `"a printed name"`.
+`Damage 3` (or their initial and number as one word: `M3`, `L2`, `R2`, `T3`, `A2`, `H2`, `D3`), or a
+condition's name (`Barrier`, `Barrier ally`). After an action's number come its options in any order:
+`range 3` (spaces) or `range +1` (to the base range), `targets 2`, `pierce 1` (or `r3`, `r+1`, `t2`, `p1`),
+`x2` (damage multiplier), `die blitz`, `inflict Bleeding/Knocked Down`, `per character`, `ally`, and
+`"a printed name"`. So a four-row class card is about 30 characters: `r2:M2,A1|y3:A2|lb4:M1,A1|db5:A3`.
 A mistake is refused naming the part it is in ("row 2 (yellow 3: Atack 2): 'Atack' is not an action ...").
 """
 from __future__ import annotations
@@ -73,6 +75,9 @@ def read_action(text: str, where: str) -> dict:
     words = _QUOTED.sub(" ", text).split()
     if not words:
         raise LineError(f"{where}: an action is missing (two commas in a row?)")
+    short = _SHORT_ACTION.match(words[0])  # "M3", "a2", "Move3": the action and its number as one word
+    if short and short.group(1).casefold() in ACTION_CODES:
+        words = [ACTION_CODES[short.group(1).casefold()], short.group(2)] + words[1:]
     first = words[0].casefold()
     if first in NUMBER_ACTIONS:
         if len(words) < 2:
@@ -110,6 +115,8 @@ def _take(rest: list, i: int, where: str, option: str) -> str:
 
 
 def _options(action: dict, rest: list, where: str) -> None:
+    short = [_SHORT_OPTION.match(w) for w in rest]
+    rest = [x for w, m in zip(rest, short) for x in ((OPTION_CODES[m.group(1).casefold()], m.group(2)) if m else (w,))]
     i = 0
     while i < len(rest):
         word = rest[i].casefold()
@@ -151,6 +158,12 @@ def _options(action: dict, rest: list, where: str) -> None:
 
 _OPTIONS = {"range", "targets", "pierce", "value", "die", "inflict", "per", "ally", "self",
             *(f"x{n}" for n in range(10))}
+# The short forms a table types fastest: an action's initial and its number as one word ("M3", "A2").
+ACTION_CODES = {**{t: t for t in NUMBER_ACTIONS}, "m": "move", "l": "leap", "r": "retreat", "t": "teleport",
+                "a": "attack", "h": "heal", "d": "damage"}
+OPTION_CODES = {"r": "range", "t": "targets", "p": "pierce"}  # after the number: "A2 r+1 t2 p1"
+_SHORT_ACTION = re.compile(r"^([A-Za-z]+)([+-]?[0-9]{1,3})$")
+_SHORT_OPTION = re.compile(r"^([rtp])([+-]?[0-9]{1,2})$", re.IGNORECASE)
 
 
 def write_action(a: dict) -> str:
