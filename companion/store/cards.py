@@ -13,6 +13,8 @@ from pathlib import Path
 
 from ..schemas.files.card_library import EMPTY, PARTS, load_library
 from ..schemas.forms.cards import CardEntry
+from ..db import immediate
+from . import mission_table
 from .journal import Journal, Written
 
 
@@ -110,3 +112,16 @@ def samples(data_dir: Path) -> dict:
     bosses = json.loads((Path(data_dir) / "bosses.json").read_text(encoding="utf-8"))["bosses"]
     doc["bosses"] = {**{b["name"]: {k: v for k, v in b.items() if k != "name"} for b in bosses}, **doc["bosses"]}
     return doc
+
+
+def with_typed_card(db, mission_id: int, command, card, *, seen_version: int | None = None,
+                    request_id: str | None = None, fingerprint: str | None = None):
+    """A card typed at the table as it came up (`card`, a card form's CardEntry): the mission's step (`command`,
+    its deck given the card) and the card into the library, in one transaction, once. Each is its own
+    journal's entry: undone on the mission, the card leaves its deck; it stays in the library, which is undone
+    on the Cards page like every card edit."""
+    with immediate(db):
+        result = mission_table.JOURNAL.change_within(db, mission_id, command, seen_version=seen_version,
+                                                     request_id=request_id, fingerprint=fingerprint)
+        put(db, card, within=True)
+    return result

@@ -15,7 +15,6 @@ from ..db import immediate, now
 from ..errors import RuleError
 from ..phantom.play import Mission, Update, mission_from_dict, mission_to_dict
 from . import campaigns
-from . import cards
 from .journal import AlreadyApplied, Journal, NotFound, Stale, Written, dump
 from .snapshots import Snapshots
 
@@ -85,19 +84,6 @@ JOURNAL = Journal("mission", "missions", "mission_events", "mission_id", load=_l
 def listing(db) -> list[dict]:
     return list(db.query("SELECT id, name, campaign_id, status, updated_at FROM missions ORDER BY "
                          "status = 'finished', updated_at DESC, id DESC"))
-
-
-def with_typed_card(db, mission_id: int, command, card, *, seen_version: int | None = None,
-                    request_id: str | None = None, fingerprint: str | None = None):
-    """A card typed at the table as it came up (`card`, a card form's CardEntry): the mission's step (`command`,
-    its deck given the card) and the card into the library, in one transaction, once. Each is its own
-    journal's entry: undone on the mission, the card leaves its deck; it stays in the library, which is undone
-    on the Cards page like every card edit."""
-    with immediate(db):
-        result = JOURNAL.change_within(db, mission_id, command, seen_version=seen_version, request_id=request_id,
-                                       fingerprint=fingerprint)
-        cards.put(db, card, within=True)
-    return result
 
 
 def record_in_campaign(db, mission_id: int, command, *, request_id: str | None = None,

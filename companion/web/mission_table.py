@@ -350,7 +350,7 @@ def typed_card(mission_id: int):
     same = next((i for i, c in enumerate(cards) if c["name"] == entry.entry["name"]), None)
     card = engine_card(kind, entry.entry)
     command = refusing(lambda m, f: rules.revealed_once_chosen(rules.type_card(m, f.deck, card)))
-    result = store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same),
+    result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same),
                                    seen_version=seen_version(f), request_id=f.request_id, fingerprint=fingerprint())
     return page(mission_id, result=result) if is_htmx() else go(url_for(".show", mission_id=mission_id))
 
