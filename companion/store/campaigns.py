@@ -67,6 +67,14 @@ def listing(db, archived=False, deleted=False) -> list[dict]:
                          "ORDER BY updated_at DESC, id DESC", params))
 
 
+def with_party(db, size: int) -> int | None:
+    """The most recently changed active campaign with at least `size` active characters (None: none has)."""
+    for row in listing(db):
+        if sum(1 for ch in JOURNAL.get(db, row["id"]).campaign.characters if ch.active) >= size:
+            return row["id"]
+    return None
+
+
 def set_flags(db, campaign_id: int, archived: bool | None = None, deleted: bool | None = None) -> str:
     """Archive, put in the bin or take out of it; each is recorded in the history."""
     if archived is not None:

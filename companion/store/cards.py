@@ -37,6 +37,15 @@ def library_id(db) -> int:
     return JOURNAL.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
 
 
+def has_adversaries(db) -> bool:
+    """Whether the library holds an adversary description card or a boss board; a table that never opened it has
+    none (and this does not make it)."""
+    for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
+        doc = JOURNAL.get(db, row["id"])
+        return bool(doc.get("adversaries") or doc.get("bosses"))
+    return False
+
+
 def get(db) -> tuple[int, dict]:
     lib = library_id(db)
     return lib, JOURNAL.get(db, lib)

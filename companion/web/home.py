@@ -10,11 +10,14 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from ..games.frame import COLORS
 from ..games.registry import RULES
 from ..phantom import campaign as rules
+from ..phantom.play.setup import MIN_CHARACTERS
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm
 from ..store import backups
 from ..store import campaigns as store
+from ..store import cards as card_store
 from ..store import games as games_store
+from ..store import maps as map_store
 from ..store import mission_table as mission_table_store
 from . import commands
 from .database import get_db
@@ -23,6 +26,41 @@ from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
 bp = Blueprint("home", __name__)
+
+# The first-run path of a group with nothing but the box, in order: a campaign and its party, the first
+# mission's adversary cards, a map, the set-up.
+FIRST_STEPS = ("party", "cards", "map", "setup")
+
+
+@dataclass(frozen=True)
+class FirstStep:
+    key: str  # one of FIRST_STEPS
+    state: str  # "done", "next" (the first not done: the page's button) or "later"
+
+
+@dataclass(frozen=True)
+class FirstRun:
+    """The first-run path: each step's state, the campaign step 1 goes on with (its sheet; None: a new one),
+    the campaign whose party set-up takes, and whether it is folded away (a mission table exists: play is
+    going, the home page is the list it always was)."""
+
+    steps: tuple[FirstStep, ...]
+    campaign_id: int | None = None
+    party_id: int | None = None
+    folded: bool = False
+
+    @property
+    def next(self) -> str | None:
+        return next((s.key for s in self.steps if s.state == "next"), None)
+
+
+def first_run(campaign_id: int | None, party_id: int | None, cards: bool, maps: bool, tables: bool) -> FirstRun:
+    """Each step done by what the app holds: a campaign with a party (`party_id`), an adversary description
+    card or boss board in the card library, a map, a mission table; the first step not done is next."""
+    done = {"party": party_id is not None, "cards": cards, "map": maps, "setup": tables}
+    first = next((k for k in FIRST_STEPS if not done[k]), None)
+    steps = tuple(FirstStep(k, "done" if done[k] else "next" if k == first else "later") for k in FIRST_STEPS)
+    return FirstRun(steps, party_id or campaign_id, party_id, folded=tables)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,6 +75,7 @@ class HomePage:
     table_missions: list
     game_options: list
     colors: Any
+    first_run: FirstRun
     result: Any = None
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
@@ -45,11 +84,13 @@ class HomePage:
 
 def home_context(errors=None, result=None) -> HomePage:
     db = get_db()
-    return HomePage(active=store.listing(db), archived=store.listing(db, archived=True),
+    active, table_missions = store.listing(db), mission_table_store.listing(db)
+    run = first_run(active[0]["id"] if active else None, store.with_party(db, MIN_CHARACTERS),
+                    card_store.has_adversaries(db), bool(map_store.listing(db)), bool(table_missions))
+    return HomePage(active=active, archived=store.listing(db, archived=True),
                     binned=store.listing(db, deleted=True), games=games_store.listing(db), rules=RULES,
-                    table_missions=mission_table_store.listing(db),
-                    game_options=[(key, r.TITLE) for key, r in RULES.items()], colors=COLORS, result=result,
-                    **form_state(errors))
+                    table_missions=table_missions, game_options=[(key, r.TITLE) for key, r in RULES.items()],
+                    colors=COLORS, first_run=run, result=result, **form_state(errors))
 
 
 def page(status: int = 200, errors=None, result=None):

@@ -18,6 +18,7 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
+from ..schemas.content.mission_needs import needs
 from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
 from ..schemas.forms.cards import KINDS, parse_card_form
 from ..schemas.forms import mission_table as forms
@@ -37,7 +38,7 @@ from .mission_page import (
     PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
 from .cards import class_boards_in_use
-from .render import content, form_state, go, is_htmx, parse, respond
+from .render import LABELS, content, field_label, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
 
@@ -51,7 +52,8 @@ def rng() -> random.Random:
 # -- set-up ---------------------------------------------------------------------------------------------------
 
 def setup_context(errors=None) -> dict:
-    """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
+    """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions; and what
+    the chosen map's mission still needs (the first map unless the form names another)."""
     db = get_db()
     chosen = request.values.get("campaign", type=whole)
     party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
@@ -61,9 +63,72 @@ def setup_context(errors=None) -> dict:
         sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
+    maps = map_store.listing(db)
+    map_id, hexmap = _chosen_map(db, maps)
+    physical = request.values.getlist("physical")
+    _, library = card_store.get(db)
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": map_store.listing(db), "slots": forms.SLOTS,
-            "decks": table_decks(db), **form_state(errors)}
+            "sheets": sheets, "maps": maps, "slots": forms.SLOTS, "decks": table_decks(db),
+            "needs": needs(library, hexmap, physical, len(party) if chosen else None), "needs_map": map_id,
+            **form_state(errors), **_checked_again(), "labels": setup_labels(errors or {})}
+
+
+def _chosen_map(db, maps: list) -> tuple[int | None, object]:
+    """The map the form names (else the first listed, the one its select shows first) and its HexMap."""
+    wanted = request.values.get("map", type=whole)
+    for map_id in ([wanted] if wanted else []) + [m["id"] for m in maps[:1]]:
+        try:
+            return map_id, map_store.JOURNAL.get(db, map_id)[1].map
+        except NotFound:
+            continue
+    return None, None
+
+
+def _checked_again() -> dict:
+    """The set-up form sent back to this page to list what its map and decks need (its GET button without
+    script): drawn again as it was filled in."""
+    if request.method != "GET" or request.args.get("_form") != "setup":
+        return {}
+    return {"active_form": "setup", "form_values": request.args.to_dict(flat=True),
+            "form_lists": {"physical": request.args.getlist("physical")}}
+
+
+# Every field a set-up refusal may name (the form's, the engine's, the card library's), in the table's words.
+SETUP_LABELS = {
+    **LABELS, "mission": "Mission", "mission_id": "Mission", "map": "Map", "difficulty": "Mission difficulty",
+    "campaign": "Campaign", "physical": "Decks you draw yourself", "events": "Event deck",
+    "events_1_5": "Event deck — Round 1-5 cards", "events_6_plus": "Event deck — Round 6+ cards",
+    "placements": "The map's adversary placement icons", "colors": "HP-base colors", "hazards": "Hazards",
+    "characters": "Characters embarking", "kinds": "Adversary types", "request_id": "The form as sent",
+    "species_decks": "Species decks", "class_decks": "Class decks", "boss_decks": "Boss decks",
+}
+_DECK_FIELD = re.compile(r"(species|class|boss)_decks\.(.+?)(?:\[(\d+)\])?$")
+_INDEXED = re.compile(r"(characters|kinds)\[(\d+)\]")
+
+
+def setup_label(field: str) -> str:
+    """A field a set-up refusal names, in words: "species_decks.Grallok" -> "Grallok species deck",
+    "class_decks.Sentry[2]" -> "Sentry class deck, card 3", "colors.H-4" -> "HP-base color on H-4"."""
+    if field in SETUP_LABELS:
+        return SETUP_LABELS[field]
+    found = _DECK_FIELD.match(field)
+    if found:
+        kind, name, card = found.groups()
+        words = rules.deck_label(f"{kind}:{name}")
+        return words + (f", card {int(card) + 1}" if card is not None else "")
+    if re.match(r"(species|class|boss):.", field):
+        return rules.deck_label(field)
+    if field.startswith("colors."):
+        return f"HP-base color on {field.removeprefix('colors.')}"
+    found = _INDEXED.match(field)
+    if found:
+        return f"Character {int(found.group(2)) + 1}" if found.group(1) == "characters" else "Adversary types"
+    return field_label(field, SETUP_LABELS)
+
+
+def setup_labels(errors: dict) -> dict:
+    """The set-up page's labels: every set-up field's, and the words for each field its refusal names."""
+    return {**SETUP_LABELS, **{field: setup_label(field) for field in errors}}
 
 
 def table_decks(db) -> list[tuple[str, str]]:
@@ -84,7 +149,12 @@ def setup_answer(status=200, errors=None, **_):
 
 @bp.get("/new")
 def new():
-    return setup_page()
+    """The set-up page; for htmx asking for its "What this mission needs" panel (the map or a deck checkbox
+    changed), that panel alone."""
+    part = "needs" if is_htmx() and request.headers.get("HX-Target") == "setup-needs" else "main"
+    resp = respond("mission_table/new.html", setup_context(), block=part)
+    resp.vary.add("HX-Target")
+    return resp
 
 
 def _embarking(db, f) -> tuple[rules.Embarking, ...]:

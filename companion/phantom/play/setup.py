@@ -24,6 +24,7 @@ from .state import (
 )
 
 MAX_CHARACTERS = 4  # p.8
+MIN_CHARACTERS = 2  # p.8: a solo player creates two characters and controls them as a party
 
 
 def adversaries_for(hexmap: HexMap, characters: int, kinds) -> tuple[tuple[tuple[Hex, str], ...], tuple[str, ...]]:
@@ -202,7 +203,7 @@ def check_seats(hexmap: HexMap, seats: Sequence[str]) -> None:
         raise MissionError(seats[entry], f"this map has {entry} entry point{'s' if entry != 1 else ''} and each "
                                          f"character starts on a different one (p.11 step 12): {len(seats)} "
                                          f"characters can't be seated; embark at most {entry} or choose another map")
-    if len(seats) < 2:
+    if len(seats) < MIN_CHARACTERS:
         raise MissionError("character_2", "a mission needs at least two characters: a solo player creates two and "
                                           "controls them as a party (p.8)")
 
