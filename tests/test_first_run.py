@@ -155,12 +155,16 @@ def by_what(items) -> dict:
     return {n.what: n for n in items}
 
 
-def test_an_empty_library_lacks_every_type_the_maps_icons_name():
-    items = by_what(needs(dict(EMPTY), first_steps_map(), (), 2))
+def test_an_empty_library_lacks_every_type_the_maps_icons_name_for_the_party():
+    items = by_what(needs(dict(EMPTY), first_steps_map(), (), 4))
     assert items["A map with entry points"].state == DONE
     for type_ in ("Grallok Sentry", "Grallok Archer"):
         need = items[f"{type_}: its Adversary Description card (or boss board)"]
-        assert (need.state, need.fix, need.page) == (NEEDED, "adversary", "46")
+        assert (need.state, need.fix, need.page, need.type) == (NEEDED, "adversary", "46", type_)
+    # First steps places its Archer for 3-4 characters only (p.9 step 7): two characters need no Archer card
+    two = by_what(needs(dict(EMPTY), first_steps_map(), (), 2))
+    assert "Grallok Archer: its Adversary Description card (or boss board)" not in two
+    items = two
     assert items["Event deck: Round 1-5 cards"].state == NEEDED
     assert items["At least 2 characters"].state == DONE
     assert not any(n.deck.startswith(("species:", "class:")) for n in items.values())  # unknown without a card
@@ -168,7 +172,7 @@ def test_an_empty_library_lacks_every_type_the_maps_icons_name():
 
 def test_with_the_cards_each_deck_the_app_draws_is_listed_once_and_a_deck_drawn_by_the_table_needs_none():
     library = samples(DATA)
-    items = needs(library, first_steps_map(), (), 2)
+    items = needs(library, first_steps_map(), (), 4)
     assert [n.state for n in items] == [DONE] * len(items)
     decks = {n.deck: n for n in items if n.deck}
     assert set(decks) == {"species:Grallok", "class:Sentry", "class:Archer", EVENTS}
@@ -216,24 +220,34 @@ def need_line(panel: str, what: str) -> str:
 
 def test_the_set_up_page_lists_the_missing_description_cards_before_anything_is_posted(table):
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
-    panel = needs_panel(table.get("/table/new").get_data(as_text=True))
+    page = table.get("/table/new").get_data(as_text=True)
+    panel = needs_panel(page)
     assert "What this mission needs" in panel and "On First steps (sample)" in panel
     line = need_line(panel, "Grallok Sentry: its Adversary Description card (or boss board)")
-    assert 'class="need need-needed"' in line and 'href="/cards#adversary"' in line
-    assert "Enter it on the Cards page" in line
+    assert 'class="need need-needed"' in line and "Its description card in one line" in line
     assert 'class="cite"' in line  # its page is a citation the table can open
+    # typed right there in one line, it is saved and the page comes back with its decks listed
+    form = find_form(page, "/cards/adversary", name="Grallok Sentry")
+    resp = table.post(form.action, form.fill(line="6/0/0/1 8/1/0/1 10/1/1/1 12/2/1/1 | critical Knocked Down"),
+                      htmx=False)
+    assert resp.status_code == 303 and resp.headers["Location"].startswith("/table/new")
+    panel = needs_panel(table.get(resp.headers["Location"]).get_data(as_text=True))
+    assert "need-done" in need_line(panel, "Grallok Sentry: its Adversary Description card")
+    # the library has no card of its decks: they are the table's own, ticked, typed as they come up
+    line = need_line(panel, "Sentry class deck (for Grallok Sentry)")
+    assert "need-yours" in line and 'value="class:Sentry" checked' in line
 
 
 def test_ticking_a_deck_the_table_draws_changes_its_line_with_and_without_script(table):
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     page = table.get("/table/new").get_data(as_text=True)
-    assert 'hx-trigger="change from:#setup-form"' in page and 'id="setup-form"' in page
+    assert 'hx-trigger="change from:#setup-form, change from:.deck-toggle input"' in page and 'id="setup-form"' in page
     assert 'value="species:Grallok"' in page  # the checkbox the table ticks
     line = need_line(needs_panel(page), "Grallok species deck (for Grallok Archer, Grallok Sentry)")
     assert "need-done" in line and "the app shuffles and draws" in line
     # htmx: the panel alone, for the form's values
-    part = table.client.get("/table/new?map=1&physical=species:Grallok",
+    part = table.client.get("/table/new?map=1&physical=species:Grallok&physical_sent=1",
                             headers={"HX-Request": "true", "HX-Target": "setup-needs"})
     body = part.get_data(as_text=True)
     assert body.strip().startswith('<section class="panel needs" id="setup-needs"') and "<form" not in body
@@ -242,7 +256,7 @@ def test_ticking_a_deck_the_table_draws_changes_its_line_with_and_without_script
     assert "HX-Target" in part.headers["Vary"]
     # no script: the form sent back here by GET keeps what was filled in and ticked
     page = table.get("/table/new?_form=setup&mission=sample-1&map=1&physical=species:Grallok&physical=events"
-                     "&character_1=Vera").get_data(as_text=True)
+                     "&physical_sent=1&character_1=Vera").get_data(as_text=True)
     assert "need-yours" in need_line(needs_panel(page), "Event deck: Round 1-5 cards")
     assert re.search(r'value="species:Grallok" checked', page) and re.search(r'value="events" checked', page)
     assert 'value="Vera"' in page and 'value="sample-1"' in page
@@ -320,7 +334,8 @@ def test_a_set_up_refused_for_its_event_deck_says_so_in_words(table):
                htmx=False, content_type="multipart/form-data")
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
-                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7",
+                                 "physical_sent": "1"},  # the Event deck unticked: the app is to draw it
                       htmx=False)
     body = html.unescape(resp.get_data(as_text=True))
     assert resp.status_code == 422 and "<strong>Event deck — Round 1-5 cards</strong>" in body

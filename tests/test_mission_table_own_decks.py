@@ -81,13 +81,15 @@ def play_round(table, url, physical_names=None):
     assert mission_state(app_of(table), mission_id).round.phase == "turns"
 
 
-def test_set_up_offers_every_deck_of_the_library_to_draw_by_hand(table):
+def test_set_up_offers_every_deck_of_the_chosen_maps_mission_to_draw_by_hand(table):
     table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     page = table.get("/table/new").get_data(as_text=True)
-    decks = page.split('id="setup-decks"')[1].split("</fieldset>")[0]
+    decks = page.split('id="setup-needs"')[1].split("</section>")[0]  # each deck's line says "We draw it ourselves"
     for key, label in (("events", "Event deck"), ("species:Grallok", "Grallok species deck"),
                        ("class:Sentry", "Sentry class deck"), ("class:Archer", "Archer class deck")):
-        assert f'name="physical" value="{key}"' in decks and label in decks
+        assert f'name="physical" form="setup-form" value="{key}"' in decks and label in decks
+        assert f'value="{key}" checked' not in decks  # the library has its cards: the app draws it unless ticked
 
 
 def test_a_mission_with_the_event_deck_and_the_sentrys_decks_drawn_by_the_table(app, table):

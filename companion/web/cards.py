@@ -25,6 +25,7 @@ from .commands import Area, RequestForm, answer_with, fingerprint, history_route
 from .database import get_db
 from .pages import DocumentPage, document_state
 from .render import content, go, parse, respond
+from .security import safe_next
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 
@@ -91,6 +92,9 @@ def put(kind: str):
         entry = parse_card_form(kind, request.form)
         text = store.put(get_db(), entry, request_id=sent.request_id, fingerprint=fingerprint(),
                          seen_version=sent.version)
+        back = request.form.get("back")
+        if back:  # typed where it was needed (the set-up page's missing description card): back there
+            return go(safe_next(back))
         open_form = request.form.get("_form") or kind
         keep = {"active_form": open_form, "form_values": {"deck": entry.key}} if KINDS[kind][3] else None
         return page(result=text, keep=keep)

@@ -18,7 +18,7 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
-from ..schemas.content.mission_needs import needs
+from ..schemas.content.mission_needs import NEEDED, needs
 from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
 from ..schemas.forms.cards import KINDS, parse_card_form
 from ..schemas.forms import mission_table as forms
@@ -65,11 +65,16 @@ def setup_context(errors=None) -> dict:
                     if c.missions[m.id].available or c.missions[m.id].completed]
     maps = map_store.listing(db)
     map_id, hexmap = _chosen_map(db, maps)
-    physical = request.values.getlist("physical")
     _, library = card_store.get(db)
+    size = len(party) if chosen else None
+    if request.values.get("physical_sent"):  # the form as the table ticked it
+        physical = request.values.getlist("physical")
+    else:  # first drawn: every deck the library has no card for is the table's own, typed as it comes up
+        physical = [n.deck for n in needs(library, hexmap, (), size) if n.deck and n.state == NEEDED]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": maps, "slots": forms.SLOTS, "decks": table_decks(db),
-            "needs": needs(library, hexmap, physical, len(party) if chosen else None), "needs_map": map_id,
+            "sheets": sheets, "maps": maps, "slots": forms.SLOTS, "physical": physical,
+            "needs": needs(library, hexmap, physical, size), "needs_map": map_id,
+            "cards_version": card_store.JOURNAL.version(db, card_store.library_id(db)),
             **form_state(errors), **_checked_again(), "labels": setup_labels(errors or {})}
 
 
@@ -129,14 +134,6 @@ def setup_label(field: str) -> str:
 def setup_labels(errors: dict) -> dict:
     """The set-up page's labels: every set-up field's, and the words for each field its refusal names."""
     return {**SETUP_LABELS, **{field: setup_label(field) for field in errors}}
-
-
-def table_decks(db) -> list[tuple[str, str]]:
-    """The decks a group may draw as its own cards, from the card library: (deck key, how the table names it)."""
-    _, library = card_store.get(db)
-    keys = [rules.EVENTS] + [f"{kind}:{name}" for part, kind in (("species_decks", "species"), ("class_decks", "class"),
-                                                                 ("boss_decks", "boss")) for name in library[part]]
-    return [(k, rules.deck_label(k)) for k in keys]
 
 
 def setup_page(status=200, errors=None):

@@ -13,7 +13,7 @@ from typing import Iterable
 from ...phantom.hexmap import HexMap
 from ...phantom.play import EVENTS, EVENTS_ON_TOP, deck_label
 from ...phantom.play.setup import MAX_CHARACTERS, MIN_CHARACTERS
-from .mission_setup import _board, _description
+from .mission_setup import _board, _description, placed_types
 
 # in the library, still missing, drawn by the table from its own cards, filled in on the set-up form itself
 DONE, NEEDED, YOURS, ON_FORM = "done", "needed", "yours", "form"
@@ -34,6 +34,7 @@ class Need:
     page: str
     fix: str = ""
     deck: str = ""
+    type: str = ""  # the adversary type whose description card is missing (typed right on the set-up page)
 
 
 def needs(library: dict, hexmap: HexMap | None, physical: Iterable[str] = (),
@@ -46,7 +47,7 @@ def needs(library: dict, hexmap: HexMap | None, physical: Iterable[str] = (),
     if hexmap is not None:
         adversaries, bosses = library.get("adversaries", {}), library.get("bosses", {})
         decks: dict[str, tuple[str, list[str]]] = {}  # deck key -> (its name in the library, the types using it)
-        for type_ in sorted({p.type for _, p in hexmap.placements}):
+        for type_ in placed_types(hexmap, party_size):  # a type placed only for a larger party needs nothing
             card = _description(adversaries, type_)
             board = None if card is not None else _board(bosses, type_)
             if card is not None:
@@ -58,8 +59,8 @@ def needs(library: dict, hexmap: HexMap | None, physical: Iterable[str] = (),
                 decks.setdefault(f"boss:{type_}", (board[0], []))[1].append(type_)
             else:
                 out.append(Need(f"{type_}: its Adversary Description card (or boss board)", NEEDED,
-                                "not in the card library: enter it on the Cards page, then its species and class "
-                                "decks are listed here", "46", fix="adversary"))
+                                "not in the card library: type it here in one line, then its species and class "
+                                "decks are listed here", "46", fix="adversary", type=type_))
         out += [_deck_need(library, key, name, types, key in physical) for key, (name, types) in decks.items()]
     out.append(_events_need(library, EVENTS in physical))
     out.append(_party_need(party_size))
