@@ -35,7 +35,7 @@ from .database import get_db
 from .mission_page import (
     PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
-from .cards import class_boards_in_use
+from .cards import class_boards_in_use, species_in_use
 from .render import content, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
@@ -53,15 +53,17 @@ def setup_context(errors=None) -> dict:
     """The set-up form; with a campaign chosen (?campaign=), its characters and its playable missions."""
     db = get_db()
     chosen = request.values.get("campaign", type=whole)
-    party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
+    party, missions, sheets, seated = [], [(m.id, m.name) for m in content().missions], {}, {}
     if chosen:
         c = campaign_store.JOURNAL.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
-        sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
+        numbers = species_numbers()
+        sheets = {ch.id: carried(ch, numbers) for ch in c.characters if ch.active}
+        seated = dict(zip(forms.SLOTS, rules.party_seated(c.characters)))  # each seat's character, preselected
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": map_store.listing(db), "slots": forms.SLOTS,
+            "sheets": sheets, "seated": seated, "maps": map_store.listing(db), "slots": forms.SLOTS,
             "decks": table_decks(db), **form_state(errors)}
 
 
@@ -110,8 +112,9 @@ def _seat_field(exc) -> str:
 
 
 def species_numbers() -> dict:
-    """species.json's HP and AP by species (null until a player copies them from the species cards)."""
-    return {s["name"]: s for s in current_app.extensions["phantom_files"]["species.json"]["species"]}
+    """Each species' HP and AP as the table typed them once on the Cards page (else species.json's, null until a
+    player copies them from the species cards), with whether a player checked them."""
+    return species_in_use()
 
 
 @bp.post("")
