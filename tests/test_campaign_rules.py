@@ -171,7 +171,7 @@ def test_attachment_reward_helper_draws_up_to_mission_difficulty():
     with pytest.raises(CampaignError, match="above it"):
         missions.pick_attachment_reward(c, syl, "Nova Remedial Kit", "medical", 3, 1)
     c = missions.pick_attachment_reward(c, syl, "Nova Remedial Kit", "medical", 2, 1).campaign
-    assert c.characters[0].attachments[0].tier == 2
+    assert c.characters[0].attachments[-1].tier == 2  # after the Healer's starting attachment
     with pytest.raises(CampaignError, match="no attachment reward"):
         missions.pick_attachment_reward(c, syl, "Another", "melee", 1, 0)
 
@@ -228,7 +228,7 @@ def test_dismantle_gives_the_tier_and_starting_attachments_cannot_be_dismantled(
     syl = ids(c)["Sylvestia"]
     c = characters.add_attachment(c, syl, "Hemorrhage Inducer", "melee", 2, 0, False).campaign
     c = characters.add_attachment(c, syl, "Healer's Emblem", "starting", None, 1, True).campaign
-    tier2, starting = c.characters[0].attachments
+    tier2, starting = c.characters[0].attachments[1:]  # after the Healer board's starting attachment
     after = characters.dismantle(c, syl, tier2.id).campaign
     assert after.characters[0].nova_cells == 2
     with pytest.raises(CampaignError, match=r"may not be dismantled \(p\.16\)"):
@@ -389,7 +389,7 @@ def test_an_attachment_without_a_tier_is_a_starting_attachment():
     c = historians()
     syl = ids(c)["Sylvestia"]
     c = characters.add_attachment(c, syl, "Healer's Emblem", "starting", None, 1, False).campaign
-    (emblem,) = c.characters[0].attachments
+    emblem = c.characters[0].attachments[-1]
     assert emblem.starting and emblem.tier is None
     with pytest.raises(CampaignError, match="tier is 1 to 4"):
         characters.add_attachment(c, syl, "Odd", "melee", 7, 0, False)

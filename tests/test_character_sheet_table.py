@@ -15,7 +15,7 @@ def test_the_sheet_feeds_the_table_and_the_guard_of_equipment_and_cards_meets_th
     vincent = f"{campaign}/characters/{ids['Vincent']}"
     assert table.post(f"{vincent}/numbers", {"max_hp": "12", "max_ap": "7"}).status_code == 200
     assert table.post(f"{vincent}/attachments", {"name": "Bulwark", "type": "shield", "starting": "1"}).status_code == 200
-    bulwark = campaign_state(app).characters[1].attachments[0].id
+    bulwark = next(a.id for a in campaign_state(app).characters[1].attachments if a.name == "Bulwark")
     for _ in range(2):
         assert table.post(f"{vincent}/guard", {"kind": "attachments", "thing": bulwark, "delta": "1"}).status_code == 200
     assert table.post(f"{vincent}/equip", {"kind": "attachments", "thing": bulwark}).status_code == 200

@@ -33,8 +33,11 @@ def standalone_allowance(tier: int) -> tuple[int, int]:
     return STANDALONE_NOVA_PER_TIER * tier, STANDALONE_SP_PER_TIER * tier
 
 
-def add_character(c: Campaign, content: CampaignContent, name: str, class_name: str, species_name: str) -> Change:
-    """New characters may join at any time (p.8); a Healer starts with the Medical Kit."""
+def add_character(c: Campaign, content: CampaignContent, name: str, class_name: str, species_name: str,
+                  boards: dict | None = None) -> Change:
+    """New characters may join at any time (p.8); a Healer starts with the Medical Kit. Each starts with its
+    Character Class board's starting attachment (p.8 step 1, p.41, p.45 "Starting") added and equipped: the
+    board of `boards` by class name (the table's edits included), else the shipped one."""
     name = clean_name(name)
     class_name = choose(class_name, classes(c, content), "class_name", "Class")
     species_name = choose(species_name, species(c, content), "species", "Species")
@@ -44,13 +47,22 @@ def add_character(c: Campaign, content: CampaignContent, name: str, class_name: 
     for start in (info.starting_items if info else ()):
         c, iid = new_id(c, "i")
         items.append(Item(iid, start.number, start.name, start.once_per_mission))
+    attachments = []
+    board = (boards if boards is not None else content.boards()).get(class_name)
+    if board is not None and board.starting_attachment:
+        # p.45: a starting attachment's tier is an X; the board names it, and gives nothing else printed on it
+        c, aid = new_id(c, "a")
+        attachments.append(Attachment(aid, board.starting_attachment, "starting", None, starting=True, equipped=True))
     nova = sp = 0
     if c.standalone_tier:
         nova, sp = standalone_allowance(c.standalone_tier)
-    ch = Character(cid, name, class_name, species_name, nova_cells=nova, sp=sp, items=tuple(items))
+    ch = Character(cid, name, class_name, species_name, nova_cells=nova, sp=sp, items=tuple(items),
+                   attachments=tuple(attachments))
     text = f"{name} the {species_name} {class_name} joined the campaign"
     if items:
         text += " with " + ", ".join(i.name for i in items)
+    if attachments:
+        text += f"{' and' if items else ' with'} the starting attachment {attachments[0].name} equipped (p.41)"
     if c.standalone_tier:
         text += f" ({nova} nova cells and {sp} SP for a tier {c.standalone_tier} standalone training mission, p.16)"
     return Change(replace(c, characters=c.characters + (ch,)), text)

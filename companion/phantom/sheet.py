@@ -1,6 +1,6 @@
 """What a character's sheet brings to the mission table: its maximum HP and AP (its Character Species card,
-p.43 A-B, entered once on the sheet, or the species' numbers in species.json once a player copied them
-there) and the Guard printed on the equipment and attachments it has equipped (p.21 step 5, p.44-45).
+p.43 A-B: the species' numbers the table typed once for every campaign, or the sheet's own where a player
+entered others) and the Guard printed on the equipment and attachments it has equipped (p.21 step 5, p.44-45).
 
 The rulebook text prints no species' HP or AP, so nothing here invents them: a character with neither
 its own numbers nor its species' asks for them at set-up.
@@ -23,16 +23,20 @@ class Carried:
     guard: int
     guard_sources: tuple[tuple[str, int], ...]  # (card name, its Guard) for each equipped card with one
     numbers_from: str  # "sheet", "species" or "" (none yet)
+    unverified: bool = False  # a number is the species' and no player has checked it against the card yet
 
 
 def carried(ch: Character, species_numbers: dict | None = None) -> Carried:
-    """`species_numbers`: species name -> {"hp": .., "ap": ..} as species.json holds them (null: unknown)."""
+    """`species_numbers`: species name -> {"hp": .., "ap": .., "verified": ..}, the species' cards as the table
+    typed them (`schemas.content.species.species_entries`; null: unknown)."""
     species = (species_numbers or {}).get(ch.species) or {}
     hp = ch.max_hp if ch.max_hp is not None else species.get("hp")
     ap = ch.max_ap if ch.max_ap is not None else species.get("ap")
     source = "sheet" if ch.max_hp is not None or ch.max_ap is not None else ("species" if hp or ap else "")
+    from_species = (ch.max_hp is None and hp is not None) or (ch.max_ap is None and ap is not None)
     sources = tuple((t.name, t.guard) for t in (*ch.equipment, *ch.attachments) if t.equipped and t.guard)
-    return Carried(hp, ap, sum(g for _, g in sources), sources, source)
+    return Carried(hp, ap, sum(g for _, g in sources), sources, source,
+                   unverified=from_species and not species.get("verified", False))
 
 
 def _number(value, field: str, what: str) -> int | None:

@@ -27,7 +27,7 @@ JOURNAL = Journal("cards", "card_libraries", "card_history", "owner_id", documen
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
          "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck",
-         "class_boards": "class board"}
+         "class_boards": "class board", "species": "species card"}
 
 
 def library_id(db) -> int:
@@ -68,7 +68,7 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
     `within`: inside a transaction the caller holds (a card typed at the mission table, store/mission_table)."""
     def command(doc):
         part = dict(doc.get(card.part, {}))  # a library stored before the part existed has none
-        if card.kind in ("adversary", "boss", "class-board"):
+        if card.kind in ("adversary", "boss", "class-board", "species"):
             verb = "Changed" if card.key in part else "Entered"
             part[card.key] = card.entry
             return {**doc, card.part: part}, f"{verb} the {WORDS[card.part]} {card.key}"
@@ -134,3 +134,18 @@ def with_typed_card(db, mission_id: int, command, card, *, seen_version: int | N
                                                      request_id=request_id, fingerprint=fingerprint)
         put(db, card, within=True)
     return result
+
+
+def verify(db, part: str, key: str, shipped: dict | None, request_id: str | None = None,
+           fingerprint: str | None = None, seen_version: int | None = None) -> str:
+    """A class board or species card checked against the printed one, in one tap: the table's entry (else the
+    shipped one, `shipped`) kept as it is with "verified" set. A stale page is refused (its version), so what is
+    marked is what the player read."""
+    def command(doc):
+        entry = doc.get(part, {}).get(key) or shipped
+        if part not in ("class_boards", "species") or entry is None:
+            raise KeyError(key)
+        return ({**doc, part: {**doc.get(part, {}), key: {**entry, "verified": True}}},
+                f"Checked the {WORDS[part]} {key}: the values are the printed ones")
+
+    return _change(db, command, request_id, fingerprint, seen_version)

@@ -16,6 +16,7 @@ from ..schemas.forms.campaigns import (
 )
 from ..schemas.forms.characters import CharacterForm
 from ..store import campaigns as store
+from .cards import class_boards_in_use
 from .campaign_context import CAMPAIGN, SHEET, CampaignFrame, base_context, page_renderer, register_page
 from .commands import answer_with, history_routes, run, with_log_page
 from .database import get_db
@@ -104,8 +105,10 @@ def custom(campaign_id: int):
 
 @bp.post("/characters")
 def new_character(campaign_id: int):
+    """A new character, with its class board's starting attachment added and equipped (one entry, one undo)."""
+    boards = class_boards_in_use()  # read before the change's transaction (it may start the card library)
     return act(campaign_id, CharacterForm,
-               lambda c, f: character_rules.add_character(c, content(), f.name, f.class_name, f.species))
+               lambda c, f: character_rules.add_character(c, content(), f.name, f.class_name, f.species, boards))
 
 
 def _flag(campaign_id: int, url: str, **flags):

@@ -1,4 +1,5 @@
-"""The card editor: adversary description cards, species and class decks, boss boards and decks, events."""
+"""The card editor: adversary description cards, species and class decks, boss boards and decks, events, the class
+boards and each species' card (HP, AP), each checked against the printed one in one tap."""
 from __future__ import annotations
 
 import json
@@ -15,10 +16,12 @@ from ..phantom.decision import COLORS
 from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.content.class_boards import board_entries, table_boards
+from ..schemas.content.species import species_entries
 from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
 from ..schemas.files.card_lines import write_line
 from ..schemas.forms.cards import (
-    KINDS, LibraryChange, RemoveForm, boss_form_values, card_from_line, class_board_form_values, parse_card_form,
+    KINDS, LibraryChange, RemoveForm, VerifyForm, boss_form_values, card_from_line, class_board_form_values,
+    parse_card_form, species_form_values,
 )
 from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
@@ -36,6 +39,13 @@ def class_boards_in_use() -> dict:
     return table_boards(content().boards(), library)
 
 
+def species_in_use() -> dict:
+    """Each species' card as the table plays it now (HP, AP, special, verified): species.json's, or the table's
+    entry of it on this page, typed once for every campaign."""
+    _, library = store.get(get_db())
+    return species_entries(current_app.extensions["phantom_files"]["species.json"], library)
+
+
 @dataclass(frozen=True, kw_only=True)
 class CardsPage(DocumentPage):
     """What cards/index.html shows: the library, the forms' choices, the bottom bar."""
@@ -51,6 +61,7 @@ class CardsPage(DocumentPage):
     event_sides: Any
     conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
     class_boards: Any = ()  # every class board by class name: the shipped one, or the table's edit of it
+    species: Any = ()  # every species' card by name (HP, AP, special, verified): species.json's, or the table's
     result: Any = None
     line_of: Any = write_line  # a stored card as its one line (card_lines.py), shown beside it to copy or share
 
@@ -61,14 +72,19 @@ def cards_context(errors=None, result=None, keep=None) -> CardsPage:
     filled = keep or {}
     editing = request.args.get("boss")
     boards = board_entries(current_app.extensions["phantom_files"]["class-boards.json"], doc)
+    species = species_entries(current_app.extensions["phantom_files"]["species.json"], doc)
     if not errors and editing in doc["bosses"]:  # "Change": the boss form filled with the stored board
         filled = {"active_form": "boss", "form_values": boss_form_values(editing, doc["bosses"][editing])}
     editing = request.args.get("class_board")
     if not errors and editing in boards:  # "Change": the class board form filled with the board as it is now
         filled = {"active_form": "class-board", "form_values": class_board_form_values(editing, boards[editing])}
+    editing = request.args.get("species")
+    if not errors and editing in species:  # "Change": the species form filled with the card as it is now
+        filled = {"active_form": "species", "form_values": species_form_values(editing, species[editing])}
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
-                     event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, result=result, **document_state(store.JOURNAL, lib, errors), **filled)
+                     event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, species=species, result=result,
+                     **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None, keep=None):
@@ -124,6 +140,23 @@ def remove():
     except (KeyError, IndexError):
         abort(404)
     return page(result=text)
+
+
+@bp.post("/verify")
+def verify():
+    """One tap: the class board's or species card's values as the page shows them are the printed ones."""
+    answer_with(page)
+    f = parse(VerifyForm)
+    _, doc = store.get(get_db())
+    files = current_app.extensions["phantom_files"]
+    shown = (board_entries(files["class-boards.json"], doc) if f.part == "class_boards"
+             else species_entries(files["species.json"], doc))
+    if f.key not in shown:
+        abort(404)
+    if f.part == "species" and (shown[f.key].get("hp") is None or shown[f.key].get("ap") is None):
+        return page(422, {"species": f"{f.key}: enter the HP and AP of its species card first, then check them"})
+    return page(result=store.verify(get_db(), f.part, f.key, shown[f.key], request_id=f.request_id,
+                                    fingerprint=fingerprint(), seen_version=f.version))
 
 
 CARD_LIBRARY = Area("cards", store.JOURNAL, page=lambda _library, status=200, **kw: page(status, **kw),

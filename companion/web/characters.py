@@ -16,7 +16,7 @@ from ..schemas.forms.characters import (
     ActiveForm, AttachmentForm, BuyCardForm, ChargeForm, CounterForm, EditCharacterForm, GiveNovaForm,
     GiveThingForm, GuardForm, ItemForm, NumbersForm, RefundForm, ThingForm,
 )
-from .cards import class_boards_in_use
+from .cards import class_boards_in_use, species_in_use
 from .campaign_context import CAMPAIGN, CampaignFrame, base_context, page_renderer, register_page
 from .commands import run
 from .render import content
@@ -37,6 +37,7 @@ class CharacterSheet(CampaignFrame):
     dismantle_value: Callable
     completed: list  # the missions it completed, labelled
     carried: Any  # what the sheet brings to the mission table (sheet.carried)
+    species_card: Any  # its species' card as the table typed it once (HP, AP, special, verified), or None
     catalogue: Any  # aboard.Catalogue: the table's cards typed once, offered again one tap each
     no_shop: str | None  # why no Equipment card can be bought now, when no shop is open
 
@@ -49,13 +50,15 @@ def sheet_context(campaign_id: int, character_id: str, **kw) -> CharacterSheet:
     except rules.CampaignError:  # a character id that is not in this campaign: there is no such page
         abort(404)
     others = [o for o in c.characters if o.id != character_id]
+    numbers = species_in_use()
     return CharacterSheet(
         **frame, ch=ch, others=others, other_options=[(o.id, o.name) for o in others],
         giveable=[(f"equipment:{e.id}", f"{e.name} (equipment)") for e in ch.equipment if not e.equipped]
         + [(f"attachments:{a.id}", f"{a.name} (attachment)") for a in ch.attachments if not a.equipped],
         classes=rules.classes(c, info), species=rules.species(c, info),
         attachment_types=ch_rules.ATTACHMENT_TYPES, conditions=CONDITIONS, dismantle_value=ch_rules.dismantle_value,
-        completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch),
+        completed=[rules.mission_label(info, m) for m in ch.completed], carried=sheet_rules.carried(ch, numbers),
+        species_card=numbers.get(ch.species),
         catalogue=aboard_rules.catalogue(c),
         no_shop=None if aboard_rules.shop_planets(c, info) else aboard_rules.no_shop_reason(c))
 

@@ -37,7 +37,7 @@ from .database import get_db
 from .mission_page import (
     PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
-from .cards import class_boards_in_use
+from .cards import class_boards_in_use, species_in_use
 from .render import LABELS, content, field_label, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
@@ -56,23 +56,25 @@ def setup_context(errors=None) -> dict:
     the chosen map's mission still needs (the first map unless the form names another)."""
     db = get_db()
     chosen = request.values.get("campaign", type=whole)
-    party, missions, sheets = [], [(m.id, m.name) for m in content().missions], {}
+    party, missions, sheets, seated = [], [(m.id, m.name) for m in content().missions], {}, {}
     if chosen:
         c = campaign_store.JOURNAL.get(db, chosen).campaign  # campaign_store.NotFound: 404 (web/answers.py)
         party = [(ch.id, f"{ch.name} ({ch.class_name}, {ch.species})") for ch in c.characters if ch.active]
-        sheets = {ch.id: carried(ch, species_numbers()) for ch in c.characters if ch.active}
+        numbers = species_numbers()
+        sheets = {ch.id: carried(ch, numbers) for ch in c.characters if ch.active}
+        seated = dict(zip(forms.SLOTS, rules.party_seated(c.characters)))  # each seat's character, preselected
         missions = [(m.id, m.name) for m in content().missions
                     if c.missions[m.id].available or c.missions[m.id].completed]
     maps = map_store.listing(db)
     map_id, hexmap = _chosen_map(db, maps)
     _, library = card_store.get(db)
-    size = len(party) if chosen else None
+    size = len(seated) if chosen else None  # the party as seated
     if request.values.get("physical_sent"):  # the form as the table ticked it
         physical = request.values.getlist("physical")
     else:  # first drawn: every deck the library has no card for is the table's own, typed as it comes up
         physical = [n.deck for n in needs(library, hexmap, (), size) if n.deck and n.state == NEEDED]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
-            "sheets": sheets, "maps": maps, "slots": forms.SLOTS, "physical": physical,
+            "sheets": sheets, "seated": seated, "maps": maps, "slots": forms.SLOTS, "physical": physical,
             "needs": needs(library, hexmap, physical, size), "needs_map": map_id,
             "cards_version": card_store.JOURNAL.version(db, card_store.library_id(db)),
             **form_state(errors), **_checked_again(), "labels": setup_labels(errors or {})}
@@ -178,8 +180,9 @@ def _seat_field(exc) -> str:
 
 
 def species_numbers() -> dict:
-    """species.json's HP and AP by species (null until a player copies them from the species cards)."""
-    return {s["name"]: s for s in current_app.extensions["phantom_files"]["species.json"]["species"]}
+    """Each species' HP and AP as the table typed them once on the Cards page (else species.json's, null until a
+    player copies them from the species cards), with whether a player checked them."""
+    return species_in_use()
 
 
 @bp.post("")

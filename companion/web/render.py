@@ -33,7 +33,7 @@ LABELS = {
     **{f"{k}_{n}": f"{label} {n}" for n in (1, 2, 3, 4) for k, label in (
         ("character", "Character"), ("hp", "Max HP of character"), ("ap", "Max AP of character"),
         ("order", "Tied character"))},
-    "hp": "HP", "ap": "AP", "max_hp": "Max HP", "max_ap": "Max AP",
+    "hp": "HP", "ap": "AP", "max_hp": "Max HP", "max_ap": "Max AP", "special": "Special attribute",
 }
 
 

@@ -58,7 +58,7 @@ from .decks import (
 )
 from .setup import (
     MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
-    place_character, set_up, spread_colors,
+    party_seated, place_character, set_up, spread_colors,
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
@@ -70,7 +70,8 @@ __all__ = [
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
     "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
-    "attack_lines", "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "passed_hazards", "sight_lines",
+    "attack_lines", "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "party_seated",
+    "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",

@@ -153,6 +153,18 @@ def one_off_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+def party_seated(campaign: Sequence[Character]) -> tuple[str, ...]:
+    """The seats a campaign's set-up starts with, so a group seats its party without a tap: its active
+    characters in the order they joined, at most MAX_CHARACTERS (p.8), one per class (p.8: only one character
+    of a given class per mission; a second one stays off until the table swaps it in)."""
+    seated, classes = [], set()
+    for ch in campaign:
+        if ch.active and ch.class_name not in classes and len(seated) < MAX_CHARACTERS:
+            seated.append(ch.id)
+            classes.add(ch.class_name)
+    return tuple(seated)
+
+
 def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None,
               species_numbers: Mapping | None = None, boards: Mapping[str, ClassBoard] | None = None,
               ) -> tuple[Embarking, ...]:
@@ -176,7 +188,8 @@ def embarking(seats: Sequence[Seat], campaign: Sequence[Character] | None = None
             for value, field, what in ((hp, f"hp_{n}", "maximum HP"), (ap, f"ap_{n}", "maximum AP")):
                 if value is None:
                     raise MissionError(field, f"enter {name}'s {what} from its species card, here or once on its "
-                                              "character sheet", "43")
+                                              f"character sheet, or once for every {species} on the Cards page",
+                                       "43")
         else:
             cid, name, species = one_off_id(seat.who) or f"character-{n}", seat.who, ""
         if cid in (c.id for c in out):

@@ -21,11 +21,15 @@
                                                "mission_event": "", "event_adversary": "",
                                                "places": {"count": 2, "type": null}}]}},
  "class_boards": {"Ranger": {"weapon": {"name": "Longbow", "range": 4}, "critical": {...}, "bandage_slots": 2,
-                             "item_slots": 2, "starting_attachment": "Ranged attachment", "verified": false}}}
+                             "item_slots": 2, "starting_attachment": "Ranged attachment", "verified": false}},
+ "species": {"Grallok": {"hp": 10, "ap": 6, "special": "...", "verified": false}}}
 ```
 
 A class board entered here replaces the shipped one of data/phantom-epoch/class-boards.json for the missions
 set up after it; "verified" stays false until a player says the values were copied from the board itself.
+A species' numbers (its Character Species card, p.43 A-B: maximum HP and AP, and its special attribute) are
+typed here once for every campaign and replace species.json's (which holds none, the rulebook text printing
+none); "verified" as for a class board. A library stored before a part existed loads with it empty.
 
 Actions are the scenario file's (companion.schemas.files.card_actions.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
@@ -40,13 +44,15 @@ from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ...phantom.conditions import CONDITIONS
 from ...phantom.decision import COLORS
 from ...phantom.play.state import EVENT_SIDES, EVENT_STATS
+from ...phantom.sheet import MAX_NUMBER  # a species card's numbers are bounded as a sheet's own
 from .base import FileSchema, first_problem, one_of, problem_line, whole
 from .card_actions import ActionSchema, CardSchema
 from .scenario import ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
-PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks", "class_boards")
+PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks", "class_boards",
+         "species")
 
 
 def _name(max_len=60, **kw):
@@ -88,6 +94,20 @@ class ClassBoardSchema(FileSchema):
     bandage_slots = whole(0, 9, required=True)
     item_slots = whole(0, 6, required=True)
     starting_attachment = fields.String(load_default="", validate=validate.Length(max=60))
+    verified = fields.Boolean(load_default=False)
+    sample = fields.Boolean(load_default=False)
+
+
+_CARD_NUMBER = {"required": "Required: the number printed on the species card (p.43).",
+                "invalid": "Enter a whole number.", "null": "Required: the number printed on the species card (p.43)."}
+
+
+class SpeciesNumbersSchema(FileSchema):
+    """A Character Species card (p.43): A the maximum HP, B the maximum AP, and its special attribute as printed.
+    `verified`: a player copied the numbers from the card (the rulebook text prints none)."""
+    hp = whole(1, MAX_NUMBER, required=True, error_messages=_CARD_NUMBER)
+    ap = whole(1, MAX_NUMBER, required=True, error_messages=_CARD_NUMBER)
+    special = fields.String(load_default="", validate=validate.Length(max=600))
     verified = fields.Boolean(load_default=False)
     sample = fields.Boolean(load_default=False)
 
@@ -252,6 +272,7 @@ class LibrarySchema(FileSchema):
     boss_decks = _part(BossDeckSchema)
     event_decks = _part(EventDeckSchema)
     class_boards = _part(ClassBoardSchema)
+    species = _part(SpeciesNumbersSchema)
 
     @validates_schema
     def boss_cards_name_board_actions(self, data, **kwargs):

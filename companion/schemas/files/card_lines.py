@@ -27,7 +27,7 @@ from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
 from ...phantom.conditions import CONDITIONS
 from ...phantom.decision import COLORS
 from ...phantom.dice import ATTACK_DICE
-from ...phantom.play.state import EVENT_SIDES, EVENT_STATS
+from ...phantom.play.state import EVENT_SIDES
 from ...phantom.scenario import ACTION_TYPES
 
 MAX_LINE = 2000

@@ -15,13 +15,13 @@ from marshmallow import ValidationError, fields, validate
 from ..files import card_library as cf
 from ..files.card_lines import KINDS as LINE_KINDS
 from ..files.card_lines import LineError, read_line
-from ..fields import count, text, version
+from ..fields import choice, count, text, version
 from ..files.base import FileSchema
 from .base import FormSchema
 
 NUMBER = re.compile(r"^-?[0-9]{1,4}$")
 TEXT_KEYS = {"line", "name", "text", "critical_ability", "species", "class", "mission_event", "event_adversary", "deck",
-             "type", "rounds", "target", "condition", "starting_attachment"}
+             "type", "rounds", "target", "condition", "starting_attachment", "special"}
 LIST_KEYS = {"conditions"}
 FLAGS = {"round", "persistent", "per_character", "verified"}
 
@@ -49,6 +49,12 @@ class RemoveForm(LibraryChange):
     index = count(0, 999, required=False)
 
 
+class VerifyForm(LibraryChange):
+    """One tap: a class board's or a species card's values, as the page shows them, are the printed ones."""
+    part = choice(("class_boards", "species"))
+    key = text(60)
+
+
 # kind -> (library part, the field naming the item or deck, schema of the entry, is it a card of a deck)
 KINDS = {
     "adversary": ("adversaries", "name", cf.AdversarySchema, False),
@@ -58,6 +64,7 @@ KINDS = {
     "boss-card": ("boss_decks", "deck", cf.BossCardSchema, True),
     "event-card": ("event_decks", "deck", cf.EventCardSchema, True),
     "class-board": ("class_boards", "name", cf.ClassBoardSchema, False),
+    "species": ("species", "name", cf.SpeciesNumbersSchema, False),  # a Character Species card's numbers (p.43)
 }
 
 
@@ -268,4 +275,11 @@ def class_board_form_values(name: str, board: dict) -> dict:
               "starting_attachment": board.get("starting_attachment", ""),
               "verified": "on" if board.get("verified") else ""}
     values.update({f"critical.{k}": v for k, v in (board.get("critical") or {}).items()})
+    return {k: "" if v is None else str(v) for k, v in values.items()}
+
+
+def species_form_values(name: str, card: dict) -> dict:
+    """A species' card (species.json's, or the table's) as the species form's boxes, to change it."""
+    values = {"name": name, "hp": card.get("hp"), "ap": card.get("ap"), "special": card.get("special") or "",
+              "verified": "on" if card.get("verified") else ""}
     return {k: "" if v is None else str(v) for k, v in values.items()}
