@@ -13,7 +13,8 @@ import pytest
 
 from companion import create_app
 from companion import db as dbmod
-from companion.schemas.files.card_library import MAX_ITEMS, CardFileError, load_library
+from companion.schemas.files import json_text
+from companion.schemas.files.card_library import MAX_ITEMS, PARTS, CardFileError, deck_parts, load_library
 from companion.store import card_file
 from companion.store.cards import samples
 from helpers.database import one
@@ -284,3 +285,31 @@ def test_an_import_posted_with_htmx_answers_the_cards_page_with_the_summary(shar
     table.get("/cards")
     resp = upload(table, file, htmx=True)
     assert resp.status_code == 200 and said(resp).startswith("Imported cards.json: added ")
+
+
+# -- the merge's parts ---------------------------------------------------------------------------------------
+
+def test_the_decks_are_found_by_their_shape_and_every_part_is_merged():
+    assert deck_parts() == ("species_decks", "class_decks", "boss_decks", "event_decks")
+    merged = card_file.Merged()
+    incoming = load_library(samples(DATA))
+    out = card_file.merge_library(load_library({"format": "phantom-epoch-cards/1"}), incoming, merged)
+    assert all(out[p] == incoming[p] for p in PARTS)
+
+
+def test_a_deck_card_copy_more_in_the_file_is_added_and_a_copy_less_skipped():
+    charge = {"name": "Charge", "ap": 3, "round": False, "actions": [{"type": "move", "value": 3}]}
+    here = load_library({"format": "phantom-epoch-cards/1", "species_decks": {"Grallok": {"cards": [charge]}}})
+    two = load_library({"format": "phantom-epoch-cards/1", "species_decks": {"Grallok": {"cards": [charge] * 2}}})
+    merged = card_file.Merged()
+    out = card_file.merge_library(here, two, merged)
+    assert [c["name"] for c in out["species_decks"]["Grallok"]["cards"]] == ["Charge", "Charge"]
+    assert merged.kept == [] and sum(map(len, merged.added.values())) == 1
+    merged = card_file.Merged()
+    assert card_file.merge_library(out, here, merged) == out and not merged.changed
+
+
+def test_a_json_object_naming_a_key_twice_is_refused_where_it_stands():
+    with pytest.raises(json_text.JsonTextError) as got:
+        json_text.loads('{"format": "x", "maps": {"Lair": {"spaces": ["A-1"], "spaces": []}}}')
+    assert got.value.where == "maps.Lair" and "'spaces' twice" in got.value.message

@@ -41,7 +41,7 @@ class Kind:
     rest: str = ""
 
     def counted(self, n: int) -> str:
-        return f"{n} {self.noun if n == 1 else self.noun + 's'}{self.rest}"
+        return f"{n} {self.noun if n == 1 else _plural(self.noun)}{self.rest}"
 
     def renamed(self, old: str, new: str) -> str:
         return f"{old} → {new}{self.rest}" if self.rest else f"the {self.noun} {old} → {new}"
@@ -62,7 +62,7 @@ class Merged:
         return bool(self.added or self.kept)
 
     def summary(self, label: str) -> str:
-        """"Imported cards.json: added …. Skipped … already here: …. Kept both of …: …", every kind and name said."""
+        """"Imported cards.json: added …. Skipped … already here: …. Kept both of …: …", each kind and name."""
         said = []
         if self.added:
             said.append("added " + ", ".join(f"{k.counted(len(v))} ({_names(v)})" for k, v in self.added.items()))
@@ -93,8 +93,21 @@ def _names(names: list) -> str:
     return ", ".join(names[:SHOWN]) + (f", … ({len(names) - SHOWN} more)" if len(names) > SHOWN else "")
 
 
+def _plural(noun: str) -> str:
+    if noun.endswith("s"):  # "species"
+        return noun
+    return noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+
+
+def _kind(part: str) -> Kind:
+    """An item of `part` in words: the store's word for it, or for a part it has none for yet, its entry."""
+    if part in cards.WORDS:
+        return Kind(cards.WORDS[part])
+    return Kind("entry", f" of {part.replace('_', ' ')}")
+
+
 def _words(part: str) -> str:
-    return cards.WORDS.get(part, part.replace("_", " ").rstrip("s"))
+    return cards.WORDS.get(part, part.replace("_", " "))
 
 
 def _free_at(name: str, n: int, max_len: int) -> str:
@@ -129,7 +142,7 @@ def merge_library(doc: dict, incoming: dict, merged: Merged) -> dict:
             if part in decks and key in have:
                 have[key] = _merge_deck(have[key], item, Kind("card", f" in the {_words(part)} {key}"), merged)
                 continue
-            kind = Kind(_words(part))
+            kind = _kind(part)
             equal = next((n for n in have if _is_variant(n, key) and have[n] == item), None)
             if equal is not None:
                 names[name] = equal
@@ -151,6 +164,11 @@ def _counted_cards(deck: dict) -> str:
     return f": {n} card{'s' if n != 1 else ''}"
 
 
+def _same_card(here: dict, card: dict) -> bool:
+    """The card, or a copy of it an earlier import kept both of under "Name (2)"."""
+    return here == card or _is_variant(here["name"], card["name"]) and {**here, "name": card["name"]} == card
+
+
 def _merge_deck(deck: dict, incoming: dict, kind: Kind, merged: Merged) -> dict:
     """A deck the library has, with the incoming deck's cards merged in one by one. Cards are matched as a
     multiset: a deck may hold two copies of a card, and a file with one copy more adds that copy."""
@@ -159,9 +177,7 @@ def _merge_deck(deck: dict, incoming: dict, kind: Kind, merged: Merged) -> dict:
     taken = {c["name"] for c in cards_here}
     new_names: dict = {}  # an incoming card's content -> the name it was kept under
     for card in incoming["cards"]:
-        i = next((i for i in unmatched if cards_here[i] == card
-                  or (_is_variant(cards_here[i]["name"], card["name"]) and {**cards_here[i], "name": card["name"]} == card)),
-                 None)
+        i = next((i for i in unmatched if _same_card(cards_here[i], card)), None)
         if i is not None:
             unmatched.remove(i)
             merged.add("skipped", kind, cards_here[i]["name"])
@@ -186,8 +202,9 @@ def merge_maps(have: list[tuple[str, dict]], incoming: dict, merged: Merged) -> 
     kind, made = Kind("map"), []
     taken = {n for n, _ in have}
     for name, ready in incoming.items():
-        if any(_is_variant(n, name) and doc == ready[2] for n, doc in have):
-            merged.add("skipped", kind, next(n for n, doc in have if _is_variant(n, name) and doc == ready[2]))
+        here = next((n for n, doc in have if _is_variant(n, name, MAP_NAME_MAX) and doc == ready[2]), None)
+        if here is not None:
+            merged.add("skipped", kind, here)
             continue
         new = name if name not in taken else _free(name, taken, MAP_NAME_MAX)
         if new != name:
