@@ -226,6 +226,15 @@ def _m008_request_bodies_and_records(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE missions ADD COLUMN recorded_entry INTEGER")
 
 
+def _m009_maps_from_card_files(db: sqlite_utils.Database) -> None:
+    # A card file brings maps with its cards, and one undo takes the import back (store/card_file.py): each map
+    # it made names the library entry that made it, and is withdrawn (hidden, kept) while that entry is undone.
+    # The library counts the maps its imports made in force, so an import of maps alone is an entry undo steps.
+    db.execute("ALTER TABLE maps ADD COLUMN import_entry INTEGER")
+    db.execute("ALTER TABLE maps ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE card_libraries ADD COLUMN maps_imported INTEGER NOT NULL DEFAULT 0")
+
+
 # (number, name, step). The number and name together are the migration's key in sqlite-utils' ledger
 # (_sqlite_migrations): once shipped, neither changes. Numbers may be applied out of order, each once.
 MIGRATIONS = [
@@ -237,6 +246,7 @@ MIGRATIONS = [
     (6, "when a finished mission was recorded in its campaign book", _m006_missions_recorded),
     (7, "one journal: a version on every document, request ids for every kind, undo and redo", _m007_journal),
     (8, "a request's fingerprint; the campaign entry that recorded a mission", _m008_request_bodies_and_records),
+    (9, "the maps a card file's import made, withdrawn while it is undone", _m009_maps_from_card_files),
 ]
 MIGRATION_SET = "companion"
 LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it

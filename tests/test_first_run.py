@@ -137,7 +137,7 @@ def test_a_card_file_from_another_group_is_imported_from_the_empty_home_page(tab
                       htmx=False, content_type="multipart/form-data")
     assert resp.status_code == 200
     page = as_read(resp.get_data(as_text=True))
-    assert "Imported the cards of ours.json" in page and "Grallok Sentry (sample)" in page  # the Cards page
+    assert "Imported ours.json: added 1 adversary description card (Grallok Sentry (sample))" in page  # the Cards page
     panel = first_run_panel(table)
     assert re.findall(r'<li class="step step-(\w+)"', panel) == ["next", "done", "later", "later"]
 

@@ -8,7 +8,7 @@ from companion.phantom.hexmap import Layout
 from companion.phantom.mapedit import EditError, paint, set_walls
 from companion.schemas.files.card_library import CardFileError, FORMAT
 from companion.schemas.files.scenario import ScenarioFileError
-from companion.store import cards, maps
+from companion.store import card_file, cards, maps
 
 
 
@@ -77,5 +77,6 @@ def test_card_library_changes_are_undoable_and_checked(db):
     cards.JOURNAL.undo(db, cards.library_id(db))
     assert cards.get(db)[1]["species_decks"] == {}
     with pytest.raises(CardFileError, match="format"):
-        cards.merge(db, {"format": "phantom-epoch-scenario/1"}, "import")
-    assert cards.merge(db, {"format": FORMAT}, "Imported nothing") == "Imported nothing"
+        card_file.import_file(db, {"format": "phantom-epoch-scenario/1"}, "import")
+    assert card_file.import_file(db, {"format": FORMAT}, "nothing.json").summary("nothing.json") == \
+        "Imported nothing.json: the file holds no cards and no maps."

@@ -5,11 +5,15 @@ another is reachable; bad input is 422 and changes nothing; a board with only pr
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from companion.store.cards import samples
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import step, text, version
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "phantom-epoch"
 
 
 def set_up(table):
@@ -135,11 +139,11 @@ def test_the_defeated_boss_drops_difficulty_plus_characters_embarked_in_nova_cel
 
 
 def test_a_board_with_only_printed_text_is_refused_at_set_up_naming_the_action(table):
-    # An older card file: the Mutant Grallok's #2 has its printed text but not the actions the AI plays.
+    # An older card file: the Mutant Grallok's #2 has its printed text but not the actions the AI plays, imported
+    # into a library without the shipped board (an import never replaces a board: it would keep both).
     import io
     import json
-    table.post("/cards/samples", htmx=False)
-    doc = json.loads(table.get("/cards/export").data)
+    doc = samples(DATA)
     del doc["bosses"]["Mutant Grallok"]["actions"][1]["actions"]
     resp = table.post("/cards/import", {"file": (io.BytesIO(json.dumps(doc).encode()), "old.json")}, htmx=False,
                       content_type="multipart/form-data")
@@ -159,8 +163,7 @@ def test_figure_46s_persistent_card_goes_beside_the_board_when_another_is_drawn(
     # the Boss to use this round"; p.49: it stays beside the board until the boss is defeated.
     import io
     import json
-    table.post("/cards/samples", htmx=False)
-    doc = json.loads(table.get("/cards/export").data)
+    doc = samples(DATA)  # the shipped cards with this deck, imported into an empty library
     adapt = {"name": "Adapt", "actions": [3], "persistent": True,
              "text": "Remove all detrimental conditions from the Boss. Draw another Boss card for the Boss to use "
                      "this round."}

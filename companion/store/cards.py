@@ -1,6 +1,6 @@
 """The card library in SQLite: one document (phantom-epoch-cards/1) holding every card the table entered.
 
-Each change (a card added, replaced or removed, an import, the samples) is
+Each change (a card added, replaced or removed, an import of a card file or the samples, store/card_file.py) is
 one history entry of that document, so any of them can be undone. The whole
 document is checked by `load_library` before it is stored: nothing invalid
 is ever saved, not even half of an import. The table's one library has no
@@ -14,7 +14,7 @@ from pathlib import Path
 from ..schemas.files.card_library import EMPTY, PARTS, load_library
 from ..schemas.forms.cards import CardEntry
 from ..db import immediate
-from . import mission_table
+from . import maps, mission_table
 from .journal import Journal, Written
 
 
@@ -23,7 +23,8 @@ def _library(row: dict) -> dict:
 
 
 JOURNAL = Journal("cards", "card_libraries", "card_history", "owner_id", document="doc", load=_library,
-                  read=_library)  # a command returns a Written: the library it made, checked, and one sentence
+                  read=_library,  # a command returns a Written: the library it made, checked, and one sentence
+                  stepped=maps.withdraw_imported)  # an import's maps follow its undo and redo (card_file.py)
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
          "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck",
@@ -99,18 +100,6 @@ def remove(db, part: str, key: str, index: int | None = None, request_id: str | 
         gone = cards.pop(index)
         items[key] = {**items[key], "cards": cards}
         return {**doc, part: items}, f"Removed {gone['name']!r} from the {WORDS[part]} {key}"
-
-    return _change(db, command, request_id, fingerprint, seen_version)
-
-
-def merge(db, source, description: str, request_id: str | None = None, fingerprint: str | None = None,
-          seen_version: int | None = None) -> str:
-    """Add a card file's content; an item of the same name is replaced (undo brings the old one back). Sent
-    again with the same request id, nothing more (AlreadyApplied)."""
-    incoming = load_library(source)
-
-    def command(doc):
-        return {**doc, **{p: {**doc.get(p, {}), **incoming[p]} for p in PARTS}}, description
 
     return _change(db, command, request_id, fingerprint, seen_version)
 

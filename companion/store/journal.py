@@ -256,12 +256,18 @@ class Journal:
                 self.check_request(db, request_id, fingerprint=fingerprint)
             except AlreadyApplied as done:
                 return done.owner_id
-            stamp = now()
-            doc = self.encode(doc, columns)
-            doc_id = db[self.table].insert({**columns, **self._derived(doc), self.document: dump(doc),
-                                            "created_at": stamp, "updated_at": stamp}).last_pk
-            entry_id = self._add(db, doc_id, description, [], request_id, abandon=False)
-            self._record(db, request_id, "create", doc_id, entry_id, fingerprint)
+            return self.create_within(db, columns, doc, description, request_id=request_id, fingerprint=fingerprint)
+
+    def create_within(self, db, columns: dict, doc, description: str, *, request_id: str | None = None,
+                      fingerprint: str | None = None) -> int:
+        """`create` inside a transaction the caller holds, its request id checked (the maps a card file brings,
+        made with the library's change)."""
+        stamp = now()
+        doc = self.encode(doc, columns)
+        doc_id = db[self.table].insert({**columns, **self._derived(doc), self.document: dump(doc),
+                                        "created_at": stamp, "updated_at": stamp}).last_pk
+        entry_id = self._add(db, doc_id, description, [], request_id, abandon=False)
+        self._record(db, request_id, "create", doc_id, entry_id, fingerprint)
         return doc_id
 
     def create_played(self, db, columns: dict, played: Played, description: str, at: str) -> int:

@@ -21,7 +21,8 @@ from ..schemas.forms.maps import NAME_MAX
 from .journal import Journal, NotFound, Written, dump
 from .snapshots import Snapshots
 
-__all__ = ["NotFound", "JOURNAL", "Renamed", "create", "copy", "import_doc", "export", "listing"]
+__all__ = ["NotFound", "JOURNAL", "Renamed", "create", "copy", "import_doc", "export", "listing", "shown", "prepared",
+           "create_imported", "withdraw_imported"]
 BOARD_EXTRAS = ("decision_die", "turn", "rolls")
 
 
@@ -63,12 +64,49 @@ def _written(result: Edit | Renamed, row: dict) -> Written:
 
 
 JOURNAL = Journal("map", "maps", "map_history", "owner_id", document="doc", load=lambda row: (row, _draft(row)),
-                  read=_draft, written=_written)
+                  read=_draft, written=_written,
+                  hidden=lambda row: bool(row.get("withdrawn")))  # its card file's import undone (card_file.py)
 
 
 def listing(db) -> list[dict]:
-    return list(db.query("SELECT id, name, columns, rows, sample, updated_at FROM maps "
+    return list(db.query("SELECT id, name, columns, rows, sample, updated_at FROM maps WHERE NOT withdrawn "
                          "ORDER BY updated_at DESC, id DESC"))
+
+
+def shown(db) -> list[tuple[str, dict]]:
+    """Every map the table has (none withdrawn), oldest first: (its name, its scenario document)."""
+    return [(r["name"], json.loads(r["doc"])) for r in
+            db.query("SELECT name, doc FROM maps WHERE NOT withdrawn ORDER BY id")]
+
+
+def withdraw_imported(db, entry_id: int, undone: bool) -> None:
+    """The card library's `stepped` hook: undoing the import entry `entry_id` withdraws the maps it made that no
+    one changed since (version 1; one edited since is the table's work now, and stays); redoing it brings them
+    back."""
+    if undone:
+        db.execute("UPDATE maps SET withdrawn = 1 WHERE import_entry = ? AND version = 1", [entry_id])
+    else:
+        db.execute("UPDATE maps SET withdrawn = 0 WHERE import_entry = ?", [entry_id])
+
+
+def prepared(source) -> tuple[int, int, dict]:
+    """A scenario file as a map would store it: (columns, rows, the document); ScenarioFileError names the
+    bad field."""
+    data = parse_json(source)
+    s = load_scenario(data)
+    columns, rows = fitted_size(s.board.map)
+    if columns > MAX_COLUMNS or rows > MAX_ROWS:  # the editor's own limit: the form refuses a bigger grid too
+        raise ScenarioFileError(f"map: {columns} columns by {rows} rows; a map has at most "
+                                f"{MAX_COLUMNS} columns and {MAX_ROWS} rows")
+    return columns, rows, _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
+
+
+def create_imported(db, name: str, prepared_map: tuple[int, int, dict], import_entry: int) -> int:
+    """A map a card file brought, inside the caller's transaction: its row names the library entry that made it
+    (undoing that entry withdraws it, card_file.py)."""
+    columns, rows, doc = prepared_map
+    return JOURNAL.create_within(db, {"name": name, "columns": columns, "rows": rows, "import_entry": import_entry},
+                                 doc, f"Imported the map {name!r} with a card file")
 
 
 def unique_name(db, name: str, max_len: int = 80) -> str:
@@ -92,15 +130,9 @@ def import_doc(db, name: str, source, sample: bool = False, request_id: str | No
                fingerprint: str | None = None) -> int:
     """A scenario file (text, bytes or dict) as a new map; ScenarioFileError names the bad field. Sent again
     with the same request id, the first one's map."""
-    data = parse_json(source)
-    s = load_scenario(data)
-    columns, rows = fitted_size(s.board.map)
-    if columns > MAX_COLUMNS or rows > MAX_ROWS:  # the editor's own limit: the form refuses a bigger grid too
-        raise ScenarioFileError(f"map: {columns} columns by {rows} rows; a map has at most "
-                                f"{MAX_COLUMNS} columns and {MAX_ROWS} rows")
+    columns, rows, doc = prepared(source)
     # A name from a file name: held to the form's limit (the file's name cannot be corrected on a tablet).
     name = " ".join(str(name).split())[:NAME_MAX] or "Imported map"
-    doc = _doc(Draft(s.board.map, columns, rows, s.board.figures), data)
     return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows,
                                "sample": int(sample)}, doc, f"Imported the map {name!r}",
                           request_id=request_id, fingerprint=fingerprint)

@@ -17,12 +17,13 @@ from ..phantom.play.state import EVENT_SIDES, EVENT_STATS
 from ..phantom.scenario import ACTION_TYPES
 from ..schemas.content.class_boards import board_entries, table_boards
 from ..schemas.content.species import species_entries
-from ..schemas.files.card_library import BOSS_COUNTS, PARTS, CardFileError
+from ..schemas.files.card_library import BOSS_COUNTS, FORMAT, PARTS, CardFileError
 from ..schemas.files.card_lines import write_line
 from ..schemas.forms.cards import (
     KINDS, LibraryChange, RemoveForm, VerifyForm, boss_form_values, card_from_line, class_board_form_values,
     parse_card_form, species_form_values,
 )
+from ..store import card_file
 from ..store import cards as store
 from .commands import Area, RequestForm, answer_with, fingerprint, history_routes
 from .database import get_db
@@ -167,25 +168,29 @@ history_routes(bp, CARD_LIBRARY, log=None, poll=True,
 
 @bp.get("/export")
 def export():
-    _, doc = store.get(get_db())
+    """The card file: the library and the table's maps (store/card_file.py, docs/card-file.md)."""
+    doc = card_file.export(get_db())
     return Response(json.dumps(doc, indent=1, ensure_ascii=False), mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="cards.json"'})
 
 
 @bp.post("/import")
 def import_cards():
+    """A card file merged into the library and the maps; answered with the Cards page and what was added,
+    skipped and kept both, for htmx or a plain post from any page (the home page's form posts here too)."""
     answer_with(page, url_for(".index"))
     # Adds what the file holds, whatever the page showed: no version; its request id makes a retry apply once
     sent, body = parse(RequestForm), fingerprint()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return page(422, {"card_file": "Choose a card file (.json, phantom-epoch-cards/1)."})
+        return page(422, {"card_file": f"Choose a card file (.json, {FORMAT})."})
+    label = Path(upload.filename).name
     try:
-        text = store.merge(get_db(), upload.read(), f"Imported the cards of {upload.filename}",
-                           request_id=sent.request_id, fingerprint=body)
+        merged = card_file.import_file(get_db(), upload.read(), label, request_id=sent.request_id,
+                                       fingerprint=body)
     except CardFileError as exc:
-        return page(422, {"card_file": f"{upload.filename}: {exc}. Nothing was imported."})
-    return page(result=text)
+        return page(422, {"card_file": f"{label}: {exc}. Nothing was imported."})
+    return page(result=merged.summary(label))
 
 
 @bp.post("/samples")
@@ -193,6 +198,6 @@ def samples():
     answer_with(page, url_for(".index"))
     sent = parse(RequestForm)  # adds the shipped cards whatever the page showed: no version, a retry applied once
     folder = Path(current_app.config["DATA_DIR"]) / "phantom-epoch"
-    store.merge(get_db(), store.samples(folder), "Added the Mutant Grallok and the sample cards",
-                request_id=sent.request_id, fingerprint=fingerprint())
+    card_file.import_file(get_db(), store.samples(folder), "the Mutant Grallok and the sample cards",
+                          request_id=sent.request_id, fingerprint=fingerprint())
     return go(url_for(".index"))

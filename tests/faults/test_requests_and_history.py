@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 
+from companion import create_app
 from conftest import campaign_state, character_ids
 from helpers.database import one
+from helpers.games import Table
 from helpers.history import seen
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import start_campaign_mission, start_first_steps, step, text, version
@@ -59,9 +61,12 @@ def test_a_map_import_sent_twice_with_one_id_makes_one_map(app, table):
     assert one(app, "SELECT COUNT(*) FROM maps") == 3
 
 
-def test_a_card_import_sent_twice_with_one_id_is_applied_once(app, table):
-    table.post("/cards/samples", htmx=False)
-    exported = table.get("/cards/export").get_data()
+def test_a_card_import_sent_twice_with_one_id_is_applied_once(app, table, tmp_path):
+    # Another table's card file, new here (a file of what is here already would change nothing either way).
+    other = Table(create_app({"INSTANCE_PATH": str(tmp_path / "other"), "TESTING": True}).test_client())
+    other.post("/cards/samples", htmx=False)
+    exported = other.get("/cards/export").get_data()
+    table.get("/cards")
 
     def send():
         return table.post("/cards/import", {"request_id": ID_A, "_form": "import",

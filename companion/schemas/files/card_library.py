@@ -1,5 +1,12 @@
 """The card library file ("phantom-epoch-cards/1"): what the card editor stores, exports and imports.
 
+The card file a group shares (docs/card-file.md) is this document with one optional part more, "maps": each
+of the table's mission maps by name, its value the map's scenario file (phantom-epoch-scenario/1, as the map
+editor exports it). The format stays "phantom-epoch-cards/1": "maps" and any part added later are optional
+keys, so every file written before them still imports; an app older than a part refuses a file holding it,
+naming the part (an unknown field), and changes nothing. The stored library never holds "maps" (the maps
+live in their own table): `load_card_file` takes them out for the store, which assembles them on export.
+
 ```json
 {"format": "phantom-epoch-cards/1",
  "adversaries": {"Grallok Sentry": {"species": "Grallok", "class": "Sentry", "critical_ability": "...",
@@ -38,6 +45,8 @@ shipped sample content.
 """
 from __future__ import annotations
 
+import json
+
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...phantom.cards import DIFFICULTIES, EVENT_ROUNDS
@@ -50,9 +59,14 @@ from .card_actions import ActionSchema, CardSchema
 from .scenario import ScenarioFileError, parse_json
 
 FORMAT = "phantom-epoch-cards/1"
+MAX_ITEMS = 500  # per part: a card file of more is not a table's typing (the game has a few dozen adversaries)
+MAX_DECK_CARDS = 200
+MAX_MAPS = 100
+MAP_NAME_MAX = 80  # the map editor's name limit (schemas/forms/maps.py NAME_MAX)
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
 PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks", "class_boards",
          "species")
+FOLLOWS = {"boss_decks": "bosses"}  # a part keyed by another's names: a boss's deck is keyed by its board's name
 
 
 def _name(max_len=60, **kw):
@@ -61,6 +75,11 @@ def _name(max_len=60, **kw):
 
 def _text(**kw):
     return fields.String(validate=validate.Length(max=600), load_default="", **kw)
+
+
+def _cards(schema):
+    return fields.List(fields.Nested(schema), load_default=list, validate=validate.Length(
+        max=MAX_DECK_CARDS, error=f"a deck holds at most {MAX_DECK_CARDS} cards"))
 
 
 class StatsSchema(FileSchema):
@@ -131,7 +150,7 @@ class AdversarySchema(FileSchema):
 
 
 class SpeciesDeckSchema(FileSchema):
-    cards = fields.List(fields.Nested(CardSchema), load_default=list)
+    cards = _cards(CardSchema)
     sample = fields.Boolean(load_default=False)
 
 
@@ -154,7 +173,7 @@ class ClassCardSchema(FileSchema):
 
 
 class ClassDeckSchema(FileSchema):
-    cards = fields.List(fields.Nested(ClassCardSchema), load_default=list)
+    cards = _cards(ClassCardSchema)
     sample = fields.Boolean(load_default=False)
 
 
@@ -222,7 +241,7 @@ class BossCardSchema(FileSchema):
 
 
 class BossDeckSchema(FileSchema):
-    cards = fields.List(fields.Nested(BossCardSchema), load_default=list)
+    cards = _cards(BossCardSchema)
     sample = fields.Boolean(load_default=False)
 
 
@@ -254,12 +273,13 @@ class EventCardSchema(FileSchema):
 
 
 class EventDeckSchema(FileSchema):
-    cards = fields.List(fields.Nested(EventCardSchema), load_default=list)
+    cards = _cards(EventCardSchema)
     sample = fields.Boolean(load_default=False)
 
 
 def _part(schema):
-    return fields.Dict(keys=_name(), values=fields.Nested(schema), load_default=dict)
+    return fields.Dict(keys=_name(), values=fields.Nested(schema), load_default=dict, validate=validate.Length(
+        max=MAX_ITEMS, error=f"at most {MAX_ITEMS} by name in one library"))
 
 
 class LibrarySchema(FileSchema):
@@ -307,6 +327,34 @@ def load_library(source) -> dict:
         where, message = first_problem(exc.messages)
         raise CardFileError(problem_line(where, message, data)) from None
     return dump_library(doc)
+
+
+def deck_parts() -> tuple[str, ...]:
+    """The parts whose items are decks (a list of cards, merged card by card): read off the schema, so a part
+    added later is merged by its shape without a change to the merge."""
+    declared = LibrarySchema._declared_fields
+    return tuple(p for p in PARTS if "cards" in declared[p].value_field.nested._declared_fields)
+
+
+def load_card_file(source) -> tuple[dict, dict]:
+    """A card file (JSON text, bytes or a dict) -> (the checked library, its maps by name, each a JSON object
+    the store reads as a scenario file). CardFileError names the first bad field; nothing is half read."""
+    try:
+        data = parse_json(source)
+    except ScenarioFileError as exc:
+        raise CardFileError(str(exc)) from None
+    maps = data.get("maps", {})
+    if not isinstance(maps, dict):
+        raise CardFileError("maps: must be an object of maps by name (each a phantom-epoch-scenario/1 file)")
+    if len(maps) > MAX_MAPS:
+        raise CardFileError(f"maps: at most {MAX_MAPS} maps in one card file (got {len(maps)})")
+    for name, doc in maps.items():
+        if not name.strip() or len(name) > MAP_NAME_MAX:
+            raise CardFileError(f"maps: a map's name is 1 to {MAP_NAME_MAX} characters (got {json.dumps(name)[:60]})")
+        if not isinstance(doc, dict):
+            raise CardFileError(f"maps.{name}: must be a map (a phantom-epoch-scenario/1 object)")
+    library = load_library({k: v for k, v in data.items() if k != "maps"})
+    return library, maps
 
 
 def dump_library(doc: dict) -> dict:
