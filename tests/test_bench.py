@@ -41,7 +41,21 @@ def check_report(report: dict, repeat: int) -> None:
     check_preview(report["preview"], repeat)
     check_mission_browser(report["mission_browser"], repeat)
     check_tap_count(report["tap_count"])
+    check_first_round(report["first_round"])
     check_cli(report["cli"])
+
+
+def check_first_round(section: dict) -> None:
+    """Issue 34: the newcomer's three paths reach round 1, each with its taps, typing and minutes and its
+    target beside it; the cards typed at the table are each timed."""
+    assert set(section) == {"physical", "typed_first", "card_file"}
+    for name, path in section.items():
+        assert path["round_1_begun"] is True, name
+        assert path["minutes"] == round((path["taps"] * 2 + path["typed_characters"] * 0.3) / 60, 2)
+        assert path["target_minutes"] == {"physical": 5, "typed_first": 15, "card_file": 1}[name]
+    assert len(section["physical"]["seconds_per_card_at_table"]) == 5  # the event, two species, two class cards
+    assert section["physical"]["target_seconds_per_card"] == 20
+    assert section["card_file"]["typed_characters"] < section["physical"]["typed_characters"]
 
 
 def check_cli(section: dict) -> None:

@@ -342,3 +342,29 @@ def test_a_set_up_refused_for_its_event_deck_says_so_in_words(table):
     assert "Events 1 5" not in body
     # and the panel, drawn again with the refusal, says what to do about it
     assert "need-needed" in need_line(needs_panel(body), "Event deck: Round 1-5 cards")
+
+
+def test_a_new_campaign_starts_with_its_party_from_the_home_page(table):
+    from conftest import campaign_state
+
+    form = find_form(table.get("/").get_data(as_text=True), "/campaigns", button="New campaign")
+    party = {"name": "The Historians"}
+    for n, (name, cls, species) in enumerate((("Vera", "Healer", "Human"), ("Bram", "Warrior", "Grallok"),
+                                              ("Mira", "Ranger", "Slink"), ("Quill", "Rogue", "Human")), 1):
+        party.update({f"character_{n}": name, f"class_{n}": cls, f"species_{n}": species})
+    wrong = {**party, "character_3": ""}  # a class and species chosen for a seat with no name
+    resp = table.post(form.action, form.fill(**wrong), htmx=False)
+    assert resp.status_code == 422 and "<strong>Character 3</strong>" in resp.get_data(as_text=True)
+    assert "No campaign yet" in table.get("/").get_data(as_text=True)  # nothing created
+    resp = table.post(form.action, form.fill(**party), htmx=False)
+    assert resp.status_code == 303
+    again = table.post(form.action, form.fill(**party), htmx=False)  # the same request id: one campaign
+    assert again.headers["Location"] == resp.headers["Location"]
+    c = campaign_state(table.client.application)
+    assert [(ch.name, ch.class_name, ch.species) for ch in c.characters] == [
+        ("Vera", "Healer", "Human"), ("Bram", "Warrior", "Grallok"), ("Mira", "Ranger", "Slink"),
+        ("Quill", "Rogue", "Human")]
+    assert all(a.equipped for ch in c.characters for a in ch.attachments if a.starting)
+    assert [a.name for a in c.characters[2].attachments] == ["Ranged attachment"]  # the Ranger board's (p.41)
+    panel = first_run_panel(table)
+    assert re.findall(r'<li class="step step-(\w+)"', panel)[0] == "done"  # campaign and party: step 1 done

@@ -17,7 +17,7 @@ from test_mission_table_own_decks import prompt
 
 PHYSICAL = ["events", "species:Grallok", "class:Sentry"]
 SENTRY = "Grallok Sentry-1"
-CLASS_LINE = "r2: Move 2, Attack 1 | y3: Attack 2 | lb4: Move 1, Attack 1 | db5: Attack 3"
+CLASS_LINE = "r2: Move 2, Attack 1 r+1 | y3: Attack 2 | lb4: Move 1, Attack 1 | db5: Attack 3 range 4"
 
 
 def library(app):
@@ -99,6 +99,19 @@ def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app
     assert prompt(table, url2) == {"Event deck": ["Dust Storm"]}
 
 
+def test_a_typed_card_joins_its_deck_as_the_engine_plays_it():
+    from companion.phantom.scenario import RangeSpec
+    from companion.schemas.content.mission_setup import engine_card
+    from companion.schemas.forms.cards import parse_card_form
+
+    entry = parse_card_form("class-card", {"deck": "Sentry", "name": "Hold the Line", "line": CLASS_LINE}).entry
+    card = engine_card("class-card", entry)
+    assert [c for c, _ in card.rows] == ["red", "yellow", "light-blue", "dark-blue"]  # lowest AP first (p.47)
+    red = dict(card.rows)["red"]
+    assert red.actions[1].range == RangeSpec(modifier=1) and dict(card.rows)["dark-blue"].actions[0].range == \
+        RangeSpec(explicit=4)
+
+
 def test_a_bad_line_at_the_table_is_refused_naming_its_part_and_changes_nothing(app, table):
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     sentry_card(table)
@@ -136,3 +149,61 @@ def test_set_up_with_every_deck_drawn_by_the_table_needs_no_deck_card(app, table
                       htmx=False)
     assert resp.status_code == 422  # the app drawing the decks: it needs their cards
     assert set_up(table).endswith("/table/1")
+
+
+def test_a_species_deck_two_types_share_gives_each_its_own_card(app, table):
+    """p.12 step 5: "the Grallok Sentry will draw one Grallok Adversary Species Action card … The Grallok Archers
+    will draw one Grallok Adversary Species Action card": with four characters First steps places both types,
+    so the table names (or types) a Grallok card for each, never one physical card for both."""
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)
+    page = table.get("/cards").get_data(as_text=True)
+    assert table.post("/cards/adversary", {**hidden(page, "adversary-line"), "name": "Grallok Archer",
+                                           "species": "Grallok", "class": "Archer",
+                                           "line": "4/0/0/4 5/0/0/5 6/1/0/5 8/1/0/6"}).status_code == 200
+    party = {f"character_{n}": name for n, name in enumerate(("Vera", "Bram", "Mira", "Quill"), 1)}
+    party.update({f"{k}_{n}": v for n in range(1, 5) for k, v in (("hp", "10"), ("ap", "6"))})
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", **party,
+                                 "physical": PHYSICAL + ["class:Archer"]}, htmx=False)
+    assert resp.status_code == 303, resp.get_data(as_text=True)
+    url = resp.headers["Location"]
+    assert step(table, "place-party", url).status_code == 200  # everyone on the next free entry point, one tap
+    assert typed(table, url, "events", "Quiet", "Nothing happens")[0].status_code == 200
+    step(table, "die", url, color="red", primary="N", secondary="W")
+    for who, ap in (("vera", "2"), ("bram", "3"), ("mira", "4"), ("quill", "5")):
+        step(table, "select", url, character=who, ap=ap)
+    assert prompt(table, url) == {"Grallok species deck, for the Grallok Archer": [],
+                                  "Grallok species deck, for the Grallok Sentry": [],
+                                  "Archer class deck": [], "Sentry class deck": []}
+    assert typed(table, url, "species:Grallok|Grallok Archer", "Rush", "2: M3")[0].status_code == 200
+    # the one Rush the table holds came up for the Archer: not also for the Sentry
+    form = find_form(table.get(url).get_data(as_text=True), "/do/name-card", deck="species:Grallok|Grallok Sentry",
+                     came_up="Rush")
+    refused = table.post(form.action, form.fill())
+    assert refused.status_code == 422 and "came up for another adversary type already" in refused.get_data(as_text=True)
+    assert typed(table, url, "species:Grallok|Grallok Sentry", "Hide", "3 round: Barrier")[0].status_code == 200
+    assert typed(table, url, "class:Sentry", "Hold", CLASS_LINE)[0].status_code == 200
+    assert typed(table, url, "class:Archer", "Volley", "r2:A0|y3:A0 t2|lb4:R2,A1|db5:A1")[0].status_code == 200
+    m = mission_state(app, 1)
+    assert m.round.phase == "turns"
+    drawn = dict(m.round.drawn)
+    assert (drawn["Grallok Archer"].species.name, drawn["Grallok Sentry"].species.name) == ("Rush", "Hide")
+    assert sorted(c.name for c in m.deck("species:Grallok").cards) == []  # both drawn
+
+
+def test_place_party_puts_everyone_on_the_next_free_entry_points(app, table):
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    sentry_card(table)
+    resp = table.post("/table", {"mission": "sample-1", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7",
+                                 "physical": PHYSICAL}, htmx=False)
+    url = resp.headers["Location"]
+    step(table, "place", url, character="bram", space="C-6")  # the players chose Bram's; Vera has no preference
+    page = table.get(url).get_data(as_text=True)
+    assert "Place everyone on the next free entry points" in page
+    assert step(table, "place-party", url).status_code == 200
+    m = mission_state(app, 1)
+    assert {m.map.label(m.figure(c).at) for c in ("vera", "bram")} == {"B-6", "C-6"}
+    assert m.map.label(m.figure("bram").at) == "C-6"
+    assert step(table, "place-party", url).status_code == 422  # nobody left to place: not offered either
+    assert "Place everyone" not in table.get(url).get_data(as_text=True)

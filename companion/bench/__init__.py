@@ -11,7 +11,8 @@ asserted.
 - mission_browser: the same taps in chromium, tap to repaint and answer size, and again with the CPU slowed
   4x (a note without chromium);
 - tap_count: the taps a scripted round of four characters on Crossfire takes through the page's controls;
-- process: `companion resolve` as a whole process beside the bare interpreter's start-up.
+- process: `companion resolve` as a whole process beside the bare interpreter's start-up;
+- first_round: a newcomer's taps and typing from an empty instance to round 1 begun, three ways (issue 34).
 
 `timing` holds what the app sections share. The sections import nothing from this package's __init__, and
 the app (Flask, the database) only inside the functions that time it.
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 from ..store import backups
-from . import engine, map_editor, mission_browser, mission_table, pages, preview, process, tap_count
+from . import engine, first_round, map_editor, mission_browser, mission_table, pages, preview, process, tap_count
 from .filling import describe, fill
 from .timing import scratch_app
 
@@ -66,6 +67,7 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         "engine": engine_section, "map_editor": map_editor_section, "mission_table": mission_table_section,
         "preview": preview_section,
         "mission_browser": mission_browser_section, "tap_count": tap_count_section,
+        "first_round": first_round.run(),
         "cli": process.run(),
         "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)

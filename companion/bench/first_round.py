@@ -7,10 +7,11 @@ The party: four characters of different classes (Healer, Ranger, Rogue, Warrior)
 the First steps sample map, whose icons place a Grallok Sentry and, for three or four characters, a Grallok
 Archer. Three paths:
 - `physical`: every deck drawn from the table's own cards, each card typed in one line when it comes up in
-  round 1 (the Event card, then a Grallok species card and a Sentry and an Archer class card); the two
+  round 1 (the Event card, then a Grallok species card for each type and a Sentry and an Archer class card); the two
   description cards typed on the set-up page where it says they are missing;
 - `typed_first`: the app draws every deck, all their cards typed beforehand on the Cards page in the one-line
-  form (a deck of 6 species cards, two class decks of 6, 5 Round 1-5 and 5 Round 6+ events);
+  form (a deck of 6 species cards, two class decks of 6, 5 Round 1-5 and 5 Round 6+ events, none of which
+  places an adversary: an event that does would add the taps placing it);
 - `card_file`: another group's card file (cards, species numbers and the map) imported from the home page.
 
 What counts: opening a page by a link or button is a tap; a box typed into is a tap and its characters; a
@@ -51,11 +52,14 @@ CLASS_CARDS = {
 }
 EVENTS = [("Dust Storm", "1-5: Dust everywhere | Range -1"), ("Quiet", "1-5: Nothing happens"),
           ("Tremor", "1-5: The ground shakes | characters Move -1"), ("Echoes", "1-5: Voices in the halls"),
-          ("Reinforce", "1-5: More come | place 1 Grallok Sentry"), ("Storm", "6+: Lightning | Attack +1"),
+          ("Howl", "1-5: A howl | Grallok Sentry Attack +1"), ("Storm", "6+: Lightning | Attack +1"),
           ("Calm", "6+: A calm"), ("Fog", "6+: Fog | Range -2"), ("Rage", "6+: Rage | Grallok Sentry Attack +1"),
           ("Rest", "6+: A moment's rest")]
 # What comes up in round 1 of the physical path, typed at the table (name, line).
-AT_THE_TABLE = {"events": ("Dust Storm", "Dust | Range -1"), "species:Grallok": ("Rush", "2: M3"),
+AT_THE_TABLE = {"events": ("Dust Storm", "Dust | Range -1"),
+                # a deck the two types share: each draws its own card (p.12 step 5)
+                "species:Grallok|Grallok Archer": ("Rush", "2: M3"),
+                "species:Grallok|Grallok Sentry": ("Hide", "3 round: Barrier"),
                 "class:Sentry": ("Hold", "r2:A0|y3:A1|lb4:M1,A1|db5:A2"),
                 "class:Archer": ("Volley", "r2:A0 r+1|y3:A0 t2|lb4:R2,A1|db5:A1 p1")}
 
@@ -84,9 +88,18 @@ class _Forms(HTMLParser):
         self.stack: list[Form] = []
         self.select: list | None = None
         self.button: list | None = None
+        self.elsewhere: list = []  # controls with form="id", which may come before their form
 
     def _owner(self, a) -> Form | None:
-        return self.by_id.get(a["form"]) if a.get("form") else (self.stack[-1] if self.stack else None)
+        if a.get("form"):
+            return _Later(a["form"], self.elsewhere)
+        return self.stack[-1] if self.stack else None
+
+    def close(self):
+        super().close()
+        for form_id, kind, item in self.elsewhere:
+            if form_id in self.by_id:
+                getattr(self.by_id[form_id], kind).append(item)
 
     def handle_starttag(self, tag, attrs):
         a = {k: (v or "") for k, v in attrs}
@@ -133,9 +146,26 @@ class _Forms(HTMLParser):
             self.button = None
 
 
+class _Later:
+    """The form a control names with form="id", joined once the whole page is read."""
+
+    def __init__(self, form_id: str, pending: list):
+        self.form_id, self.pending = form_id, pending
+        self.fields, self.buttons = _Pending(self, "fields"), _Pending(self, "buttons")
+
+
+class _Pending:
+    def __init__(self, later: _Later, kind: str):
+        self.later, self.kind = later, kind
+
+    def append(self, item):
+        self.later.pending.append((self.later.form_id, self.kind, item))
+
+
 def forms(html: str) -> list[Form]:
     parser = _Forms()
     parser.feed(html)
+    parser.close()
     return parser.forms
 
 
@@ -222,17 +252,20 @@ def _multi(pairs):
 
 
 def _errors(html: str) -> str:
-    found = re.search(r'class="errors"[^>]*>(.*?)</', html, re.S)
+    found = re.search(r'class="errors"[^>]*>(.*?)</ul>', html, re.S)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split()) if found else html[:200]
 
 
 # -- the path --------------------------------------------------------------------------------------------
 
 def _campaign_and_party(n: Newcomer) -> None:
+    """The home page's new campaign with its party: the campaign's name, and each character's name, class and
+    species (one tap each)."""
     n.open("/", tap=False)
-    n.send(n.form("/campaigns", "New campaign"), {"name": "The Historians"})
-    for name, class_name, species in PARTY:
-        n.send(n.form("/characters", "Add character"), {"name": name, "class_name": class_name, "species": species})
+    values = {"name": "Historians"}
+    for i, (name, class_name, species) in enumerate(PARTY, 1):
+        values.update({f"character_{i}": name, f"class_{i}": class_name, f"species_{i}": species})
+    n.send(n.form("/campaigns", "New campaign"), values)
 
 
 def _species_numbers(n: Newcomer) -> None:
@@ -244,7 +277,7 @@ def _species_numbers(n: Newcomer) -> None:
 
 def _sample_map(n: Newcomer) -> None:
     n.open("/maps")
-    n.send(n.form("/maps/samples", sample="first-steps.json"))
+    n.send(n.form("/maps/samples"), button="First steps")
 
 
 def _set_up(n: Newcomer, describe: bool) -> None:
@@ -256,30 +289,22 @@ def _set_up(n: Newcomer, describe: bool) -> None:
 
 
 def _place_party(n: Newcomer) -> None:
-    while True:
-        place = [f for f in forms(n.html) if f.action.endswith("/do/place")]
-        if not place:
-            return
-        form = place[0]
-        space = re.findall(r'data-entry="([A-Z]+-\d+)"', n.html) or re.findall(r'data-label="([A-Z]+-\d+)"[^>]*'
-                                                                               r'class="[^"]*entry', n.html)
-        free = [s for s in dict.fromkeys(space) if f'data-figure-at="{s}"' not in n.html]
-        n.send(form, {"space": free[0]} if free else {})
-        n.chars -= len(free[0]) if free else 0  # a tap on the map, not typing
-        n.taps -= 1 if free else 0
+    """Each character on the next free entry point: one tap (the players choose when they have a preference)."""
+    n.send(n.form("/do/place-party"))
 
 
 def _round_one(n: Newcomer, physical: bool) -> None:
     if physical:
         n.type_card("events", *AT_THE_TABLE["events"])
-    n.send(n.form("/do/die", "red"))
-    for name, *_ in PARTY:
+    n.send([f for f in forms(n.html) if f.action.endswith("/do/die")][0])  # the face the die shows
+    for ap in ("2", "3", "4", "5"):  # no two alike: no tie to order (p.12 step 7)
         select = [f for f in forms(n.html) if f.action.endswith("/do/select")]
         if not select:
             break
-        n.send(select[0], button="3")
+        n.send(select[0], button=ap)
     if physical:
-        for key in ("species:Grallok", "class:Sentry", "class:Archer"):
+        for key in ("species:Grallok|Grallok Archer", "species:Grallok|Grallok Sentry", "class:Sentry",
+                    "class:Archer"):
             n.type_card(key, *AT_THE_TABLE[key])
 
 
@@ -311,13 +336,21 @@ def _path(kind: str) -> dict:
         _set_up(n, describe=kind == "physical")
         _place_party(n)
         _round_one(n, physical=kind == "physical")
-        begun = "turns" in n.html and re.search(r'data-phase="turns"', n.html) is not None
+        begun = _phase(app) == "turns"
         out = {"taps": n.taps, "typed_characters": n.chars, "minutes": round(n.seconds() / 60, 2),
                "target_minutes": TARGET_MINUTES[kind], "round_1_begun": begun}
         if n.cards_at_table:
             out.update(seconds_per_card_at_table=n.cards_at_table,
                        target_seconds_per_card=TARGET_CARD_AT_TABLE_SECONDS)
         return out
+
+
+def _phase(app) -> str | None:
+    from ..store import mission_table as store
+    from .timing import connection
+    with connection(app) as db:
+        rnd = store.JOURNAL.get(db, 1).mission.round
+    return rnd.phase if rnd else None
 
 
 def _import_card_file(n: Newcomer, tmp: str) -> None:

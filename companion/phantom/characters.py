@@ -68,6 +68,27 @@ def add_character(c: Campaign, content: CampaignContent, name: str, class_name: 
     return Change(replace(c, characters=c.characters + (ch,)), text)
 
 
+def add_party(c: Campaign, content: CampaignContent, seats, boards: dict | None = None) -> Change:
+    """A new campaign's party in one step (p.8): each seat `(slot, name, class, species)` joins as
+    `add_character` has it; a refusal names that seat's field (`character_2`, `class_2`, `species_2`) and a seat
+    whose name or choices are all blank is left empty."""
+    said = []
+    for slot, name, class_name, species_name in seats:
+        if not (name or "").strip() and not class_name and not species_name:
+            continue
+        if not (name or "").strip():
+            raise CampaignError(f"character_{slot}", "give the character a name, or leave its class and species "
+                                                     "unchosen to leave the seat empty")
+        try:
+            change = add_character(c, content, name, class_name or "", species_name or "", boards)
+        except CampaignError as exc:
+            field = {"class_name": f"class_{slot}", "species": f"species_{slot}"}.get(exc.field, f"character_{slot}")
+            raise CampaignError(field, exc.message, exc.page) from None
+        c = change.campaign
+        said.append(change.description)
+    return Change(c, "; ".join(said))
+
+
 def edit_character(c: Campaign, content: CampaignContent, character_id: str, version: int | None,
                    name: str, class_name: str, species_name: str) -> Change:
     ch = character(c, character_id)

@@ -10,6 +10,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from ..games.frame import COLORS
 from ..games.registry import RULES
 from ..phantom import campaign as rules
+from ..phantom.characters import add_party
 from ..phantom.play.setup import MIN_CHARACTERS
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm
@@ -21,11 +22,13 @@ from ..store import maps as map_store
 from ..store import mission_table as mission_table_store
 from . import commands
 from .database import get_db
+from .cards import class_boards_in_use
 from .commands import RequestForm, answer_with
 from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
 bp = Blueprint("home", __name__)
+PARTY_SEATS = (1, 2, 3, 4)  # a party embarks with at most four characters (p.8)
 
 # The first-run path of a group with nothing but the box, in order: a campaign and its party, the first
 # mission's adversary cards, a map, the set-up.
@@ -76,6 +79,9 @@ class HomePage:
     game_options: list
     colors: Any
     first_run: FirstRun
+    classes: tuple = ()  # the new campaign's party: each seat's class and species, one tap each
+    species: tuple = ()
+    seats: tuple = PARTY_SEATS
     result: Any = None
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
@@ -84,13 +90,15 @@ class HomePage:
 
 def home_context(errors=None, result=None) -> HomePage:
     db = get_db()
+    content = current_app.extensions["phantom_content"]
     active, table_missions = store.listing(db), mission_table_store.listing(db)
     run = first_run(active[0]["id"] if active else None, store.with_party(db, MIN_CHARACTERS),
                     card_store.has_adversaries(db), bool(map_store.listing(db)), bool(table_missions))
     return HomePage(active=active, archived=store.listing(db, archived=True),
                     binned=store.listing(db, deleted=True), games=games_store.listing(db), rules=RULES,
                     table_missions=table_missions, game_options=[(key, r.TITLE) for key, r in RULES.items()],
-                    colors=COLORS, first_run=run, result=result, **form_state(errors))
+                    colors=COLORS, first_run=run, classes=tuple(ci.name for ci in content.classes),
+                    species=tuple(content.species), result=result, **form_state(errors))
 
 
 def page(status: int = 200, errors=None, result=None):
@@ -111,8 +119,13 @@ def index():
 def new_campaign():
     answer_with(answer)
     form = parse(NewCampaignForm)
-    campaign = rules.new_campaign(form.name, current_app.extensions["phantom_content"], form.standalone_tier)
-    campaign_id = store.JOURNAL.create(get_db(), {}, campaign, f"Created the campaign {campaign.name!r}",
+    content = current_app.extensions["phantom_content"]
+    campaign = rules.new_campaign(form.name, content, form.standalone_tier)
+    seats = [(n, getattr(form, f"character_{n}"), getattr(form, f"class_{n}"), getattr(form, f"species_{n}"))
+             for n in PARTY_SEATS]
+    party = add_party(campaign, content, seats, class_boards_in_use()) if any(any(s[1:]) for s in seats) else None
+    said = f"Created the campaign {campaign.name!r}" + (f": {party.description}" if party else "")
+    campaign_id = store.JOURNAL.create(get_db(), {}, party.campaign if party else campaign, said,
                                        request_id=form.request_id)  # sent twice: one campaign
     return _to_campaign(campaign_id)
 

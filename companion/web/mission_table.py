@@ -301,6 +301,7 @@ TAPPED = {"at": "space", "to": "space"}  # the engine's names for the space a ta
 
 ACTIONS = {
     "place": (forms.PlaceForm, lambda m, f: rules.place_character(m, f.character, f.space)),
+    "place-party": (forms.StepForm, lambda m, f: rules.place_party(m)),
     "die": (forms.DieForm, lambda m, f: rules.begin_round(m, DecisionDie(f.color, f.primary, f.secondary))),
     "rest": (forms.RestForm, lambda m, f: rules.rest(m, f.character)),
     "select": (forms.SelectForm, _select),
@@ -413,7 +414,7 @@ def typed_card(mission_id: int):
     db = get_db()
     m = mission_row(mission_id).mission
     _, library = card_store.get(db)
-    kind, deck = library_deck(library, f.deck)
+    kind, deck = library_deck(library, f.deck.partition("|")[0])  # a deck two types share: its key
     entry = parse_card_form(kind, {"deck": deck, "name": f.name, "line": f.line,  # ValidationError: 422
                                    "rounds": rules.next_event_rounds(m)})
     cards = library.get(KINDS[kind][0], {}).get(deck, {}).get("cards", [])

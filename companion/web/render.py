@@ -32,7 +32,7 @@ LABELS = {
     # the mission table's set-up seats and steps
     **{f"{k}_{n}": f"{label} {n}" for n in (1, 2, 3, 4) for k, label in (
         ("character", "Character"), ("hp", "Max HP of character"), ("ap", "Max AP of character"),
-        ("order", "Tied character"))},
+        ("order", "Tied character"), ("class", "Class of character"), ("species", "Species of character"))},
     "hp": "HP", "ap": "AP", "max_hp": "Max HP", "max_ap": "Max AP", "special": "Special attribute",
 }
 

@@ -58,7 +58,7 @@ from .decks import (
 )
 from .setup import (
     MAX_CHARACTERS, Seat, adversaries_for, build_event_deck, check_seats, embarking, one_off_id,
-    party_seated, place_character, set_up, spread_colors,
+    party_seated, place_character, place_party, set_up, spread_colors,
 )
 from .state import (
     ActionChoice, AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Choice, Deck, Drawn, Embarking,
@@ -79,7 +79,7 @@ __all__ = [
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_task", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",
-    "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_hazard_token",
+    "new_adversary_colors", "open_door", "place_adversary", "place_character", "place_party", "place_hazard_token",
     "redraw_boss_card", "remove_condition", "rest", "reveal", "revealed_once_chosen", "round_guard",
     "select_cards", "set_hp", "set_primary_target",
     "set_up", "spread_colors", "start_next_turn", "turn_order", "within_reach",

@@ -34,9 +34,11 @@ def draw(mission: Mission, deck: Deck, what: str):
     return deck.cards[0], replace(deck, cards=deck.cards[1:]), mission, reasons
 
 
-def draw_into(mission: Mission, key: str):
+def draw_into(mission: Mission, key: str, for_type: str | None = None):
+    """The next card of deck `key` for the adversary type `for_type` (a deck two types share gives each its own
+    card, p.12 step 5: the Grallok Sentry and the Grallok Archers each draw a Grallok species card)."""
     if key in mission.physical:
-        return draw_named(mission, key)
+        return draw_named(mission, key, for_type)
     card, deck, mission, reasons = draw(mission, mission.deck(key), f"the {key.replace(':', ' ')} deck")
     if card is None:
         raise MissionError(key, "the deck and its discard pile are empty")
@@ -113,16 +115,40 @@ def offered(mission: Mission, key: str) -> tuple[str, ...]:
     return tuple(sorted({c.name for c in _pool(mission, key)}, key=str.casefold))
 
 
-def name_card(mission: Mission, key: str, name: str) -> Update:
-    """The table says which card came up from its physical deck `key`, for that deck's next draw (p.12 step 2
-    or 5); named again before the draw, the last name counts."""
+SLOT = "|"  # "species:Grallok|Grallok Archer": the card a deck two types share came up with for one of them
+
+
+def slot_key(key: str, type_: str) -> str:
+    return f"{key}{SLOT}{type_}"
+
+
+def _base(slot: str) -> tuple[str, str | None]:
+    key, _, type_ = slot.partition(SLOT)
+    return key, type_ or None
+
+
+def slot_label(slot: str) -> str:
+    """A prompt's deck as the table names it: "Grallok species deck", or "…, for the Grallok Archer"."""
+    key, type_ = _base(slot)
+    return deck_label(key) + (f", for the {type_}" if type_ else "")
+
+
+def name_card(mission: Mission, slot: str, name: str) -> Update:
+    """The table says which card came up from its physical deck (`slot`: the deck's key, or for a deck two
+    adversary types share, the key and the type it came up for), for that deck's next draw (p.12 step 2 or 5);
+    named again before the draw, the last name counts. One physical card is named for one type only."""
+    key, _ = _base(slot)
     if key not in mission.physical:
         raise MissionError("deck", f"{key!r} is not a deck this table draws as its own cards (chosen at set-up): "
                                    "the app shuffles and draws it")
     if name not in offered(mission, key):
         raise MissionError("came_up", f"{name!r} is not among the {deck_label(key)}'s cards not yet drawn", "12")
-    named = tuple((k, v) for k, v in mission.named if k != key) + ((key, name),)
-    return Update(replace(mission, named=named), (f"{name} came up from the {deck_label(key)}",))
+    others = [v for k, v in mission.named if k != slot and _base(k)[0] == key]
+    if others.count(name) >= sum(1 for c in _pool(mission, key) if c.name == name):
+        raise MissionError("came_up", f"{name} came up for another adversary type already: each type draws its "
+                                      f"own card from the {deck_label(key)} (p.12 step 5)", "12")
+    named = tuple((k, v) for k, v in mission.named if k != slot) + ((slot, name),)
+    return Update(replace(mission, named=named), (f"{name} came up from the {slot_label(slot)}",))
 
 
 def next_event_rounds(mission: Mission) -> str:
@@ -136,10 +162,12 @@ def _typed_kind(key: str):
     return {"species": Card, "class": ClassCard, "boss": BossCard, EVENTS: EventCard}[kind]
 
 
-def type_card(mission: Mission, key: str, card) -> Update:
+def type_card(mission: Mission, slot: str, card) -> Update:
     """A card of the table's own deck `key` that came up and that the app did not have yet: typed at the table,
     it joins that deck as the card that came up (named for the draw, p.12 steps 2 and 5), so the AI plans the
-    turn from it and the deck offers it by name from then on. The AI never plans from a card it has not got."""
+    turn from it and the deck offers it by name from then on. The AI never plans from a card it has not got.
+    `slot`: the deck's key, or the key and the type it came up for (a deck two types share)."""
+    key, _ = _base(slot)
     if key not in mission.physical:
         raise MissionError("deck", f"{key!r} is not a deck this table draws as its own cards (chosen at set-up): "
                                    "the app shuffles and draws it")
@@ -164,15 +192,16 @@ def type_card(mission: Mission, key: str, card) -> Update:
                                        f"(p.10 step 8); {card.name} says Round {card.rounds}", "10")
         card = replace(card, number=str(len(deck.cards + deck.discard) + 1))
     typed = _with(mission, key, replace(deck, cards=deck.cards + (card,)))
-    named = name_card(typed, key, card.name)
+    named = name_card(typed, slot, card.name)
     return Update(named.mission, (f"{card.name} typed in: a new card of the {deck_label(key)}",) + named.reasons)
 
 
-def draw_named(mission: Mission, key: str):
-    """The card the table named for physical deck `key`, taken out of it (after a reshuffle of its discards
-    when it was empty, p.12 step 5)."""
-    name = dict(mission.named).get(key)
-    label = deck_label(key)
+def draw_named(mission: Mission, key: str, for_type: str | None = None):
+    """The card the table named for physical deck `key` (for `for_type`, when two types share it), taken out
+    of it (after a reshuffle of its discards when it was empty, p.12 step 5)."""
+    slot = slot_key(key, for_type) if for_type and slot_key(key, for_type) in dict(mission.named) else key
+    name = dict(mission.named).get(slot)
+    label = slot_label(slot)
     if name is None:
         raise MissionError(key, f"which card came up from the {label}? Tap it among the cards not yet drawn, or "
                                 "type it if it is new (p.12 step 5)", "12")
@@ -190,7 +219,7 @@ def draw_named(mission: Mission, key: str):
     if key == EVENTS and mission.rounds + 1 >= EVENTS_ON_TOP:  # the Round 1-5 events not drawn stay unseen
         cards = [c for c in cards if c.rounds != EARLY]
     mission = replace(_with(mission, key, replace(deck, cards=tuple(cards))),
-                      named=tuple((k, v) for k, v in mission.named if k != key))
+                      named=tuple((k, v) for k, v in mission.named if k != slot))
     return card, mission, reasons + (f"the table drew {name} from the {label}",)
 
 
@@ -212,17 +241,22 @@ def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
         return ()
     rnd = mission.round
     if rnd is None or rnd.phase == "over":  # the table always turns its own event card; a new one is typed
-        keys = [EVENTS]
+        keys = [(EVENTS, "")]
     else:
         present = {f.type for f in mission.board.figures if f.side == "adversary"}
         kinds = [k for k in mission.kinds if k.type in present]
         if rnd.phase == "select":  # once every character has chosen: the reveal comes next (p.12 steps 4-5)
-            keys = [] if must_choose_first(mission) else [key for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
-                                                    (f"species:{k.species}", f"class:{k.class_name}"))]
+            keys = [] if must_choose_first(mission) else [
+                (key, k.type) for k in kinds for key in ((f"boss:{k.type}",) if isinstance(k, BossKind) else
+                                                         (f"species:{k.species}", f"class:{k.class_name}"))]
         else:  # a Boss card redrawn (p.58) only before the boss plays this round
             played = set(rnd.done) | {rnd.current}
-            keys = [f"boss:{k.type}" for k in kinds if isinstance(k, BossKind) and rnd.drawn_for(k.type)
+            keys = [(f"boss:{k.type}", k.type) for k in kinds if isinstance(k, BossKind) and rnd.drawn_for(k.type)
                     and not any(a.id in played for a in mission.adversaries if a.type == k.type)]
     named = dict(mission.named)
-    return tuple(DeckPrompt(k, deck_label(k), offered(mission, k), named.get(k))
-                 for k in dict.fromkeys(keys) if k in mission.physical)
+    users: dict[str, list[str]] = {}  # each deck key the draw takes from, and the types drawing from it
+    for k, type_ in keys:
+        users.setdefault(k, []).append(type_)
+    slots = [slot_key(k, t) if len(types) > 1 else k for k, types in users.items() if k in mission.physical
+             for t in dict.fromkeys(types)]
+    return tuple(DeckPrompt(s, slot_label(s), offered(mission, _base(s)[0]), named.get(s)) for s in slots)

@@ -131,8 +131,8 @@ def reveal(mission: Mission, character_order: Sequence[str] = ()) -> Update:
             drawn.append((kind.type, Drawn(boss=card)))
             reasons.append(f"{kind.type} draws the Boss card {card.name} (p.12 step 5, p.30)")
         else:
-            species, mission, why1 = draw_into(mission, f"species:{kind.species}")
-            klass, mission, why2 = draw_into(mission, f"class:{kind.class_name}")
+            species, mission, why1 = draw_into(mission, f"species:{kind.species}", kind.type)
+            klass, mission, why2 = draw_into(mission, f"class:{kind.class_name}", kind.type)
             reasons.extend(why1 + why2)
             drawn.append((kind.type, Drawn(species=species, class_card=klass)))
             reasons.append(f"{kind.type} draws {species.name} from the {kind.species} species deck and {klass.name} "

@@ -20,7 +20,7 @@ from ..sheet import carried
 from .decks import EVENTS, EVENTS_ON_TOP, deck_label, shuffle, shuffle_rng
 from .state import (
     AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Deck, Embarking, EventCard, Mission,
-    MissionError, Update, check_color, color_name, map_order, not_over, parse_space,
+    MissionError, Update, check_color, color_name, map_order, not_over, parse_space, unplaced,
 )
 
 MAX_CHARACTERS = 4  # p.8
@@ -238,6 +238,23 @@ def place_character(mission: Mission, character_id: str, at: str) -> Update:
                                              ch.attack, ch.guard, ch.range)
     board = mission.board.with_figure(replace(figure, at=h))
     return Update(replace(mission, board=board), (f"{ch.name} starts on entry point {mission.map.label(h)} (p.11)",))
+
+
+def place_party(mission: Mission) -> Update:
+    """Set-up step 12 (p.11) in one tap: each character not yet placed on the next free entry point, in the
+    order they embarked and the map's order (north to south, then west to east). The players choose where
+    they start; this is their choice when they have none (docs/rules.md), and a character is moved after by
+    a correction like any figure."""
+    waiting = unplaced(mission)
+    if not waiting:
+        raise MissionError("at", "every character is on an entry point already (p.11 step 12)")
+    free = sorted((h for h in mission.map.entry_points if h not in mission.board.figure_at),
+                  key=lambda h: map_order(mission.map, h))
+    reasons: list[str] = []
+    for ch, h in zip(waiting, free):
+        update = place_character(mission, ch.id, mission.map.label(h))
+        mission, reasons = update.mission, reasons + list(update.reasons)
+    return Update(mission, tuple(reasons))
 
 
 def _check_party(characters) -> tuple[CharacterState, ...]:

@@ -13,7 +13,8 @@ from ...phantom.criticals import critical_from_dict
 from ...phantom.hexmap import HexMap
 from ...phantom.play import AdversaryKind, BossCard, BossKind, EventCard, EventEffect, MissionError
 from ...phantom.scenario import Action, Card, ClassCard
-from ..files.card_library import LibrarySchema
+from ..files.card_actions import CardSchema
+from ..files.card_library import BossCardSchema, ClassCardSchema, EventCardSchema, LibrarySchema
 
 SAMPLE = " (sample)"
 
@@ -40,18 +41,21 @@ def _event(number: str, e: dict, rounds: str = "") -> EventCard:
                      e.get("mission_event", ""), e.get("event_adversary", ""), rounds=rounds)
 
 
-def engine_card(kind: str, c: dict):
-    """A card of the library (a card form's kind, the file's shape) as the mission plays it: a card typed at the
-    table joins its deck as this (decks.type_card)."""
+def engine_card(kind: str, card: dict):
+    """A card of the library (a card form's kind, the file's shape as stored) as the mission plays it: a card
+    typed at the table joins its deck as this (decks.type_card)."""
+    schema = {"species-card": CardSchema, "class-card": ClassCardSchema, "boss-card": BossCardSchema,
+              "event-card": EventCardSchema}.get(kind)
+    if schema is None:
+        raise ValueError(f"{kind!r} is not a kind of deck card")
+    c = schema().load(card)  # its ranges as the engine's RangeSpec, as set-up reads the library
     if kind == "species-card":
         return _card(c["name"], c)
     if kind == "class-card":
         return _class_card(c)
     if kind == "boss-card":
         return _boss_card(c)
-    if kind == "event-card":
-        return _event("0", c, c["rounds"])
-    raise ValueError(f"{kind!r} is not a kind of deck card")
+    return _event("0", c, c["rounds"])
 
 
 TYPED_EVENTS = "Typed at the table"  # the library's event deck that events typed as they came up join

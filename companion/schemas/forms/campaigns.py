@@ -9,8 +9,21 @@ from .base import FormSchema
 
 
 class NewCampaignForm(FormSchema):
+    """A new campaign and, seat by seat, the party it starts with (each seat may stay empty)."""
     name = text(NAME_MAX)
     standalone_tier = count(1, 4, required=False)
+    character_1 = text(NAME_MAX, required=False)
+    class_1 = text(NAME_MAX, required=False)
+    species_1 = text(NAME_MAX, required=False)
+    character_2 = text(NAME_MAX, required=False)
+    class_2 = text(NAME_MAX, required=False)
+    species_2 = text(NAME_MAX, required=False)
+    character_3 = text(NAME_MAX, required=False)
+    class_3 = text(NAME_MAX, required=False)
+    species_3 = text(NAME_MAX, required=False)
+    character_4 = text(NAME_MAX, required=False)
+    class_4 = text(NAME_MAX, required=False)
+    species_4 = text(NAME_MAX, required=False)
 
 
 class RenameForm(FormSchema):
