@@ -45,10 +45,12 @@ def test_the_first_step_not_done_is_next_and_the_rest_wait():
     assert states(empty) == ["next", "later", "later", "later"] and empty.next == "party" and not empty.folded
     assert states(first_run(1, None, False, False, False)) == ["next", "later", "later", "later"]
     party = first_run(1, 1, False, False, False)
-    assert states(party) == ["done", "next", "later", "later"] and party.party_id == 1
+    # the cards never hold the way: set-up asks for what it needs, a deck the table draws needs none
+    assert states(party) == ["done", "optional", "next", "later"] and party.party_id == 1
+    assert states(first_run(1, 1, False, True, False)) == ["done", "optional", "done", "next"]
     assert states(first_run(1, 1, True, False, False)) == ["done", "done", "next", "later"]
     assert states(first_run(1, 1, True, True, False)) == ["done", "done", "done", "next"]
-    # a map opened before the cards were typed: the cards are still next, the map done
+    # a map opened before the campaign: the campaign is still next, the map done
     assert states(first_run(None, None, False, True, False)) == ["next", "later", "done", "later"]
     played = first_run(1, 1, True, True, True)
     assert states(played) == ["done"] * 4 and played.next is None and played.folded
@@ -95,10 +97,10 @@ def test_an_empty_app_walks_the_first_run_path_step_by_step(table):
 
     add_characters(table, url, ("Vincent", "Warrior", "Grallok"))
     panel = first_run_panel(table)
-    assert re.findall(r'<li class="step step-(\w+)"', panel) == ["done", "next", "later", "later"]
-    assert next_button(panel) == ("/cards#adversary", "Enter cards ›")
-    own = re.search(r'<a class="btn" href="([^"]+)">We draw our own', panel)
-    assert own and html.unescape(own.group(1)) == "/table/new?campaign=1#setup-needs"
+    # the cards may wait for set-up, which asks for each description card it needs: the map is next
+    assert re.findall(r'<li class="step step-(\w+)"', panel) == ["done", "optional", "next", "later"]
+    assert next_button(panel) == ("/maps", "Open a sample map or make one ›")
+    assert 'href="/cards#one-line">Enter cards ›' in panel and "set-up asks for each adversary" in panel
 
     assert table.post("/cards/samples", htmx=False).status_code == 303
     panel = first_run_panel(table)

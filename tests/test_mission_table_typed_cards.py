@@ -94,7 +94,14 @@ def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app
     assert lib["class_decks"]["Sentry"]["cards"][0]["rows"]["yellow"]["actions"][0]["value"] == 2
     assert [c["name"] for c in lib["event_decks"]["Typed at the table"]["cards"]] == ["Dust Storm"]
 
-    # The next mission: the cards typed once are offered by name.
+    # The next mission: a deck of cards typed as they came up may hold more, so it stays the table's own by
+    # default (the app would shuffle only the cards seen); the cards typed once are offered by name.
+    setup = table.get("/table/new").get_data(as_text=True).split('id="setup-needs"')[1].split("</section>")[0]
+    sentry = next(li for li in re.findall(r'<li class="need.*?</li>', setup, re.S) if "Sentry class deck" in li)
+    assert 'value="class:Sentry" checked' in sentry
+    unticked = table.get("/table/new?physical_sent=1").get_data(as_text=True)
+    assert "Sentry class deck (for Grallok Sentry)</strong>: 1 card typed as they came up, maybe not all of the " \
+           "deck" in unticked
     url2 = set_up(table)
     assert prompt(table, url2) == {"Event deck": ["Dust Storm"]}
 

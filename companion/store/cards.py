@@ -81,7 +81,7 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
         else:
             cards.append(card.entry)
             verb = "Added"
-        part[card.key] = {**deck, "cards": cards}
+        part[card.key] = {**deck, "cards": cards, **({"table_drawn": True} if card.from_table else {})}
         return {**doc, card.part: part}, f"{verb} {card.entry['name']!r} in the {WORDS[card.part]} {card.key}"
 
     return _change(db, command, request_id, fingerprint, seen_version, within)

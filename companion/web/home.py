@@ -38,7 +38,9 @@ FIRST_STEPS = ("party", "cards", "map", "setup")
 @dataclass(frozen=True)
 class FirstStep:
     key: str  # one of FIRST_STEPS
-    state: str  # "done", "next" (the first not done: the page's button) or "later"
+    # "done", "next" (the first not done: the page's button), "later", or "optional": the adversary cards,
+    # which set-up asks for where it needs them (and a deck the table draws needs none until it comes up)
+    state: str
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,19 @@ class FirstRun:
 
 def first_run(campaign_id: int | None, party_id: int | None, cards: bool, maps: bool, tables: bool) -> FirstRun:
     """Each step done by what the app holds: a campaign with a party (`party_id`), an adversary description
-    card or boss board in the card library, a map, a mission table; the first step not done is next."""
+    card or boss board in the card library, a map, a mission table; the first step not done is next, but the
+    cards never hold the way: set-up asks for each description card it needs, in one line, and a deck the
+    table draws itself needs no card before it comes up."""
     done = {"party": party_id is not None, "cards": cards, "map": maps, "setup": tables}
-    first = next((k for k in FIRST_STEPS if not done[k]), None)
-    steps = tuple(FirstStep(k, "done" if done[k] else "next" if k == first else "later") for k in FIRST_STEPS)
+    first = next((k for k in FIRST_STEPS if not done[k] and k != "cards"), None)
+
+    def state(k):
+        if done[k]:
+            return "done"
+        if k == "cards":
+            return "optional" if done["party"] else "later"
+        return "next" if k == first else "later"
+    steps = tuple(FirstStep(k, state(k)) for k in FIRST_STEPS)
     return FirstRun(steps, party_id or campaign_id, party_id, folded=tables)
 
 

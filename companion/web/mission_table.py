@@ -71,8 +71,8 @@ def setup_context(errors=None) -> dict:
     size = len(seated) if chosen else None  # the party as seated
     if request.values.get("physical_sent"):  # the form as the table ticked it
         physical = request.values.getlist("physical")
-    else:  # first drawn: every deck the library has no card for is the table's own, typed as it comes up
-        physical = [n.deck for n in needs(library, hexmap, (), size) if n.deck and n.state == NEEDED]
+    else:  # first drawn: a deck the library has no card for, or only those typed as they came up, is the table's
+        physical = [n.deck for n in needs(library, hexmap, (), size) if n.deck and (n.state == NEEDED or n.partial)]
     return {"campaigns": campaign_store.listing(db), "campaign_id": chosen, "party": party, "missions": missions,
             "sheets": sheets, "seated": seated, "maps": maps, "slots": forms.SLOTS, "physical": physical,
             "needs": needs(library, hexmap, physical, size), "needs_map": map_id,
@@ -421,7 +421,7 @@ def typed_card(mission_id: int):
     same = next((i for i, c in enumerate(cards) if c["name"] == entry.entry["name"]), None)
     card = engine_card(kind, entry.entry)
     command = refusing(lambda m, f: rules.revealed_once_chosen(rules.type_card(m, f.deck, card)))
-    result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same),
+    result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same, from_table=True),
                                    seen_version=seen_version(f), request_id=f.request_id, fingerprint=fingerprint())
     return page(mission_id, result=result) if is_htmx() else go(url_for(".show", mission_id=mission_id))
 

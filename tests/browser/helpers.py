@@ -127,6 +127,16 @@ def samples_and_map(page: Page, map_name: str) -> None:
     expect(page).to_have_url(re.compile(r"/maps/\d+$"))
 
 
+def draw_ourselves(page: Page, deck: str) -> None:
+    """On the set-up page, a deck ticked "We draw it ourselves" on its line of "What this mission needs", once
+    the panel drawn again for it says so (the next tick waits for it: a panel swapped late would drop it)."""
+    page.wait_for_function("() => window.htmx !== undefined")
+    line = page.locator("#setup-needs li.need", has=page.locator("strong", has_text=deck))
+    line.get_by_label("We draw it ourselves").check()
+    expect(page.locator("#setup-needs li.need", has=page.locator("strong", has_text=deck))
+           .locator(".need-state")).to_have_text("You draw it")
+
+
 def set_up_first_steps(page: Page, party=(("Vera", "10", "6"), ("Bram", "12", "7")),
                        own_decks: tuple[str, ...] = ()) -> str:
     """The sample cards and "First steps (sample)" added, then a one-off mission set up from the home page's
@@ -138,7 +148,7 @@ def set_up_first_steps(page: Page, party=(("Vera", "10", "6"), ("Bram", "12", "7
     page.get_by_role("link", name="New mission").tap()
     page.get_by_label("Mission", exact=True).fill("sample-1")
     for label in own_decks:
-        page.get_by_label(label, exact=True).check()
+        draw_ourselves(page, label)
     for n, (name, hp, ap) in enumerate(party, 1):
         page.get_by_label(f"Character {n}", exact=True).fill(name)
         page.locator(f'input[name="hp_{n}"]').fill(hp)

@@ -30,7 +30,7 @@ def test_the_first_run_path_and_the_set_up_pages_needs(tablet: Page):
 
     samples_and_map(page, "First steps (sample)")
     page.goto("/")
-    expect(page.locator("#first-run .step-state")).to_have_text(["Next", "Done", "Done", "Later"])
+    expect(page.locator("#first-run .step-state")).to_have_text(["Next", "Done", "Done", "Later"])  # cards, map
 
     page.goto("/table/new")
     page.wait_for_function("() => window.htmx !== undefined")
@@ -38,10 +38,10 @@ def test_the_first_run_path_and_the_set_up_pages_needs(tablet: Page):
     species = needs.locator('[data-deck="species:Grallok"]')
     expect(species.locator(".need-state")).to_have_text("Ready")
     page.evaluate("() => { window.notReloaded = true; }")
-    page.get_by_label("Grallok species deck", exact=True).check()
+    species.get_by_label("We draw it ourselves").check()
     expect(page.locator('#setup-needs [data-deck="species:Grallok"] .need-state')).to_have_text("You draw it")
     expect(page.locator('#setup-needs [data-deck="species:Grallok"]')).to_contain_text(
         "you draw it yourself: cards are typed when they come up")
     assert page.evaluate("() => window.notReloaded === true")  # the panel alone was swapped
-    page.get_by_label("Grallok species deck", exact=True).uncheck()
+    page.locator('#setup-needs [data-deck="species:Grallok"]').get_by_label("We draw it ourselves").uncheck()
     expect(page.locator('#setup-needs [data-deck="species:Grallok"] .need-state')).to_have_text("Ready")

@@ -35,6 +35,7 @@ class Need:
     fix: str = ""
     deck: str = ""
     type: str = ""  # the adversary type whose description card is missing (typed right on the set-up page)
+    partial: bool = False  # a deck of cards typed as they came up: the physical deck may hold more
 
 
 def needs(library: dict, hexmap: HexMap | None, physical: Iterable[str] = (),
@@ -88,13 +89,17 @@ def _deck_need(library: dict, key: str, name: str, types: list[str], drawn_by_ta
     if drawn_by_table:
         return Need(what, YOURS, "you draw it yourself: cards are typed when they come up", "12", deck=key)
     part = {"species": "species_decks", "class": "class_decks", "boss": "boss_decks"}[kind]
-    cards = len(library.get(part, {}).get(name, {}).get("cards", ()))  # a boss deck: under its board's name
+    deck = library.get(part, {}).get(name, {})
+    cards = len(deck.get("cards", ()))  # a boss deck: under its board's name
+    if cards and deck.get("table_drawn"):
+        return Need(what, DONE, f"{cards} card{'s' if cards != 1 else ''} typed as they came up, maybe not all of "
+                                "the deck: unticked, the app draws only these", "10", deck=key, partial=True)
     if cards:
         return Need(what, DONE, f"{cards} card{'s' if cards != 1 else ''} in the card library; the app shuffles "
                                 "and draws", "10", deck=key)
     form = {"species": "species-card", "class": "class-card", "boss": "boss-card"}[kind]
-    return Need(what, NEEDED, "no cards in the card library: enter them on the Cards page, or tick it under "
-                              "\"Decks you draw yourself\"", "10", fix=form, deck=key)
+    return Need(what, NEEDED, "no cards in the card library: enter them on the Cards page, or tick \"We draw it "
+                              "ourselves\"", "10", fix=form, deck=key)
 
 
 def _events_need(library: dict, drawn_by_table: bool) -> Need:
@@ -103,12 +108,13 @@ def _events_need(library: dict, drawn_by_table: bool) -> Need:
         return Need(what, YOURS, "you draw it yourself: cards are typed when they come up", "10", deck=EVENTS)
     early = sum(1 for deck in library.get("event_decks", {}).values() for e in deck.get("cards", ())
                 if e.get("rounds") == "1-5")
+    typed = any(deck.get("table_drawn") for deck in library.get("event_decks", {}).values())
     if early >= EVENTS_ON_TOP:
         return Need(what, DONE, f"{early} Round 1-5 event cards in the card library; set-up draws "
-                                f"{EVENTS_ON_TOP} of them", "10", deck=EVENTS)
+                                f"{EVENTS_ON_TOP} of them", "10", deck=EVENTS, partial=typed)
     return Need(what, NEEDED, f"{early} Round 1-5 event card{'s' if early != 1 else ''} in the card library and "
-                              f"set-up draws {EVENTS_ON_TOP}: enter more on the Cards page, or tick the Event deck "
-                              "under \"Decks you draw yourself\"", "10", fix="event-card", deck=EVENTS)
+                              f"set-up draws {EVENTS_ON_TOP}: enter more on the Cards page, or tick \"We draw it "
+                              "ourselves\"", "10", fix="event-card", deck=EVENTS, partial=typed)
 
 
 def _party_need(party_size: int | None) -> Need:

@@ -152,6 +152,7 @@ class AdversarySchema(FileSchema):
 class SpeciesDeckSchema(FileSchema):
     cards = _cards(CardSchema)
     sample = fields.Boolean(load_default=False)
+    table_drawn = fields.Boolean(load_default=False)  # its cards were typed as they came up: maybe not all
 
 
 class ClassRowSchema(FileSchema):
@@ -175,6 +176,7 @@ class ClassCardSchema(FileSchema):
 class ClassDeckSchema(FileSchema):
     cards = _cards(ClassCardSchema)
     sample = fields.Boolean(load_default=False)
+    table_drawn = fields.Boolean(load_default=False)  # its cards were typed as they came up: maybe not all
 
 
 def _structured():
@@ -243,6 +245,7 @@ class BossCardSchema(FileSchema):
 class BossDeckSchema(FileSchema):
     cards = _cards(BossCardSchema)
     sample = fields.Boolean(load_default=False)
+    table_drawn = fields.Boolean(load_default=False)  # its cards were typed as they came up: maybe not all
 
 
 class EventEffectSchema(FileSchema):
@@ -275,6 +278,7 @@ class EventCardSchema(FileSchema):
 class EventDeckSchema(FileSchema):
     cards = _cards(EventCardSchema)
     sample = fields.Boolean(load_default=False)
+    table_drawn = fields.Boolean(load_default=False)  # its cards were typed as they came up: maybe not all
 
 
 def _part(schema):

@@ -34,6 +34,7 @@ class CardEntry:
     key: str
     entry: dict
     index: int | None = None  # a deck card to replace (editing), None to add one
+    from_table: bool = False  # typed at the mission table as it came up: its deck may hold cards not typed yet
 
 
 class LibraryChange(FormSchema):
