@@ -203,8 +203,7 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
         return ActionBar(hint="The mission is over.")
     if step.step in ("begin-round", "reveal") and not step.allowed and not first:
         # no one to wait for: the draw waits for a card of the table's own decks (step.why names them)
-        return ActionBar(hint="Which card came up? Tap it in the panel, or type it there if it is new.",
-                         why=step.why)
+        return ActionBar(hint="The round waits for your own cards:", why=step.why)
     if step.step == "begin-round":
         if not step.allowed:
             return ActionBar(hint=f"Tap an entry point (E) on the map for {first}.", why=step.why)

@@ -20,6 +20,7 @@ from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
 from ..schemas.content.mission_needs import NEEDED, needs
 from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
+from ..schemas.files.card_library import CardFileError
 from ..schemas.forms.cards import KINDS, parse_card_form
 from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
@@ -421,8 +422,12 @@ def typed_card(mission_id: int):
     same = next((i for i, c in enumerate(cards) if c["name"] == entry.entry["name"]), None)
     card = engine_card(kind, entry.entry)
     command = refusing(lambda m, f: rules.revealed_once_chosen(rules.type_card(m, f.deck, card)))
-    result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f), replace(entry, index=same, from_table=True),
-                                   seen_version=seen_version(f), request_id=f.request_id, fingerprint=fingerprint())
+    try:
+        result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f),
+                                            replace(entry, index=same, from_table=True), seen_version=seen_version(f),
+                                            request_id=f.request_id, fingerprint=fingerprint())
+    except CardFileError as exc:  # the library would no longer be a valid card file (a deck grown too large)
+        raise rules.MissionError("line", str(exc)) from None
     return page(mission_id, result=result) if is_htmx() else go(url_for(".show", mission_id=mission_id))
 
 

@@ -54,10 +54,19 @@ def tablet(live_server):
         browser.close()
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, anchor: str | None = None) -> None:
+    """The page as the table sees it, in landscape (`name`) and in portrait (its 768x1024 twin), the element
+    `anchor` (a selector) scrolled into view in each."""
     folder = os.environ.get("DOCS_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=str(Path(folder) / name), animations="disabled", caret="hide")
+    if not folder:
+        return
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        if anchor:
+            page.locator(anchor).evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(Path(folder) / name.replace("1024x768", f"{width}x{height}")),
+                        animations="disabled", caret="hide")
+    page.set_viewport_size(TABLET["viewport"])
 
 
 def mission_ready(page: Page) -> None:
@@ -128,6 +137,7 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
         expect(card.locator(".readout")).to_contain_text("4★ HP")
         card.get_by_role("button", name=f"Save {type_}'s card").tap()
         expect(page).to_have_url(re.compile(r"/table/new"))
+    shot(page, "set-up-needs-1024x768.png", "#setup-needs")
     for deck in ("Grallok species deck", "Sentry class deck", "Archer class deck", "Event deck"):
         line = page.locator("#setup-needs li.need", has=page.locator("strong", has_text=deck))
         expect(line.locator(".need-state")).to_have_text("You draw it")  # no card yet: the table's own
@@ -151,7 +161,7 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
     box.evaluate("b => b.scrollIntoView({block: 'start'})")
     add = box.get_by_role("button", name="It came up: add it")
     expect(add).to_be_in_viewport()  # the next step is in view with the card read
-    shot(page, "card-typed-at-the-table-1024x768.png")
+    shot(page, "card-typed-at-the-table-1024x768.png", '#deck-prompt .deck-prompt:has(input[value="class:Sentry"])')
     box.get_by_role("button", name="It came up: add it").tap()
     settled(page)
     type_at_table(page, "class:Archer", "Volley", "r2:A0|y3:A0 t2|lb4:R2,A1|db5:A1", "yellow 3 AP")
