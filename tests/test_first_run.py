@@ -244,7 +244,7 @@ def test_ticking_a_deck_the_table_draws_changes_its_line_with_and_without_script
     table.post("/cards/samples", htmx=False)
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     page = table.get("/table/new").get_data(as_text=True)
-    assert 'hx-trigger="change from:#setup-form, change from:.deck-toggle input"' in page and 'id="setup-form"' in page
+    assert 'hx-trigger="change from:#setup-form, change from:.deck-toggle"' in page and 'id="setup-form"' in page
     assert 'value="species:Grallok"' in page  # the checkbox the table ticks
     line = need_line(needs_panel(page), "Grallok species deck (for Grallok Archer, Grallok Sentry)")
     assert "need-done" in line and "the app shuffles and draws" in line

@@ -196,7 +196,7 @@ def test_the_card_editor_enters_an_adversarys_critical_ability_and_an_events_pla
     from helpers.page_forms import find_form
 
     page = table.get("/cards").get_data(as_text=True)
-    form = find_form(page, "/cards/adversary")
+    form = find_form(page, "/cards/adversary", _form="adversary")  # the boxes (beside it, the one-line form)
     assert "Knocked Down" in form.options["critical.condition"]
     data = form.fill(**{"name": "Slink Stalker", "species": "Slink", "class": "Stalker",
                         "critical_ability": "The target is Knocked Down and pushed 1.",
@@ -204,7 +204,7 @@ def test_the_card_editor_enters_an_adversarys_critical_ability_and_an_events_pla
                         **{f"difficulties.{d}.{s}": "1" for d in (1, 2, 3, 4) for s in ("hp", "attack", "guard",
                                                                                            "range")}})
     assert table.post(form.action, data).status_code == 200
-    event = find_form(table.get("/cards").get_data(as_text=True), "/cards/event-card")
+    event = find_form(table.get("/cards").get_data(as_text=True), "/cards/event-card", _form="event-card")
     sent = table.post(event.action, event.fill(**{"deck": "Mine", "name": "Ambush", "rounds": "1-5",
                                                   "event_adversary": "See the book", "places.count": "2"}))
     assert sent.status_code == 200

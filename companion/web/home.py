@@ -11,7 +11,7 @@ from ..games.frame import COLORS
 from ..games.registry import RULES
 from ..phantom import campaign as rules
 from ..phantom.characters import add_party
-from ..phantom.play.setup import MIN_CHARACTERS
+from ..phantom.play.setup import MAX_CHARACTERS, MIN_CHARACTERS
 from ..schemas.files.campaign import load_campaign_file
 from ..schemas.forms.campaigns import NewCampaignForm
 from ..store import backups
@@ -28,7 +28,7 @@ from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
 bp = Blueprint("home", __name__)
-PARTY_SEATS = (1, 2, 3, 4)  # a party embarks with at most four characters (p.8)
+PARTY_SEATS = tuple(range(1, MAX_CHARACTERS + 1))  # the new campaign's seats: as many as may embark
 
 # The first-run path of a group with nothing but the box, in order: a campaign and its party, the first
 # mission's adversary cards, a map, the set-up.

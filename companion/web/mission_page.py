@@ -278,7 +278,7 @@ class MissionPage(DocumentPage):
     event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
     bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
-    next_event_rounds: str = "1-5"  # the rounds printed on the Event card the table turns next (p.10 step 8)
+    next_event_rounds: str = "1-5"  # the rounds printed on the Event card the table turns next (rules.next_event_rounds)
     sheet: dict | None = None  # the figure whose sheet is open (`figure_sheet`), or None
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened

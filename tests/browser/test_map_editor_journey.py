@@ -34,7 +34,7 @@ def wall(page: Page, a: str, b: str) -> None:
 def test_draw_a_map_by_touch_export_import_and_enter_cards(tablet: Page, tmp_path):
     page = tablet
     page.goto("/")
-    page.get_by_role("link", name="Maps").tap()
+    page.get_by_role("link", name="Maps", exact=True).tap()
     expect(page.get_by_role("heading", name="Mission maps")).to_be_visible()
     page.get_by_label("Map name").fill("Tablet Test")
     expect(page.get_by_role("spinbutton", name="Columns")).to_have_value("12")
@@ -77,7 +77,7 @@ def test_draw_a_map_by_touch_export_import_and_enter_cards(tablet: Page, tmp_pat
     assert doc["placements"] == {"K-2": {"type": "Grallok Sentry", "min_characters": 2, "max_characters": 4},
                                  "K-6": {"type": "Grallok Archer", "min_characters": 3, "max_characters": 4}}
 
-    page.get_by_role("link", name="Maps").tap()
+    page.get_by_role("link", name="Maps", exact=True).tap()
     page.locator('input[name="file"]').set_input_files(str(path))
     page.get_by_role("button", name="Import as a new map").tap()
     expect(page.get_by_role("heading", name=re.compile("Tablet Test \\(copy\\)"))).to_be_visible()
@@ -87,8 +87,8 @@ def test_draw_a_map_by_touch_export_import_and_enter_cards(tablet: Page, tmp_pat
     expect(page.locator("#map-grid .coords text", has_text="K-6")).to_have_count(1)
 
     # the adversary description card and its two decks
-    page.get_by_role("link", name="Cards").tap()
-    page.get_by_text("Adversary description card", exact=True).tap()
+    page.get_by_role("link", name="Cards", exact=True).tap()
+    page.locator("summary").get_by_text("Adversary description card", exact=True).tap()
     form = page.locator("#adversary")
     form.get_by_label("Adversary (species and class)").fill("Grallok Brute")
     form.get_by_label("Species", exact=True).fill("Grallok")
@@ -99,7 +99,7 @@ def test_draw_a_map_by_touch_export_import_and_enter_cards(tablet: Page, tmp_pat
     form.get_by_role("button", name="Save the adversary card").tap()
     expect(page.locator("#result")).to_contain_text("Entered the adversary description card Grallok Brute")
 
-    page.get_by_text("Species action card", exact=True).tap()
+    page.locator("summary").get_by_text("Species action card", exact=True).tap()
     form = page.locator("#species-card")
     form.get_by_label("Species deck").fill("Grallok")
     form.get_by_label("Card name").fill("Stomp")
@@ -111,7 +111,7 @@ def test_draw_a_map_by_touch_export_import_and_enter_cards(tablet: Page, tmp_pat
     form.get_by_role("button", name="Add the card").tap()
     expect(page.locator("#result")).to_contain_text("Added 'Stomp' in the species deck Grallok")
 
-    page.get_by_text("Class action card (one row per color)", exact=True).tap()
+    page.locator("summary").get_by_text("Class action card (one row per color)", exact=True).tap()
     form = page.locator("#class-card")
     form.get_by_label("Class deck").fill("Brute")
     form.get_by_label("Card name").fill("Smash")

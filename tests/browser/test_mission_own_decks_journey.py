@@ -28,7 +28,7 @@ def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
     tap_space(page, "C-6")
 
     prompt = page.locator("#deck-prompt")
-    expect(prompt.locator("#deck-events button")).to_have_text(
+    expect(prompt.locator("#deck-events form.inline button")).to_have_text(  # the cards (not the new card form)
         ["Dust Storm (sample)", "Echoes (sample)", "Flicker (sample)", "Reinforcements (sample)",
          "Stale Air (sample)"])
     press(page, "Stale Air (sample)", prompt)
@@ -41,7 +41,7 @@ def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
 
     expect(prompt.locator("strong")).to_have_text(["Grallok species deck", "Sentry class deck"])
     press(page, "Rush (sample)", prompt.locator("#deck-species-grallok"))
-    press(page, prompt.locator("#deck-class-sentry button").first.inner_text(), prompt.locator("#deck-class-sentry"))
+    press(page, prompt.locator("#deck-class-sentry form.inline button").first.inner_text(), prompt.locator("#deck-class-sentry"))
     turn_order_shown(page)
     expect(page.locator("#result")).to_contain_text("the table drew Rush (sample) from the Grallok species deck")
     expect(page.locator("#deck-prompt")).to_have_count(0)
