@@ -39,19 +39,16 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def tablet(live_server):
-    """A tablet that reaches the laptop by a LAN name: chromium resolves table.lan to this machine."""
-    from playwright.sync_api import sync_playwright
+def tablet(browser, live_server):
+    """A tablet that reaches the laptop by a LAN name: a chromium of the session's Playwright that resolves
+    table.lan to this machine."""
     port = live_server.url.rsplit(":", 1)[1]
-    expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
-                                    args=CHROMIUM_ARGS + ['--host-resolver-rules=MAP table.lan 127.0.0.1'])
-        context = browser.new_context(base_url=f"http://table.lan:{port}", **TABLET)
-        context.set_default_timeout(TIMEOUT_MS)
-        page = context.new_page()
-        yield page
-        browser.close()
+    lan = browser.browser_type.launch(executable_path=CHROMIUM,
+                                      args=CHROMIUM_ARGS + ["--host-resolver-rules=MAP table.lan 127.0.0.1"])
+    context = lan.new_context(base_url=f"http://table.lan:{port}", **TABLET)
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    lan.close()
 
 
 def shot(page: Page, name: str, anchor: str | None = None) -> None:
