@@ -82,7 +82,8 @@ DECODE_ERRORS = (ValueError, TypeError, LookupError, AttributeError)  # what jso
 def what_is_wrong(exc: BaseException) -> str:
     """A decoding failure in one line a table can read."""
     if isinstance(exc, json.JSONDecodeError):
-        return f"its stored text is not valid JSON ({exc.msg} at character {exc.pos})"
+        msg = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg  # "Invalid control character at"
+        return f"its stored text is not valid JSON ({msg} at character {exc.pos})"
     if isinstance(exc, KeyError):
         return f"a field it needs is missing or unknown ({exc.args[0]!r})" if exc.args else "a field it needs is missing"
     text = " ".join(str(exc).split()) or type(exc).__name__

@@ -195,3 +195,29 @@ def test_a_restore_of_the_clean_backup_takes_it_off_the_home_page(tables):
     assert table.post(f"/backups/{name}/restore", {"confirm": "restore"}).status_code == 200
     assert table.get("/campaigns/1").status_code == 200
     assert 'id="damaged"' not in table.get("/").get_data(as_text=True)
+
+
+def test_a_damaged_map_and_card_library_are_named_and_the_mission_still_opens(tables):
+    app, table, _, mission_url = tables
+    damage(app, "maps", 1, flip_bytes, column="doc")
+    for url in ("/maps/1", "/maps/1/export", "/maps/1/poll?seen=0", "/cards/export"):
+        says_damaged(table.get(url), "First steps")
+    says_damaged(table.post("/maps/1/undo", {"version": version_of(app, "maps", 1)}), "First steps")
+    damage(app, "card_libraries", 1, flip_bytes, column="doc")
+    says_damaged(table.get("/cards"), "Card library")
+    home = table.get("/")
+    assert home.status_code == 200
+    assert "The card library “Card library”</a>" in home.get_data(as_text=True)
+    for url in ("/campaigns/1", "/games/1"):
+        assert table.get(url).status_code == 200
+
+
+def test_companion_export_says_the_damage_and_exits_2(tables, capsys):
+    from companion import cli
+
+    app, *_ = tables
+    damage(app, "campaigns", 1)
+    assert cli.main(["--instance", app.instance_path, "export", "The Historians"]) == 2
+    err = capsys.readouterr().err
+    assert "'The Historians' cannot be read back: its stored text is not valid JSON" in err
+    assert "companion restore --list" in err
