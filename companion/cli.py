@@ -119,11 +119,16 @@ def _say_interrupted_restore(app) -> None:
 
 def _find_campaign(db, ref: str):
     from .store import campaigns as store
+    from .store.journal import DamagedDocument
 
     rows = store.listing(db) + store.listing(db, archived=True)
     for row in rows:
         if str(row["id"]) == ref or row["name"] == ref:
-            return store.JOURNAL.get(db, row["id"])
+            try:
+                return store.JOURNAL.get(db, row["id"])
+            except DamagedDocument as exc:  # said, never a traceback: its name, what is wrong, the backups
+                raise BadInput(f"campaign: {exc.message} Restore a backup where it reads back: "
+                               "`companion restore --list`.") from None
     raise BadInput(f"campaign: no campaign with id or name {ref!r} (see `companion export --list`).")
 
 

@@ -57,7 +57,8 @@ WEB_LIBRARIES = ("flask", "jinja2", "werkzeug", "marshmallow", "companion.kits",
 # area's documents as the app would; no store module loads a web library.
 READS_FILE_FORMATS = {"companion.store.cards": {"marshmallow"}, "companion.store.maps": {"marshmallow"},
                       "companion.store.card_file": {"marshmallow"},
-                      "companion.store.backup_checks": {"marshmallow"}, "companion.store.backups": {"marshmallow"}}
+                      "companion.store.backup_checks": {"marshmallow"}, "companion.store.backups": {"marshmallow"},
+                      "companion.store.readback": {"marshmallow"}}  # it reads every area's documents: cards' and maps' too
 STORE_MODULES = sorted(f"companion.store.{p.stem}" if p.stem != "__init__" else "companion.store"
                        for p in (Path(ROOT) / "companion/store").glob("*.py"))
 

@@ -112,14 +112,14 @@ def find(db_path: Path, name: str) -> Path:
     return path
 
 
-def _read_only(path: Path) -> sqlite3.Connection:
+def read_only(path: Path) -> sqlite3.Connection:
     """A backup is never written again: read as immutable, it leaves no -wal or -shm file beside it."""
     return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
 
 
 def check(path: Path) -> str:
     """"ok", or what is damaged; a full disk (quick_check's scratch space) is raised, not a verdict on the file."""
-    conn = _read_only(path)
+    conn = read_only(path)
     try:
         rows = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
     except sqlite3.DatabaseError as exc:
@@ -138,7 +138,7 @@ def prepare(source: Path, work: Path, name: str, page_size: int | None = None) -
     verdict = check(source)
     if verdict != "ok":
         raise Refused(f"Backup {name} fails its integrity check: {verdict}. Nothing was changed.")
-    conn = _read_only(source)
+    conn = read_only(source)
     try:
         applied, legacy = ledger(conn, name)
         structure(conn, name, applied, legacy)
@@ -320,7 +320,7 @@ def _counts(conn: sqlite3.Connection) -> dict[str, int]:
 
 
 def _verify_copy(path: Path, counts: dict[str, int]) -> None:
-    conn = _read_only(path)
+    conn = read_only(path)
     try:
         verdict = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
         found = _counts(conn)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..db import immediate, now
 from ..phantom.campaign import Campaign, Change, campaign_from_dict, campaign_to_dict
-from .journal import AlreadyApplied, Journal, NotFound, Stale, Written
+from .journal import AlreadyApplied, DamagedDocument, Journal, NotFound, Stale, Written
 
 __all__ = ["AlreadyApplied", "NotFound", "Stale", "CampaignRow", "JOURNAL"]
 HISTORY_PAGE = 20
@@ -68,9 +68,14 @@ def listing(db, archived=False, deleted=False) -> list[dict]:
 
 
 def with_party(db, size: int) -> int | None:
-    """The most recently changed active campaign with at least `size` active characters (None: none has)."""
+    """The most recently changed active campaign with at least `size` active characters (None: none has); a
+    damaged campaign (DamagedDocument) is passed over, so the home page that asks still opens."""
     for row in listing(db):
-        if sum(1 for ch in JOURNAL.get(db, row["id"]).campaign.characters if ch.active) >= size:
+        try:
+            campaign = JOURNAL.get(db, row["id"]).campaign
+        except DamagedDocument:
+            continue
+        if sum(1 for ch in campaign.characters if ch.active) >= size:
             return row["id"]
     return None
 

@@ -15,7 +15,7 @@ from ..schemas.files.card_library import EMPTY, PARTS, load_library
 from ..schemas.forms.cards import CardEntry
 from ..db import immediate
 from . import maps, mission_table
-from .journal import Journal, Written
+from .journal import DamagedDocument, Journal, Written
 
 
 def _library(row: dict) -> dict:
@@ -40,10 +40,13 @@ def library_id(db) -> int:
 
 def has_adversaries(db) -> bool:
     """Whether the library holds an adversary description card or a boss board; a table that never opened it has
-    none (and this does not make it)."""
+    none (and this does not make it), and a damaged one (DamagedDocument) is said on its own page, not here."""
     for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
-        doc = JOURNAL.get(db, row["id"])
-        return bool(doc.get("adversaries") or doc.get("bosses"))
+        try:
+            doc = JOURNAL.get(db, row["id"])
+        except DamagedDocument:
+            return False
+        return isinstance(doc, dict) and bool(doc.get("adversaries") or doc.get("bosses"))
     return False
 
 

@@ -19,6 +19,10 @@ user action with a readable description and the diff it made
   request carried, migration 8) tells a retry from the same id sent with
   another body, which is refused (ReusedRequest). Undo and redo check the
   version the device saw, like a change.
+- a stored document that cannot be read back (its JSON, its shape, a value its
+  codec refuses: flipped bytes SQLite's own checks do not see) raises
+  DamagedDocument naming it by its row's columns, from every read, change,
+  undo and redo, and nothing is written; `decode` is the one guard.
 
 Each area module (store/campaigns.py, games.py, mission_table.py, maps.py,
 cards.py) exposes its JOURNAL, keeps only its own queries and says, in its
@@ -55,6 +59,35 @@ class ReusedRequest(Exception):
     was stale or damaged. Nothing changes; the tablet is told to reload rather than "already saved"."""
 
     message = "This form was already used for another change; reload the page. Nothing was saved."
+
+
+class DamagedDocument(Exception):
+    """A stored document that cannot be read back as its area reads it (bad JSON, a bad shape, a value its codec
+    refuses): named by its row's plain columns, which SQLite still reads. The journal has no error family of its
+    own (NotFound, Stale, ReusedRequest and AlreadyApplied each stand alone), so this stands beside them, an
+    Exception and neither a ValueError nor a RuleError: no handler of a refusal (422) or a bad file may take it."""
+
+    def __init__(self, kind: str, doc_id: int, name: str, what: str):
+        super().__init__(kind, doc_id, name, what)
+        self.kind, self.doc_id, self.name, self.what = kind, doc_id, name, what
+
+    @property
+    def message(self) -> str:
+        return f"{self.name!r} cannot be read back: {self.what}. Nothing was changed."
+
+
+DECODE_ERRORS = (ValueError, TypeError, LookupError, AttributeError)  # what json, the codecs and the schemas raise
+
+
+def what_is_wrong(exc: BaseException) -> str:
+    """A decoding failure in one line a table can read."""
+    if isinstance(exc, json.JSONDecodeError):
+        msg = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg  # "Invalid control character at"
+        return f"its stored text is not valid JSON ({msg} at character {exc.pos})"
+    if isinstance(exc, KeyError):
+        return f"a field it needs is missing or unknown ({exc.args[0]!r})" if exc.args else "a field it needs is missing"
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return f"a stored value does not read back ({text[:160]}{'…' if len(text) > 160 else ''})"
 
 
 class AlreadyApplied(Exception):
@@ -189,7 +222,16 @@ class Journal:
         return row
 
     def get(self, db, doc_id: int, include_hidden: bool = False):
-        return self.load(self.row(db, doc_id, include_hidden))
+        return self.decode(self.load, self.row(db, doc_id, include_hidden))
+
+    def decode(self, hook: Callable[[dict], Any], row: dict):
+        """`hook(row)` (the area's `load` or `read`, or any reading of the stored document); DamagedDocument when
+        it cannot be read back, named by the row's columns."""
+        try:
+            return hook(row)
+        except DECODE_ERRORS as exc:
+            raise DamagedDocument(self.kind, row["id"], str(row.get("name") or f"{self.kind} {row['id']}"),
+                                  what_is_wrong(exc)) from exc
 
     def version(self, db, doc_id: int) -> int:
         found = db.execute(f"SELECT version FROM [{self.table}] WHERE id = ?", [doc_id]).fetchone()
@@ -298,8 +340,9 @@ class Journal:
             raise self.stale()
         if self.refuse:
             self.refuse(row)
+        doc = self.decode(self.read, row)  # DamagedDocument before the command runs: nothing is written
         before = json.loads(row[self.document])
-        result = command(self.read(row))
+        result = command(doc)
         out = self.written(result, row)
         diff = changes.diff(before, out.doc)
         diff += [[[COLUMN, k], row[k], v] for k, v in out.columns.items() if row[k] != v]
@@ -352,6 +395,7 @@ class Journal:
                 raise self.stale()
             if self.locked:
                 self.locked(row)
+            self.decode(self.read, row)  # a damaged document is not stepped: its diffs would land on what it lost
             entry = db.execute(
                 f"SELECT id, description, diff FROM [{self.entries}] WHERE [{self.owner}] = ? AND status = ? "
                 f"AND diff != '[]' ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",

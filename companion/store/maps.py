@@ -75,8 +75,8 @@ def listing(db) -> list[dict]:
 
 def shown(db) -> list[tuple[str, dict]]:
     """Every map the table has (none withdrawn), oldest first: (its name, its scenario document)."""
-    return [(r["name"], json.loads(r["doc"])) for r in
-            db.query("SELECT name, doc FROM maps WHERE NOT withdrawn ORDER BY id")]
+    return [(r["name"], JOURNAL.decode(_document, r)) for r in
+            db.query("SELECT id, name, doc FROM maps WHERE NOT withdrawn ORDER BY id")]
 
 
 def withdraw_imported(db, entry_id: int, undone: bool) -> None:
@@ -144,6 +144,11 @@ def copy(db, map_id: int, request_id: str | None = None) -> int:
     return import_doc(db, name, doc, request_id=request_id)
 
 
+def _document(row: dict) -> dict:
+    return json.loads(row["doc"])
+
+
 def export(db, map_id: int) -> tuple[str, dict]:
+    """The map's name and its scenario document as stored; DamagedDocument when its JSON does not read back."""
     row = JOURNAL.row(db, map_id)
-    return row["name"], json.loads(row["doc"])
+    return row["name"], JOURNAL.decode(_document, row)

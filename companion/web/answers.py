@@ -7,6 +7,10 @@ Views do not catch these; the page that answers is the one the view named (comma
 - a request already applied (a retry whose answer was lost): 200, the current state and a note; its id sent
   with another body or for another document (a stale or damaged page): 409, reload;
 - a document that is not there: 404;
+- a stored document that cannot be read back (store.journal.DamagedDocument: flipped bytes in its JSON, a bad
+  shape, a value its codec refuses): 409, the app's page naming it, what is wrong and the backups
+  (web/damage.py, which says why 409 and never a 5xx), whatever the request was (its page, a poll, an undo, an
+  export);
 - a full disk (SQLite's SQLITE_FULL, the system's ENOSPC): 507, the page as it is with the app's own message;
   reads go on being served.
 """
@@ -22,8 +26,9 @@ from werkzeug.exceptions import NotFound as HttpNotFound
 from ..db import disk_full
 from ..errors import RuleError
 from ..phantom.campaign import StaleVersion
-from ..store.journal import AlreadyApplied, NotFound, ReusedRequest, Stale
+from ..store.journal import AlreadyApplied, DamagedDocument, NotFound, ReusedRequest, Stale
 from ..store.mission_table import AlreadyRecorded
+from . import damage
 from .commands import Notice, answering
 from .render import flat_errors, go, is_htmx
 
@@ -37,11 +42,14 @@ def said(exc: RuleError) -> str:
 
 def on_page(at, **kw):
     """The answering page re-rendered; a form sent for a document that is not there (deleted on another device,
-    or a made-up id) is a 404 whatever else was wrong with it, never a 500 from the page it can't draw."""
+    or a made-up id) is a 404 whatever else was wrong with it, and one that no longer reads back is its damage
+    page (409), never a 500 from the page it can't draw."""
     try:
         return at.page(**kw)
     except NotFound:
         return not_found(None)
+    except DamagedDocument as exc:  # a form refused for a document that no longer reads back: the damage is said
+        return damage.answer(exc)
     except HTTPException as exc:  # the page itself said 404 (a character that is not in the campaign)
         return current_app.handle_http_exception(exc)
 
@@ -106,5 +114,6 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(exc, stale)
     app.register_error_handler(AlreadyApplied, already_applied)
     app.register_error_handler(NotFound, not_found)
+    app.register_error_handler(DamagedDocument, damage.answer)
     app.register_error_handler(sqlite3.OperationalError, full)
     app.register_error_handler(OSError, full)

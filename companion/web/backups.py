@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, request, send_file
 
 from ..store import backups
+from .database import check_documents
 from .render import form_state, respond
 
 bp = Blueprint("backups", __name__, url_prefix="/backups")
@@ -69,5 +70,6 @@ def restore(name: str):
         return page(422, {"confirm": str(exc)})
     except backups.NotRestored as exc:
         return page(NOT_RESTORED if exc.disk_full else FAILED, {"confirm": str(exc)})
+    check_documents(current_app)  # every document is the backup's now: the home page's damaged ones with them
     kept = f" The state before restoring is kept as {safety.name}." if safety else ""
     return page(message=f"Restored {name}.{kept}")

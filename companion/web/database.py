@@ -1,4 +1,8 @@
-"""The request's database connection, and the database checks at start-up."""
+"""The request's database connection, and the database checks at start-up.
+
+At start-up: SQLite's quick_check, a backup, the migrations, then every stored document read back as its area
+reads it (store/readback.py): the damaged ones are kept in `app.extensions["damaged"]` for the home page
+(web/damage.py) and said in the log; the app starts all the same, every other document working."""
 from __future__ import annotations
 
 import sqlite3
@@ -8,7 +12,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 
 from .. import db as dbmod
-from ..store import backups
+from ..store import backups, readback
 
 
 class DatabaseDamaged(RuntimeError):
@@ -25,6 +29,20 @@ def close_db(_exc=None) -> None:
     db = g.pop("db", None)
     if db is not None:
         db.conn.close()
+
+
+def check_documents(app: Flask, db=None) -> None:
+    """Every document read back (store/readback.py); the damaged ones kept by (kind, id) and logged. Also after a
+    restore (web/backups.py), which replaces every document."""
+    conn = db or dbmod.connect(app.config["DATABASE"])
+    try:
+        found = readback.damaged(conn)
+    finally:
+        if db is None:
+            conn.conn.close()
+    app.extensions["damaged"] = {(exc.kind, exc.doc_id): exc for exc in found}
+    for exc in found:
+        app.logger.warning("Damaged %s %d: %s", exc.kind, exc.doc_id, exc.message)
 
 
 def init_app(app: Flask) -> None:
@@ -44,6 +62,7 @@ def init_app(app: Flask) -> None:
         if existed and app.config["BACKUP_ON_START"]:
             backups.take(path, "start-up")
         dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
+        check_documents(app, db)
     finally:
         if db is not None:
             db.conn.close()

@@ -20,7 +20,7 @@ from ..store import cards as card_store
 from ..store import games as games_store
 from ..store import maps as map_store
 from ..store import mission_table as mission_table_store
-from . import commands
+from . import commands, damage
 from .database import get_db
 from .cards import class_boards_in_use
 from .commands import RequestForm, answer_with
@@ -93,6 +93,8 @@ class HomePage:
     classes: tuple = ()  # the new campaign's party: each seat's class and species, one tap each
     species: tuple = ()
     seats: tuple = PARTY_SEATS
+    damaged: tuple = ()  # the documents that do not read back (web/damage.py): (kind words, name, what, url)
+    damaged_keys: frozenset = frozenset()  # their (kind, id): the listing marks them "damaged"
     result: Any = None
     active_form: str | None = None
     form_errors: dict = field(default_factory=dict)
@@ -103,13 +105,16 @@ def home_context(errors=None, result=None) -> HomePage:
     db = get_db()
     content = current_app.extensions["phantom_content"]
     active, table_missions = store.listing(db), mission_table_store.listing(db)
+    found = damage.listed()  # only the few known damaged are read again: the listing decodes no document
     run = first_run(active[0]["id"] if active else None, store.with_party(db, MIN_CHARACTERS),
                     card_store.has_adversaries(db), bool(map_store.listing(db)), bool(table_missions))
     return HomePage(active=active, archived=store.listing(db, archived=True),
                     binned=store.listing(db, deleted=True), games=games_store.listing(db), rules=RULES,
                     table_missions=table_missions, game_options=[(key, r.TITLE) for key, r in RULES.items()],
                     colors=COLORS, first_run=run, classes=tuple(ci.name for ci in content.classes),
-                    species=tuple(content.species), result=result, **form_state(errors))
+                    species=tuple(content.species),
+                    damaged=tuple((damage.WORDS.get(d.kind, d.kind), d.name, d.what, damage.url(d)) for d in found),
+                    damaged_keys=frozenset((d.kind, d.doc_id) for d in found), result=result, **form_state(errors))
 
 
 def page(status: int = 200, errors=None, result=None):
