@@ -8,11 +8,38 @@ from pathlib import Path
 from flask import Flask, current_app, g
 
 from .. import db as dbmod
-from ..store import backups
+from ..store import backups, instance
+from ..store.backup_checks import Refused, SchemaTooNew, ledger
 
 
 class DatabaseDamaged(RuntimeError):
     pass
+
+
+class DatabaseTooNew(RuntimeError):
+    """The database was written by a newer version of the app: refused before anything writes to it."""
+
+
+def refuse_newer(path: Path) -> None:
+    """The ledger read through a read-only connection, before connect() (which sets WAL mode: a header write)
+    or any backup or migration, with restore's own check: a newer app's file is left byte for byte as it was."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    try:
+        # mode=ro, not immutable: a newer app's last steps may still be in its WAL, and must be seen.
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return  # the integrity check after this says what is wrong with it
+    try:
+        ledger(conn, path.name)
+    except SchemaTooNew as exc:
+        raise DatabaseTooNew(
+            f"The database {path} was written by a newer version of Table Companion (schema step {exc.newest}; "
+            f"this version knows up to {exc.known}). Update the app to open it; nothing was changed.") from None
+    except (Refused, sqlite3.Error):
+        pass  # anything else about the file is the integrity check's and the migrations' to say, as before
+    finally:
+        conn.close()
 
 
 def get_db():
@@ -28,9 +55,12 @@ def close_db(_exc=None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """quick_check, a backup, then the migrations (each preceded by a backup)."""
+    """A newer app's file refused, quick_check, a backup, then the migrations (each preceded by a backup)."""
     path = Path(app.config["DATABASE"])
+    refuse_newer(path)
+    instance.tighten(path)
     existed = path.exists()
+    instance.private_file(path)
     try:
         db = dbmod.connect(path)
         verdict = dbmod.quick_check(db)
@@ -53,3 +83,17 @@ def init_app(app: Flask) -> None:
     app.extensions["db_keepalive"] = keepalive
     weakref.finalize(app, keepalive.conn.close)
     app.teardown_appcontext(close_db)
+
+
+def shut_down(app: Flask) -> None:
+    """A clean stop: the WAL is checkpointed into the database and emptied (TRUNCATE), so that a copy of the
+    .sqlite3 file alone holds every change; then the idle connection is closed."""
+    keepalive = app.extensions.pop("db_keepalive", None)
+    if keepalive is None:
+        return
+    try:
+        keepalive.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:
+        pass  # a full disk, a reader still busy: the WAL stays, and SQLite replays it at the next start
+    finally:
+        keepalive.conn.close()
