@@ -346,22 +346,26 @@ def main(argv=None) -> int:
         if not _app_refused_to_start(exc):
             raise
         print(f"companion: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT if _newer_database(exc) else 1
+        return EXIT_BAD_INPUT if _not_the_files_fault(exc) else 1
 
 
 def _app_refused_to_start(exc: RuntimeError) -> bool:
-    """A damaged or newer database or a bad data file. Imported only now: `resolve` and `sight` never load the app."""
+    """A damaged or newer database, a full disk, an unwritable folder or a bad data file. Imported only now:
+    `resolve` and `sight` never load the app."""
     from .schemas.content.base import ContentError
-    from .web.database import DatabaseDamaged, DatabaseTooNew
+    from .store.instance import InstanceNotWritable
+    from .web.database import DatabaseDamaged, DatabaseTooNew, DiskFull
 
-    return isinstance(exc, (DatabaseDamaged, DatabaseTooNew, ContentError))
+    return isinstance(exc, (DatabaseDamaged, DatabaseTooNew, DiskFull, InstanceNotWritable, ContentError))
 
 
-def _newer_database(exc: RuntimeError) -> bool:
-    """A newer app's database is bad input for this one (exit 2), not a damaged file (exit 1)."""
-    from .web.database import DatabaseTooNew
+def _not_the_files_fault(exc: RuntimeError) -> bool:
+    """A newer app's database, a full disk or an instance folder it may not write: not a damaged file (exit 1)
+    but what the laptop must change before this app can start (exit 2)."""
+    from .store.instance import InstanceNotWritable
+    from .web.database import DatabaseTooNew, DiskFull
 
-    return isinstance(exc, DatabaseTooNew)
+    return isinstance(exc, (DatabaseTooNew, DiskFull, InstanceNotWritable))
 
 
 if __name__ == "__main__":

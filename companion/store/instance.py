@@ -8,6 +8,7 @@ any way (a kill -9 included) and nothing is left to clean up by hand.
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -40,9 +41,10 @@ def lock(instance: Path, address: str) -> None:
     try:
         make_folder(instance)
         fd = os.open(instance / LOCK_NAME, os.O_RDWR | os.O_CREAT, FILE_MODE)
-    except PermissionError:
-        raise InstanceNotWritable(f"the instance folder {instance} cannot be written by this account "
-                                  "(permission denied): give it back its owner's write permission.") from None
+    except OSError as exc:
+        if exc.errno in NOT_WRITABLE:
+            raise InstanceNotWritable(not_writable(instance, exc.errno)) from None
+        raise
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -51,10 +53,39 @@ def lock(instance: Path, address: str) -> None:
         where = f"at {other}" if other else "(it is still starting)"
         raise InstanceBusy(f"another `companion serve` already serves the instance folder {instance} {where}: "
                            "use that one, or stop it first.") from None
-    # The address is written only once the lock is ours, so what a refused server reads is the holder's.
-    os.ftruncate(fd, 0)
-    os.write(fd, address.encode("utf-8"))
     _held.append(fd)
+    # The address is written only once the lock is ours, so what a refused server reads is the holder's.
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, address.encode("utf-8"))
+    except OSError as exc:  # a full disk: the lock holds all the same, and start-up says the disk is full
+        if exc.errno != errno.ENOSPC:
+            raise
+
+
+NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+def not_writable(instance: Path, code: int = errno.EACCES) -> str:
+    why = "a read-only file system" if code == errno.EROFS else "permission denied"
+    return (f"The instance folder {instance} cannot be written ({why}): Table Companion keeps its database and "
+            "backups there. Make it writable for this account, then start again; nothing was changed.")
+
+
+def check_writable(instance: Path) -> None:
+    """Said as permissions, naming the folder: otherwise SQLite, unable to make the -wal and -shm beside the
+    database, reports an open error start-up would take for a damaged file."""
+    instance = Path(instance)
+    if not os.access(instance, os.W_OK | os.X_OK):
+        code = errno.EROFS if _read_only_mount(instance) else errno.EACCES
+        raise InstanceNotWritable(not_writable(instance, code))
+
+
+def _read_only_mount(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def release() -> None:
@@ -90,5 +121,6 @@ def tighten(db_path: Path) -> None:
                 os.chmod(path, stat.S_IMODE(path.stat().st_mode) & mode)
         except FileNotFoundError:
             continue
-        except PermissionError:  # not this account's file: nothing it may do about it
-            continue
+        except OSError as exc:  # not this account's file, or a read-only mount: nothing it may do about it
+            if exc.errno not in NOT_WRITABLE:
+                raise

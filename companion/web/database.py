@@ -16,6 +16,10 @@ class DatabaseDamaged(RuntimeError):
     pass
 
 
+class DiskFull(RuntimeError):
+    """The disk filled during start-up (the backup, a migration): said in one line, nothing changed."""
+
+
 class DatabaseTooNew(RuntimeError):
     """The database was written by a newer version of the app: refused before anything writes to it."""
 
@@ -60,11 +64,15 @@ def init_app(app: Flask) -> None:
     refuse_newer(path)
     instance.tighten(path)
     existed = path.exists()
-    instance.private_file(path)
     try:
+        instance.private_file(path)
         db = dbmod.connect(path)
         verdict = dbmod.quick_check(db)
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, OSError) as exc:
+        if dbmod.disk_full(exc):  # not a verdict on the file
+            raise _disk_full(path) from None
+        if isinstance(exc, OSError):
+            raise
         db, verdict = None, str(exc)
     try:
         if verdict != "ok":
@@ -74,6 +82,11 @@ def init_app(app: Flask) -> None:
         if existed and app.config["BACKUP_ON_START"]:
             backups.take(path, "start-up")
         dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
+    except (sqlite3.Error, OSError) as exc:
+        # The backup's half-written copy is removed and a migration rolls back: the database is as it was.
+        if dbmod.disk_full(exc):
+            raise _disk_full(path) from None
+        raise
     finally:
         if db is not None:
             db.conn.close()
@@ -83,6 +96,11 @@ def init_app(app: Flask) -> None:
     app.extensions["db_keepalive"] = keepalive
     weakref.finalize(app, keepalive.conn.close)
     app.teardown_appcontext(close_db)
+
+
+def _disk_full(path: Path) -> DiskFull:
+    return DiskFull(f"The laptop's disk is full: Table Companion cannot start (its start-up backup of {path} "
+                    "and its migrations need space). Free some space and start again; nothing was changed.")
 
 
 def shut_down(app: Flask) -> None:

@@ -168,12 +168,80 @@ def _size(path: Path) -> int | None:
     return path.stat().st_size if path.exists() else None
 
 
+class Mounted:
+    """A small tmpfs at `path`, where this machine lets the tests mount one (as root); `None` from `__enter__`
+    elsewhere, and the run is skipped."""
+
+    def __init__(self, path: Path, size: str = "8m"):
+        self.path, self.size, self.mounted = Path(path), size, False
+
+    def __enter__(self) -> Path | None:
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.mounted = os.geteuid() == 0 and subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={self.size}", "tmpfs", str(self.path)],
+            capture_output=True).returncode == 0
+        return self.path if self.mounted else None
+
+    def remount(self, mode: str) -> None:
+        subprocess.run(["mount", "-o", f"remount,{mode}", str(self.path)], check=True, capture_output=True)
+
+    def __exit__(self, *exc) -> None:
+        if self.mounted and subprocess.run(["umount", str(self.path)], capture_output=True).returncode:
+            subprocess.run(["umount", "-l", str(self.path)], check=False)
+
+
+def _with_a_campaign(instance: Path) -> Path:
+    server = Server(instance).start()
+    try:
+        Client(server.port).post("/campaigns", {"name": "Kept"}, htmx=False)
+    finally:
+        server.stop()
+    return server.database
+
+
+def run_full_disk(workdir: Path) -> dict:
+    """`companion serve` on a disk too full for its start-up backup: exit 2 with one line saying so, no
+    traceback, the database as it was and no part of a backup left."""
+    with Mounted(Path(workdir) / "small") as small:
+        if small is None:
+            return {"skipped": "this machine does not let the tests mount a size-limited filesystem"}
+        path = _with_a_campaign(small / "instance")
+        before = digest(path)
+        backups_before = sorted(p.name for p in (path.parent / "backups").glob("*"))
+        with open(small / "filler", "wb") as f:  # room for the -wal and -shm, not for a backup
+            f.write(b"\0" * max(0, shutil.disk_usage(small).free - 64 * 1024))
+        out = _said(serve_once(path.parent, free_port()))
+        out.update(says_full="disk is full" in out["line"], unchanged=digest(path) == before,
+                   backups_left=sorted(p.name for p in (path.parent / "backups").glob("*")) == backups_before)
+        return out
+
+
+def run_read_only(workdir: Path) -> dict:
+    """`companion serve` on an instance folder on a read-only mount: exit 2 with one line naming the folder and
+    saying it cannot be written, never that the database fails its integrity check."""
+    mount = Mounted(Path(workdir) / "ro")
+    with mount as folder:
+        if folder is None:
+            return {"skipped": "this machine does not let the tests mount a filesystem"}
+        path = _with_a_campaign(folder / "instance")
+        mount.remount("ro")
+        try:
+            out = _said(serve_once(path.parent, free_port()))
+        finally:
+            mount.remount("rw")
+        out.update(names_folder=str(path.parent) in out["line"] and "cannot be written" in out["line"],
+                   says_damaged="integrity" in out["line"])
+        return out
+
+
 def run(workdir: Path) -> dict:
     workdir = Path(workdir)
     return {"newer_database": {mode: run_newer(workdir / f"newer-{mode}", mode) for mode in ("delete", "wal")},
             "second_server": run_second_server(workdir / "second"),
             "modes": run_modes(workdir / "modes"),
-            "sigterm": run_sigterm(workdir / "sigterm")}
+            "sigterm": run_sigterm(workdir / "sigterm"),
+            "full_disk": run_full_disk(workdir / "full"),
+            "read_only": run_read_only(workdir / "read-only")}
 
 
 def faults(out: dict) -> int:
@@ -184,4 +252,13 @@ def faults(out: dict) -> int:
                 for n in newer)
             + (second["exit"] != 2 or not second["names_first"] or not second["after_kill_9_started"])
             + len(modes_["fresh_loose"]) + len(modes_["tightened_loose"])
-            + (term["wal_bytes_after"] not in (None, 0) or not term["alone_holds_last_change"]))
+            + (term["wal_bytes_after"] not in (None, 0) or not term["alone_holds_last_change"])
+            + _refused_in_one_line(out["full_disk"], "says_full", "unchanged", "backups_left")
+            + _refused_in_one_line(out["read_only"], "names_folder"))
+
+
+def _refused_in_one_line(figures: dict, *musts: str) -> int:
+    if "skipped" in figures:
+        return 0
+    return int(figures["exit"] != 2 or figures["lines"] != 1 or figures["traceback"]
+               or not all(figures[m] for m in musts) or figures.get("says_damaged", False))

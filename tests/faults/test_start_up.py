@@ -36,3 +36,35 @@ def test_sigterm_checkpoints_the_wal_into_the_database(tmp_path):
     figures = start_up.run_sigterm(tmp_path)
     assert figures["change_status"] == 303 and figures["wal_bytes_before"], figures
     assert figures["wal_bytes_after"] in (None, 0) and figures["alone_holds_last_change"], figures
+
+
+def test_a_disk_too_full_for_the_start_up_backup_is_said_in_one_line(tmp_path):
+    figures = start_up.run_full_disk(tmp_path)
+    if "skipped" in figures:
+        pytest.skip(figures["skipped"])
+    assert not figures["served"] and figures["exit"] == 2, figures
+    assert figures["lines"] == 1 and not figures["traceback"] and figures["says_full"], figures
+    assert figures["unchanged"] and figures["backups_left"], figures
+
+
+def test_a_read_only_instance_folder_is_said_as_such_not_as_a_damaged_database(tmp_path):
+    figures = start_up.run_read_only(tmp_path)
+    if "skipped" in figures:
+        pytest.skip(figures["skipped"])
+    assert not figures["served"] and figures["exit"] == 2, figures
+    assert figures["lines"] == 1 and not figures["traceback"], figures
+    assert figures["names_folder"] and not figures["says_damaged"], figures
+
+
+def test_an_instance_folder_this_account_may_not_write_is_said_as_permissions(tmp_path, monkeypatch, capsys):
+    """The same, for a folder without write permission (as root, every folder is writable: os.access stands in)."""
+    from companion import cli
+    from companion.store import instance
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    monkeypatch.setattr(instance.os, "access", lambda path, mode: False)
+    assert cli.main(["--instance", str(folder), "export", "--list"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and str(folder) in said[0] and "permission denied" in said[0], said
+    assert not (folder / "companion.sqlite3").exists()
