@@ -35,7 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         BACKUP_ON_START=True,
     )
     app.config.update(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)  # owner-only: the table's data
 
     from .web import setup
 

@@ -85,14 +85,23 @@ def _table_pin(args) -> str:
 
 
 def cmd_serve(args) -> int:
+    import signal
     import socket
 
     from waitress import serve
 
+    from .store import instance
+    from .web.database import shut_down
+
     host = "0.0.0.0" if args.lan else args.host
     config = {}
+    addresses = lan_addresses() if args.lan else []
+    shown = addresses[0] if addresses else socket.gethostname() if args.lan else host
+    try:  # first of all: a second server on the folder touches nothing, not even with a start-up backup
+        instance.lock(_instance(args).resolve(), f"http://{shown}:{args.port}/")
+    except (instance.InstanceBusy, instance.InstanceNotWritable) as exc:
+        raise BadInput(str(exc)) from None
     if args.lan:
-        addresses = lan_addresses()
         hostname = socket.gethostname()
         config["TABLE_PIN"] = _table_pin(args)
         config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", hostname, f"{hostname}.local", *addresses]
@@ -105,8 +114,17 @@ def cmd_serve(args) -> int:
         print(f"Table PIN: {config['TABLE_PIN']}")
     else:
         print(f"Table Companion on http://{host}:{args.port}/ (use --lan to open it from a tablet)")
-    serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
+    # SIGTERM stops waitress as Ctrl-C does (its loop ends on either), so both reach the checkpoint below.
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
+    finally:
+        shut_down(app)
     return 0
+
+
+def _interrupt(_signum, _frame):
+    raise KeyboardInterrupt
 
 
 def _say_interrupted_restore(app) -> None:
@@ -333,15 +351,26 @@ def main(argv=None) -> int:
         if not _app_refused_to_start(exc):
             raise
         print(f"companion: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT if _not_the_files_fault(exc) else 1
 
 
 def _app_refused_to_start(exc: RuntimeError) -> bool:
-    """A damaged database or a bad data file. Imported only now: `resolve` and `sight` never load the app."""
+    """A damaged or newer database, a full disk, an unwritable folder or a bad data file. Imported only now:
+    `resolve` and `sight` never load the app."""
     from .schemas.content.base import ContentError
-    from .web.database import DatabaseDamaged
+    from .store.instance import InstanceNotWritable
+    from .web.database import DatabaseDamaged, DatabaseTooNew, DiskFull
 
-    return isinstance(exc, (DatabaseDamaged, ContentError))
+    return isinstance(exc, (DatabaseDamaged, DatabaseTooNew, DiskFull, InstanceNotWritable, ContentError))
+
+
+def _not_the_files_fault(exc: RuntimeError) -> bool:
+    """A newer app's database, a full disk or an instance folder it may not write: not a damaged file (exit 1)
+    but what the laptop must change before this app can start (exit 2)."""
+    from .store.instance import InstanceNotWritable
+    from .web.database import DatabaseTooNew, DiskFull
+
+    return isinstance(exc, (DatabaseTooNew, DiskFull, InstanceNotWritable))
 
 
 if __name__ == "__main__":

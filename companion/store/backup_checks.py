@@ -26,7 +26,14 @@ class Refused(ValueError):
 
 
 class SchemaTooNew(Refused):
-    """A backup written by a newer version of the app: this one cannot know what its tables mean."""
+    """A backup written by a newer version of the app: this one cannot know what its tables mean.
+
+    `newest` is the newest step the file's ledger lists, `known` the newest this app knows: start-up words its
+    own refusal of a live database from them (web/database.py), the check being this one."""
+
+    def __init__(self, message: str, newest: int, known: int):
+        super().__init__(message)
+        self.newest, self.known = newest, known
 
 
 def _refuse(name: str, problems: list[str]) -> Refused:
@@ -68,7 +75,7 @@ def ledger(conn: sqlite3.Connection, name: str) -> tuple[list[int], bool]:
     if unknown:
         raise SchemaTooNew(f"Backup {name} was written by a newer version of Table Companion (schema step "
                            f"{unknown[-1]}; this version knows up to {max(known)}). Update the app to restore it; "
-                           f"nothing was changed.")
+                           f"nothing was changed.", unknown[-1], max(known))
     renamed = [key for v, key in steps if key is not None and key != known[v]]
     if renamed:
         raise _refuse(name, [f"its migration ledger names step {renamed[0]!r}, which this app calls "

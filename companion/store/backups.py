@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .. import db as dbmod
 from .backup_checks import Refused, SchemaTooNew, content, ledger, structure
+from .instance import make_folder, private_file
 
 __all__ = ["KEEP", "NotRestored", "Refused", "SchemaTooNew", "take", "list_backups", "find", "check", "restore",
            "interrupted", "dismiss_interrupted", "folder"]
@@ -55,7 +56,7 @@ def take(db_path: Path, reason: str, verify: bool = False) -> Path | None:
     if not db_path.exists():
         return None
     target_dir = folder(db_path)
-    target_dir.mkdir(parents=True, exist_ok=True)
+    make_folder(target_dir)  # owner-only, as the instance folder
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f")
     target = target_dir / f"companion-{stamp}-{reason}.sqlite3"
     part = target.with_name(target.name + PART)
@@ -301,6 +302,7 @@ def _copy(source: Path, target: Path, count: bool = False) -> dict[str, int] | N
     """SQLite's backup API, from one read snapshot of the source; with `count`, the rows of each of its tables
     in that snapshot."""
     src = sqlite3.connect(str(source), isolation_level=None, timeout=dbmod.BUSY_TIMEOUT_MS / 1000)
+    private_file(target)  # a copy of the table's data is as private as the database (0600)
     dst = sqlite3.connect(str(target), timeout=dbmod.BUSY_TIMEOUT_MS / 1000)
     try:
         counts = None
@@ -351,7 +353,7 @@ def _keep_as_it_is(db_path: Path) -> Path:
     """A damaged live file (and its WAL) copied byte for byte into the backups before it is replaced: whatever
     can still be read from it is kept."""
     target_dir = folder(db_path)
-    target_dir.mkdir(parents=True, exist_ok=True)
+    make_folder(target_dir)  # owner-only, as the instance folder
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f")
     target = target_dir / f"companion-{stamp}-damaged.sqlite3"
     wal = Path(f"{db_path}-wal")
@@ -366,6 +368,7 @@ def _copy_bytes(source: Path, target: Path) -> None:
     part = target.with_name(target.name + PART)
     try:
         shutil.copyfile(source, part)
+        os.chmod(part, 0o600)  # copyfile makes it by the umask: as private as the database
         _fsync(part)
         if _digest(part) != _digest(source):
             raise OSError(f"the copy of {source.name} differs from it")

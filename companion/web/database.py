@@ -12,11 +12,42 @@ from pathlib import Path
 from flask import Flask, current_app, g
 
 from .. import db as dbmod
-from ..store import backups, readback
+from ..store import backups, instance, readback
+from ..store.backup_checks import Refused, SchemaTooNew, ledger
 
 
 class DatabaseDamaged(RuntimeError):
     pass
+
+
+class DiskFull(RuntimeError):
+    """The disk filled during start-up (the backup, a migration): said in one line, nothing changed."""
+
+
+class DatabaseTooNew(RuntimeError):
+    """The database was written by a newer version of the app: refused before anything writes to it."""
+
+
+def refuse_newer(path: Path) -> None:
+    """The ledger read through a read-only connection, before connect() (which sets WAL mode: a header write)
+    or any backup or migration, with restore's own check: a newer app's file is left byte for byte as it was."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    try:
+        # mode=ro, not immutable: a newer app's last steps may still be in its WAL, and must be seen.
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return  # the integrity check after this says what is wrong with it
+    try:
+        ledger(conn, path.name)
+    except SchemaTooNew as exc:
+        raise DatabaseTooNew(
+            f"The database {path} was written by a newer version of Table Companion (schema step {exc.newest}; "
+            f"this version knows up to {exc.known}). Update the app to open it; nothing was changed.") from None
+    except (Refused, sqlite3.Error):
+        pass  # anything else about the file is the integrity check's and the migrations' to say, as before
+    finally:
+        conn.close()
 
 
 def get_db():
@@ -46,13 +77,20 @@ def check_documents(app: Flask, db=None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """quick_check, a backup, then the migrations (each preceded by a backup)."""
+    """A newer app's file refused, quick_check, a backup, then the migrations (each preceded by a backup)."""
     path = Path(app.config["DATABASE"])
+    refuse_newer(path)
+    instance.tighten(path)
     existed = path.exists()
     try:
+        instance.private_file(path)
         db = dbmod.connect(path)
         verdict = dbmod.quick_check(db)
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, OSError) as exc:
+        if dbmod.disk_full(exc):  # not a verdict on the file
+            raise _disk_full(path) from None
+        if isinstance(exc, OSError):
+            raise
         db, verdict = None, str(exc)
     try:
         if verdict != "ok":
@@ -63,6 +101,11 @@ def init_app(app: Flask) -> None:
             backups.take(path, "start-up")
         dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
         check_documents(app, db)
+    except (sqlite3.Error, OSError) as exc:
+        # The backup's half-written copy is removed and a migration rolls back: the database is as it was.
+        if dbmod.disk_full(exc):
+            raise _disk_full(path) from None
+        raise
     finally:
         if db is not None:
             db.conn.close()
@@ -72,3 +115,22 @@ def init_app(app: Flask) -> None:
     app.extensions["db_keepalive"] = keepalive
     weakref.finalize(app, keepalive.conn.close)
     app.teardown_appcontext(close_db)
+
+
+def _disk_full(path: Path) -> DiskFull:
+    return DiskFull(f"The laptop's disk is full: Table Companion cannot start (its start-up backup of {path} "
+                    "and its migrations need space). Free some space and start again; nothing was changed.")
+
+
+def shut_down(app: Flask) -> None:
+    """A clean stop: the WAL is checkpointed into the database and emptied (TRUNCATE), so that a copy of the
+    .sqlite3 file alone holds every change; then the idle connection is closed."""
+    keepalive = app.extensions.pop("db_keepalive", None)
+    if keepalive is None:
+        return
+    try:
+        keepalive.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:
+        pass  # a full disk, a reader still busy: the WAL stays, and SQLite replays it at the next start
+    finally:
+        keepalive.conn.close()

@@ -13,6 +13,7 @@ from jinja2 import ChoiceLoader
 from ..kits import KITS
 from ..kits.templates import kit_templates
 from ..schemas.content.campaign import load_campaign_content
+from ..store import instance
 from . import (
     aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_preview,
     mission_table, missions, rules, security,
@@ -33,6 +34,7 @@ def secret_key(instance: Path) -> str:
 
 
 def init_app(app: Flask) -> None:
+    instance.check_writable(Path(app.instance_path))  # before the secret key and the database are written there
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(Path(app.instance_path))
     content, files = load_campaign_content(Path(app.config["DATA_DIR"]) / "phantom-epoch")

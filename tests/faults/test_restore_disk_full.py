@@ -25,7 +25,7 @@ HERE = backups.__file__
 SQLITE_STEP = ("sqlite3.connect", ".execute(", ".backup(", "_copy(", "take(", "_verify_copy(", "migrate(",
                "_page_size_to(")
 SYSTEM_STEP = ("os.replace(", "_fsync(", "os.open(", "os.fsync(", "write_text(", "mkdir(", "copyfile(", "_mark(",
-               "_replace_whole(", "_keep_as_it_is(", "_copy_bytes(")
+               "_replace_whole(", "_keep_as_it_is(", "_copy_bytes(", "make_folder(", "private_file(", "os.chmod(")
 
 
 def full_at(k: int):
