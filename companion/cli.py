@@ -196,16 +196,16 @@ def cmd_import(args) -> int:
 
 
 def cmd_restore(args) -> int:
-    from .store import backups
+    from .store import backups, retention
 
     db_path = _instance(args) / "companion.sqlite3"
-    found = backups.list_backups(backups.folder(db_path))
     if args.list or not args.name:
         note = backups.interrupted_line(db_path)
         if note:
             print(note)
-        for b in found:
-            print(f"{b['name']}\t{b['reason']}\t{backups.check(b['path'])}")
+        for b in retention.listing(db_path)["backups"]:
+            marks = "".join(["\tkept until deleted" if b["kept"] else "", "\tlast known good" if b["good"] else ""])
+            print(f"{b['name']}\t{b['reason']}\t{backups.check(b['path'])}{marks}")
         return 0 if args.list else _bad("name: which backup to restore is required (see --list).")
     try:
         safety = backups.restore(db_path, args.name)

@@ -54,11 +54,13 @@ def test_engine_module_imports_only_the_standard_library(path):
 WEB_LIBRARIES = ("flask", "jinja2", "werkzeug", "marshmallow", "companion.kits", "companion.web")
 # The areas that read file formats (a card library or card file, a scenario file) validate them with their schema
 # (store -> schemas/files, marshmallow), and so does the check of a backup's documents, which reads every
-# area's documents as the app would; no store module loads a web library.
+# area's documents as the app would, and so does retention's verdict on a backup; no store module loads a web
+# library.
 READS_FILE_FORMATS = {"companion.store.cards": {"marshmallow"}, "companion.store.maps": {"marshmallow"},
                       "companion.store.card_file": {"marshmallow"},
                       "companion.store.backup_checks": {"marshmallow"}, "companion.store.backups": {"marshmallow"},
-                      "companion.store.readback": {"marshmallow"}}  # it reads every area's documents: cards' and maps' too
+                      "companion.store.readback": {"marshmallow"},  # it reads every area's documents: cards' and maps' too
+                      "companion.store.retention": {"marshmallow"}}  # it judges a backup by reading its documents back
 STORE_MODULES = sorted(f"companion.store.{p.stem}" if p.stem != "__init__" else "companion.store"
                        for p in (Path(ROOT) / "companion/store").glob("*.py"))
 

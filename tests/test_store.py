@@ -15,7 +15,7 @@ from companion import db as dbmod
 from companion.phantom import campaign as rules
 from companion.phantom import characters
 from companion.schemas.content.campaign import load_campaign_content
-from companion.store import backups, changes
+from companion.store import backups, changes, retention
 from companion.store import campaigns as store
 from companion.web.database import DatabaseDamaged
 
@@ -154,12 +154,18 @@ def test_backups_are_taken_at_start_up_and_kept_in_generations(tmp_path):
     create_app({"INSTANCE_PATH": str(instance)})
     folder = instance / "backups"
     assert backups.list_backups(folder) == []  # nothing to back up on the very first start
-    for _ in range(backups.KEEP + 3):
+    keep = retention.LIMITS["start-up"]
+    for n in range(keep + 3):
+        database = dbmod.connect(instance / "companion.sqlite3")
+        new(database, f"Campaign {n}")  # something changed: each start takes its copy
+        database.conn.close()
         create_app({"INSTANCE_PATH": str(instance)})
     found = backups.list_backups(folder)
-    assert len(found) == backups.KEEP
+    assert len(found) == keep
     assert {b["reason"] for b in found} == {"start-up"}
     assert all(backups.check(b["path"]) == "ok" for b in found)
+    create_app({"INSTANCE_PATH": str(instance)})  # nothing changed since the newest backup: no copy
+    assert backups.list_backups(folder) == found
 
 
 def test_restore_brings_back_a_backup_and_keeps_the_current_state(tmp_path):

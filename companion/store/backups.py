@@ -1,8 +1,9 @@
-"""Backups of the SQLite file with SQLite's online backup API, kept in generations, and restoring one.
+"""Backups of the SQLite file with SQLite's online backup API, kept by reason (store/retention.py), and restoring one.
 
-Taken on start-up, before every migration and after every mission result; the newest KEEP files stay under
-instance/backups/. A backup is written beside its name and renamed into place once complete, so a listed
-backup is never a half-written file.
+Taken on start-up (unless nothing changed since the newest backup), before every migration, after every mission
+result, before "Delete forever" and by hand; which stay under instance/backups/ is store/retention.py's policy.
+A backup is written beside its name and renamed into place once complete, so a listed backup is never a
+half-written file; what it holds (its fingerprint, whether every document reads back) is noted beside it then.
 
 A restore never touches the live database until the replacement is complete and checked, and a safety copy
 of the live one is written and verified first. While it replaces the live file a marker file says so: a
@@ -13,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import sqlite3
 import time
@@ -21,15 +21,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .. import db as dbmod
+from . import retention
 from .backup_checks import Refused, SchemaTooNew, content, ledger, structure
+from .backup_files import NAME, PART, find, folder, list_backups, note_path, read_only, write_note
 from .instance import make_folder, private_file
 
-__all__ = ["KEEP", "NotRestored", "Refused", "SchemaTooNew", "take", "list_backups", "find", "check", "restore",
-           "interrupted", "dismiss_interrupted", "folder"]
+__all__ = ["NAME", "NotRestored", "Refused", "SchemaTooNew", "take", "list_backups", "find", "check", "restore",
+           "interrupted", "dismiss_interrupted", "folder", "read_only", "delete", "NotDeleted"]
 
-KEEP = 12
-NAME = re.compile(r"^companion-(\d{8}T\d{6}\d{6})-([a-z-]+)\.sqlite3$")
-PART = ".part"  # a backup being written; renamed to its name once complete
 STALE_PART_SECONDS = 600
 DISK_FULL = ("The laptop's disk is full — nothing was restored: the database and its backups are as they were. "
              "Free some space and restore again.")
@@ -43,17 +42,14 @@ class NotRestored(RuntimeError):
         self.disk_full = disk_full
 
 
-def folder(db_path: Path) -> Path:
-    return Path(db_path).parent / "backups"
-
-
-def take(db_path: Path, reason: str, verify: bool = False) -> Path | None:
-    """Copy the live database; returns the new file, or None if there is nothing to copy yet.
+def take(db_path: Path, reason: str, verify: bool = False, if_changed: bool = False) -> Path | None:
+    """Copy the live database; returns the new file, or None if there is nothing to copy yet (or, with
+    `if_changed`, when it holds exactly what the newest backup holds).
 
     `verify`: the copy is checked (integrity, the same tables with the same number of rows as the state it
     was taken from) before it gets its name; a failed check raises sqlite3.DatabaseError."""
     db_path = Path(db_path)
-    if not db_path.exists():
+    if not db_path.exists() or (if_changed and retention.unchanged(db_path)):
         return None
     target_dir = folder(db_path)
     make_folder(target_dir)  # owner-only, as the instance folder
@@ -69,17 +65,21 @@ def take(db_path: Path, reason: str, verify: bool = False) -> Path | None:
     finally:
         _remove(part)
     _fsync(target_dir)
+    try:
+        write_note(target, retention.judge(target))
+    except OSError:
+        pass  # a full disk: the backup is complete, and judged again when its note is needed
     prune(target_dir)
     return target
 
 
-def prune(target_dir: Path, keep: int = KEEP) -> None:
-    """The newest `keep` backups stay, and any a marker of an interrupted restore names as its safety copy."""
+def prune(target_dir: Path) -> None:
+    """Retention's policy (store/retention.py); any backup a marker of an interrupted restore names as its safety
+    copy stays too."""
     target_dir = Path(target_dir)
     kept = {m.get("safety") for m in _markers(target_dir.parent)}
-    for old in list_backups(target_dir)[keep:]:
-        if old["name"] not in kept:
-            _remove(old["path"])
+    for old in retention.to_remove(list_backups(target_dir), kept):
+        _remove(old["path"])
     for part in target_dir.glob(f"*{PART}"):  # left by a copy that was killed half-way
         try:
             if part.stat().st_mtime < time.time() - STALE_PART_SECONDS:
@@ -88,34 +88,23 @@ def prune(target_dir: Path, keep: int = KEEP) -> None:
             pass
 
 
-def list_backups(target_dir: Path) -> list[dict]:
-    """Newest first: name, path, reason, taken (UTC), size in bytes."""
-    found = []
-    for p in Path(target_dir).glob("companion-*.sqlite3"):
-        m = NAME.match(p.name)
-        if m:
-            taken = datetime.strptime(m.group(1), "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc)
-            try:
-                size = p.stat().st_size
-            except FileNotFoundError:  # pruned meanwhile
-                continue
-            found.append({"name": p.name, "path": p, "reason": m.group(2), "taken": taken, "size": size})
-    return sorted(found, key=lambda b: b["name"], reverse=True)
+class NotDeleted(ValueError):
+    """The backup is not one the table deletes: rotation lets it go (store/retention.py), or an interrupted
+    restore's note offers it."""
 
 
-def find(db_path: Path, name: str) -> Path:
-    """The backup called `name`, refusing anything that is not one of ours."""
-    if not NAME.match(name or ""):
-        raise FileNotFoundError(name)
-    path = folder(db_path) / name
-    if not path.is_file():
-        raise FileNotFoundError(name)
-    return path
-
-
-def read_only(path: Path) -> sqlite3.Connection:
-    """A backup is never written again: read as immutable, it leaves no -wal or -shm file beside it."""
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+def delete(db_path: Path, name: str) -> None:
+    """The table deletes a backup kept until deleted (by hand, before a deletion). FileNotFoundError: no such
+    backup; NotDeleted: not one of those."""
+    path = find(db_path, name)
+    reason = NAME.match(name).group(2)
+    if retention.limit(reason) is not None:
+        raise NotDeleted(f"Backup {name} is not deleted by hand: the newest {retention.limit(reason)} "
+                         f"{reason.replace('-', ' ')} backups are kept and older ones go by themselves.")
+    if name in {m.get("safety") for m in _markers(Path(db_path).parent)}:
+        raise NotDeleted(f"Backup {name} holds the state before an interrupted restore; decide about that first.")
+    _remove(path)
+    _fsync(path.parent)
 
 
 def check(path: Path) -> str:
@@ -405,7 +394,7 @@ def _fsync(path: Path) -> None:
 
 
 def _remove(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    for suffix in ("", "-wal", "-shm", "-journal", ".json"):
         try:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         except OSError:

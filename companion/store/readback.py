@@ -3,14 +3,14 @@ still holds a damaged one readable.
 
 A document whose bytes were flipped inside its JSON passes SQLite's integrity check; only reading it back as the
 app does (each area's JOURNAL `load`, through `Journal.decode`) finds it. The backups are opened read-only
-(`backups.read_only`: immutable, nothing written beside them) and only the one document is read from each.
+(`backup_files.read_only`: immutable, nothing written beside them) and only the one document is read from each.
 """
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from . import backups, campaigns, cards, games, maps, mission_table
+from . import backup_files, campaigns, cards, games, maps, mission_table
 from .journal import DamagedDocument, Journal
 
 # Every undoable document's journal, by its kind (applied_requests.kind): the order start-up checks them in.
@@ -46,7 +46,7 @@ def readable_in(path: Path, kind: str, doc_id: int) -> bool:
     """Whether the backup at `path` holds the document and it reads back there; any failure to read it is no."""
     journal = JOURNALS[kind]
     try:
-        conn = backups.read_only(path)
+        conn = backup_files.read_only(path)
     except sqlite3.Error:
         return False
     try:
@@ -63,8 +63,8 @@ def readable_in(path: Path, kind: str, doc_id: int) -> bool:
 
 
 def last_readable(db_path: Path, kind: str, doc_id: int) -> dict | None:
-    """The newest backup (backups.list_backups' dict) where the document reads back, or None."""
-    for backup in backups.list_backups(backups.folder(Path(db_path))):
+    """The newest backup (backup_files.list_backups' dict) where the document reads back, or None."""
+    for backup in backup_files.list_backups(backup_files.folder(Path(db_path))):
         if readable_in(backup["path"], kind, doc_id):
             return backup
     return None

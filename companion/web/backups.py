@@ -1,12 +1,13 @@
-"""Backups: list, download, restore (the current file is kept as a backup first), and what an interrupted
-restore left to decide."""
+"""Backups: list (with what the retention policy keeps, the last known good one and the space taken), take one,
+download, delete one kept until deleted, restore (the current file is kept as a backup first), and what an
+interrupted restore left to decide."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request, send_file
 
-from ..store import backups
+from ..store import backups, retention
 from .database import check_documents
 from .render import form_state, respond
 
@@ -27,7 +28,8 @@ def interrupted_restore():
 
 
 def page(status: int = 200, errors=None, message=None):
-    ctx = {"backups": backups.list_backups(backups.folder(_db_path())), "message": message, **form_state(errors)}
+    ctx = {**retention.listing(_db_path()), "limits": retention.LIMITS, "bound": retention.AUTOMATIC_BOUND,
+           "message": message, **form_state(errors)}
     return respond("backups/index.html", ctx, status)
 
 
@@ -56,6 +58,19 @@ def download(name: str):
     except FileNotFoundError:
         abort(404)
     return send_file(path, as_attachment=True, download_name=name, mimetype="application/vnd.sqlite3")
+
+
+@bp.post("/<name>/delete")
+def delete(name: str):
+    if request.form.get("confirm") != "delete":
+        return page(422, {"confirm": "Tick the box to confirm: a deleted backup cannot be brought back."})
+    try:
+        backups.delete(_db_path(), name)
+    except FileNotFoundError:
+        abort(404)
+    except backups.NotDeleted as exc:
+        return page(422, {"confirm": str(exc)})
+    return page(message=f"Deleted backup {name}.")
 
 
 @bp.post("/<name>/restore")

@@ -1,6 +1,6 @@
 """The request's database connection, and the database checks at start-up.
 
-At start-up: SQLite's quick_check, a backup, the migrations, then every stored document read back as its area
+At start-up: SQLite's quick_check, a backup (skipped when nothing changed since the newest one), the migrations, then every stored document read back as its area
 reads it (store/readback.py): the damaged ones are kept in `app.extensions["damaged"]` for the home page
 (web/damage.py) and said in the log; the app starts all the same, every other document working."""
 from __future__ import annotations
@@ -98,7 +98,7 @@ def init_app(app: Flask) -> None:
                 f"The database {path} fails its integrity check ({verdict}). Nothing was changed. "
                 f"Restore a backup with `companion restore --list`, then `companion restore NAME`.")
         if existed and app.config["BACKUP_ON_START"]:
-            backups.take(path, "start-up")
+            backups.take(path, "start-up", if_changed=True)  # none when it holds what the newest backup holds
         dbmod.migrate(db, before=lambda: backups.take(path, "before-migration"))
         check_documents(app, db)
     except (sqlite3.Error, OSError) as exc:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: `faults` as a package
 
-from faults import crash, fuzz, hostile, load, migration, pin, restore_kills, start_up  # noqa: E402
+from faults import backup_retention, crash, fuzz, hostile, load, migration, pin, restore_kills, start_up  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -25,7 +25,8 @@ def main(argv=None) -> int:
     p.add_argument("--restore-all-steps", action="store_true",
                    help="also kill the restore at each step of checking the backup (slower)")
     p.add_argument("--events", type=int, default=20000, help="events of the mission migration 7 is timed on")
-    every = ["crash", "control", "load", "forms", "imports", "pin", "restore", "hostile", "migration", "start-up"]
+    every = ["crash", "control", "load", "forms", "imports", "pin", "restore", "hostile", "migration", "start-up",
+             "retention"]
     p.add_argument("--only", nargs="*", choices=every)
     args = p.parse_args(argv)
     parts = args.only or every
@@ -56,6 +57,8 @@ def main(argv=None) -> int:
             out["migration_7"] = migration.time_migration_7(tmp / "migration", args.events)
         if "start-up" in parts:
             out["start_up"] = start_up.run(tmp / "start-up")
+        if "retention" in parts:
+            out["backup_retention"] = backup_retention.run(tmp / "retention")
     out["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(out, indent=1, default=str))
     bad = (out.get("crash", {}).get("lost", 0) + out.get("crash", {}).get("half_applied", 0)
@@ -66,7 +69,8 @@ def main(argv=None) -> int:
                  for r in out.get("restore_kills", {}).values())
            + sum(out.get("hostile_backups", {}).get(k, 0) for k in ("accepted", "server_errors", "changed_on_refusal"))
            + (1 if out.get("migration_7", {}).get("seconds", 0) >= 2 else 0)
-           + (start_up.faults(out["start_up"]) if "start_up" in out else 0))
+           + (start_up.faults(out["start_up"]) if "start_up" in out else 0)
+           + (backup_retention.faults(out["backup_retention"]) if "backup_retention" in out else 0))
     return 1 if bad else 0
 
 

@@ -8,7 +8,7 @@ import html
 import pytest
 
 from companion import cli, create_app
-from companion.store import backups
+from companion.store import backups, retention
 from conftest import Table
 
 from . import restore_kills
@@ -38,8 +38,8 @@ def test_start_up_after_an_interrupted_restore_says_so_and_offers_the_safety_cop
     assert "was interrupted" in said and f"companion restore {found['safety']}" in said
     cli._say_interrupted_restore(app)  # what `companion serve` prints before it listens
     assert "was interrupted" in capsys.readouterr().out
-    for n in range(backups.KEEP + 2):  # start-ups and results go on taking backups: the safety copy stays
-        backups.take(app.config["DATABASE"], "start-up")
+    for n in range(retention.LIMITS["before-restore"] + 2):  # more of its kind: the safety copy stays
+        backups.take(app.config["DATABASE"], "before-restore")
     assert backups.find(app.config["DATABASE"], found["safety"]).exists()
     resp = table.post(f"/backups/{found['safety']}/restore", {"confirm": "restore", "_form": "restore"})
     assert resp.status_code == 200 and f"Restored {found['safety']}" in resp.get_data(as_text=True)
