@@ -119,11 +119,13 @@ def unique_name(db, name: str, max_len: int = 80) -> str:
     return candidate
 
 
-def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: str | None = None) -> int:
-    """The new map's id; sent again with the same request id, the first one's."""
+def create(db, name: str, layout: Layout, columns: int, rows: int, request_id: str | None = None,
+           fingerprint: str | None = None) -> int:
+    """The new map's id; sent again with the same request id, the first one's (with another body: ReusedRequest)."""
     draft = new_draft(layout, columns, rows)
     return JOURNAL.create(db, {"name": unique_name(db, name), "columns": columns, "rows": rows},
-                          _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id)
+                          _doc(draft), f"Created the map {name!r} ({columns}x{rows})", request_id=request_id,
+                          fingerprint=fingerprint)
 
 
 def import_doc(db, name: str, source, sample: bool = False, request_id: str | None = None,
@@ -138,10 +140,10 @@ def import_doc(db, name: str, source, sample: bool = False, request_id: str | No
                           request_id=request_id, fingerprint=fingerprint)
 
 
-def copy(db, map_id: int, request_id: str | None = None) -> int:
+def copy(db, map_id: int, request_id: str | None = None, fingerprint: str | None = None) -> int:
     """A copy of the map beside it ("… (copy)"), to draw a variant: its own history starts here."""
     name, doc = export(db, map_id)
-    return import_doc(db, name, doc, request_id=request_id)
+    return import_doc(db, name, doc, request_id=request_id, fingerprint=fingerprint)
 
 
 def _document(row: dict) -> dict:

@@ -18,7 +18,7 @@ from ..kits.new_game import NewGameForm
 from ..store import backups
 from ..store import games as store
 from . import home
-from .commands import Area, RequestForm, answer_with, history_routes, run
+from .commands import Area, RequestForm, answer_with, fingerprint, history_routes, run
 from .database import get_db
 from .downloads import download, file_stem
 from .pages import DocumentPage, document_state
@@ -97,7 +97,8 @@ def new():
     state = rules.new_game(players, rng())
     game_id = store.JOURNAL.create(get_db(), {"kind": form.game, "name": form.name}, state,
                                    f"New {rules.TITLE} game: {', '.join(p.name for p in players[:-1])} and "
-                                   f"{players[-1].name}", request_id=form.request_id)  # sent twice: one game
+                                   f"{players[-1].name}", request_id=form.request_id,
+                                   fingerprint=fingerprint())  # sent twice: one game; its id reused: 409
     return go(url_for(".show", game_id=game_id))
 
 

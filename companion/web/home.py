@@ -23,7 +23,7 @@ from ..store import mission_table as mission_table_store
 from . import commands, damage
 from .database import get_db
 from .cards import class_boards_in_use
-from .commands import RequestForm, answer_with
+from .commands import RequestForm, answer_with, fingerprint
 from .render import form_state, go, parse, respond
 from .security import admit, pin_ok, safe_next
 
@@ -122,8 +122,10 @@ def page(status: int = 200, errors=None, result=None):
 
 
 def answer(status: int = 200, errors=None, result=None, conflict=None):
-    """The home page answering a form posted from it (web/answers.py re-renders it with the message)."""
-    return page(status, errors, result)
+    """The home page answering a form posted from it (web/answers.py re-renders it with the message): a conflict
+    (its request id already used for another campaign or game) is said under the form that was sent, what was
+    typed kept."""
+    return page(status, errors or ({"request_id": conflict} if conflict else None), result)
 
 
 @bp.get("/")
@@ -142,7 +144,8 @@ def new_campaign():
     party = add_party(campaign, content, seats, class_boards_in_use()) if any(any(s[1:]) for s in seats) else None
     said = f"Created the campaign {campaign.name!r}" + (f": {party.description}" if party else "")
     campaign_id = store.JOURNAL.create(get_db(), {}, party.campaign if party else campaign, said,
-                                       request_id=form.request_id)  # sent twice: one campaign
+                                       request_id=form.request_id,
+                                       fingerprint=fingerprint())  # sent twice: one campaign; its id reused: 409
     return _to_campaign(campaign_id)
 
 

@@ -45,7 +45,9 @@ def index_page(status=200, errors=None):
 
 
 def index_answer(status=200, errors=None, conflict=None, **_):
-    return index_page(status, errors or ({"map_file": conflict} if conflict else None))
+    """The maps page answering a form posted from it: a conflict (its request id already used for another map) is
+    said under the form that was sent, what was typed kept."""
+    return index_page(status, errors or ({"request_id": conflict} if conflict else None))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,7 +92,7 @@ def create():
     answer_with(index_answer)
     f = parse(NewMapForm)
     map_id = store.create(get_db(), f.name, Layout(f.orientation, f.shifted), f.columns, f.rows,
-                          request_id=f.request_id)
+                          request_id=f.request_id, fingerprint=fingerprint())
     return go(url_for(".show", map_id=map_id))
 
 
@@ -166,7 +168,8 @@ def change_layout(map_id: int):
 def copy_map(map_id: int):
     answer_with(index_answer)
     f = parse(CopyMapForm)
-    return go(url_for(".show", map_id=store.copy(get_db(), map_id, request_id=f.request_id)))
+    return go(url_for(".show", map_id=store.copy(get_db(), map_id, request_id=f.request_id,
+                                                                  fingerprint=fingerprint())))
 
 
 @bp.post("/<int:map_id>/delete")

@@ -143,8 +143,10 @@ def setup_page(status=200, errors=None):
     return respond("mission_table/new.html", setup_context(errors), status)
 
 
-def setup_answer(status=200, errors=None, **_):
-    return setup_page(status, errors)
+def setup_answer(status=200, errors=None, conflict=None, **_):
+    """The set-up page answering its form: a conflict (its request id already used for another mission) is said
+    under the form, what was typed kept."""
+    return setup_page(status, errors or ({"request_id": conflict} if conflict else None))
 
 
 @bp.get("/new")
@@ -206,7 +208,8 @@ def create():
     title = next((m.name for m in content().missions if m.id == f.mission.strip()), f.mission.strip())
     name = f"{title} on {map_row['name']}"
     mission_id = store.JOURNAL.create(db, {"name": name, "campaign_id": f.campaign, "map_id": f.map}, update.mission,
-                                      f"Set up {name}: " + "; ".join(update.reasons[:3]), request_id=f.request_id)
+                                      f"Set up {name}: " + "; ".join(update.reasons[:3]), request_id=f.request_id,
+                                      fingerprint=fingerprint())
     return go(url_for(".show", mission_id=mission_id))
 
 

@@ -5,6 +5,9 @@
 // that the server says it never got, naming it, with "Send again" (the same request id and body, so it is
 // applied once whatever happened to the first send). A poll never clears a pending save nor re-issues its id:
 // what to send again is kept here, not read from the page a poll may redraw.
+// The form on its way pressed again with other values (a second character typed and added at once): its
+// request id is spent and its button busy, so it is kept and sent next, from the form the first answer drew
+// (its own fresh request id, the version that answer made), or said not sent; never dropped without a word.
 (function () {
   "use strict";
   var CHECK_MS = 2000;  // how often a tablet without a poll asks again while the companion is unreachable
@@ -16,7 +19,8 @@
   }
 
   var asked = null;    // a change htmx is about to send (configRequest), on its way once beforeRequest passes
-  var sending = null;  // the change on its way: {id, what, path, params, target, swap, buttons}
+  var sending = null;  // the change on its way: {id, what, path, params, target, swap, buttons, form, fields}
+  var again = null;    // its form pressed again with other values: {key, hidden, what, fields, button, spent}, sent next
   var pending = null;  // a change sent whose answer never came: the server is asked whether it was applied
   var unsent = null;   // a change the server says it never got: offered to be sent again
   var resend = null;   // set while "Send again" sends `unsent`
@@ -73,6 +77,103 @@
     });
     document.body.classList.toggle("sending", on);
   }
+  // What a form asks, whatever its request id: its fields' values (and the pressed button's), as sent.
+  function fieldsOf(params) {
+    return params.filter(function (p) { return p[0] !== "request_id" && p[0] !== "csrf_token"; })
+      .map(function (p) { return p[0] + "=" + p[1]; }).sort();
+  }
+  function formFields(form, button) {
+    var params = [];
+    new FormData(form).forEach(function (v, k) { if (typeof v === "string") { params.push([k, v]); } });
+    if (button && button.name) { params.push([button.name, button.value]); }
+    return fieldsOf(params);
+  }
+  // What says which thing a form changes (a figure, a planet): its hidden fields but the id, token and version.
+  function hiddenOf(form) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.type === "hidden" && el.name && ["request_id", "csrf_token", "version"].indexOf(el.name) < 0;
+    }).map(function (el) { return el.name + "=" + el.value; }).sort().join("&");
+  }
+  function keyOf(form) { return form.id ? "#" + form.id : form.getAttribute("hx-post") || form.getAttribute("action"); }
+  // The form now on the page that the kept press was made on: the same id or path, and the same hidden fields
+  // (of several forms sent to one path, the one for the same figure or planet), else none.
+  function formAt(next) {
+    var key = next.key;
+    var found = key.charAt(0) === "#" ? [$(key.slice(1))] : Array.prototype.filter.call(document.querySelectorAll("form"), function (f) {
+      return !f.id && (f.getAttribute("hx-post") || f.getAttribute("action")) === key;
+    });
+    return found.filter(function (f) { return f && hiddenOf(f) === next.hidden; })[0] || null;
+  }
+  function defaultButton(form) {
+    return form.querySelector('button:not([type="button"]):not([type="reset"]), input[type="submit"]');
+  }
+  // The form on its way pressed again (a tap on its busy button, Enter in one of its boxes): with what was sent,
+  // a double tap, said and not sent twice; with other values, kept and sent once the first is answered.
+  function pressedAgain(form, button) {
+    if (!sending || !sending.form || sending.form !== form) { return false; }
+    button = button || defaultButton(form);
+    var fields = formFields(form, button);
+    if (fields.join("&") === sending.fields.join("&") || (again && fields.join("&") === again.fields.join("&"))) {
+      note("Wait: " + sending.what + " is still being saved.");  // a double tap: sent once
+      return true;
+    }
+    if (again) {  // one kept at a time: a third press is refused, in words
+      note("Not sent: " + sending.what + " is still being saved and your next one waits. Tap again after.");
+      return true;
+    }
+    var what = (button && (button.getAttribute("aria-label") || button.textContent || "").trim()) || sending.what;
+    again = { key: keyOf(form), hidden: hiddenOf(form), what: what, fields: fields, spent: sending.id,
+              button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null };
+    note(sending.what + " is still being saved: your next " + what + " is kept and sent right after.");
+    return true;
+  }
+  function freshId() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  // Send the kept press from the form now on the page: its boxes filled as they were pressed (its hidden fields,
+  // the version among them, as the answer drew them), under a request id of its own.
+  function sendKept(next) {
+    var form = formAt(next);
+    if (!form) { note("Your next " + next.what + " was not sent: the page changed under it. Tap it again."); return; }
+    var values = {};
+    next.fields.forEach(function (f) {
+      var at = f.indexOf("="), k = f.slice(0, at);
+      (values[k] = values[k] || []).push(f.slice(at + 1));
+    });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in values) || el.type === "hidden" || el.type === "file" || el.matches("button, input[type=submit]")) { return; }
+      if (el.type === "checkbox" || el.type === "radio") { el.checked = values[el.name].indexOf(el.value) >= 0; }
+      else if (el.multiple) { Array.prototype.forEach.call(el.options, function (o) { o.selected = values[el.name].indexOf(o.value) >= 0; }); }
+      else { el.value = values[el.name].shift() || ""; }
+    });
+    // a form not drawn again (an answer sending the tablet on, a part the page kept): its spent id is not sent
+    var id = form.querySelector('input[name="request_id"]') || document.querySelector('input[name="request_id"][form="' + form.id + '"]');
+    if (id && next.spent && id.value === next.spent) { id.value = freshId(); }
+    var button = next.button && Array.prototype.filter.call(form.querySelectorAll("button, input[type=submit]"), function (b) {
+      return next.button.name ? b.name === next.button.name && b.value === next.button.value : (b.textContent || "").trim() === next.button.text;
+    })[0];
+    if (window.htmx) { htmx.process(form); }
+    if (button && !button.disabled) { form.requestSubmit(button); } else { form.requestSubmit(); }
+  }
+  document.addEventListener("pointerup", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("button, input[type=submit]");
+    if (b && b.disabled && b.form) { pressedAgain(b.form, b); }
+  }, true);
+  document.addEventListener("keydown", function (e) {
+    var box = e.target;
+    if (e.key !== "Enter" || !box || !box.form || !box.matches("input:not([type=button]):not([type=submit]):not([type=reset])")) { return; }
+    if (pressedAgain(box.form, null)) { e.preventDefault(); }
+  }, true);
+  // An answer that sends the tablet to another page (a new game, a new map) waits while a press is kept: the
+  // kept one is sent first, and its own answer goes on.
+  document.addEventListener("htmx:beforeOnLoad", function (e) {
+    var xhr = e.detail.xhr;
+    if (isRead(e) || !sending || !again || !xhr || xhr.status >= 300 || !xhr.getResponseHeader("HX-Redirect")) { return; }
+    e.preventDefault();
+  });
+
   // After a swap the page shows the server's state; what this tablet still owes it is said again on top.
   function restate() {
     if (pending) { savestate("checking whether " + pending.what + " was saved…", "saving"); }
@@ -83,6 +184,11 @@
   // in the moment between a swap and its processing) goes as a plain post, so it is given the page's token.
   document.addEventListener("submit", function (e) {
     var form = e.target, token = document.querySelector('meta[name="csrf-token"]');
+    if (form && pressedAgain(form, e.submitter)) {  // not htmx's to queue: it would drop it with its old form
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     if (!token || !form || (form.method || "").toLowerCase() !== "post" || form.querySelector('input[name="csrf_token"]')) { return; }
     var field = document.createElement("input");
     field.type = "hidden";
@@ -112,6 +218,8 @@
       swap: swapper ? swapper.getAttribute("hx-swap") : "innerHTML"
     };
     asked.buttons = resend ? [] : buttonsOf(e);
+    asked.form = resend ? null : (e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form"));
+    asked.fields = fieldsOf(params);
   });
 
   // A poll never races a change from this device: none is sent while a change is on its way, and one sent
@@ -145,9 +253,16 @@
     var answered = !!(e.detail.xhr && e.detail.xhr.status);
     if (answered) { offline(false); }
     if (!isRead(e) && sending) {
-      var change = sending;
+      var change = sending, next = again;
       sending = null;
+      again = null;
       busyOn(change, false);
+      if (next && answered && e.detail.xhr.status < 300) {
+        setTimeout(function () { sendKept(next); }, 0);
+      } else if (next) {
+        note("Your next " + next.what + " was not sent: " + change.what + (answered ? " was not saved. Tap it again."
+          : " is being checked. Tap it again once it is saved."));
+      }
       if (answered) {
         if (change === unsent) { unsent = null; banner(null); }
         if (e.detail.xhr.status < 300) { banner(null); unsent = null; }
