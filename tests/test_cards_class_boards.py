@@ -4,7 +4,6 @@ marked unverified; a change goes through the card library's journal (undoable, v
 once) and is what a mission set up after it embarks with, while a mission set up before keeps the old board."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -13,6 +12,7 @@ from companion import create_app
 from companion import db as dbmod
 from companion.store import mission_table as mission_store
 from conftest import character_ids
+from helpers.card_library import history_rows, library
 from helpers.page_forms import find_form, page_forms, submitted
 
 ID = "c" * 32
@@ -21,18 +21,6 @@ ID = "c" * 32
 @pytest.fixture
 def app(tmp_path):
     return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def library(table) -> dict:
-    return json.loads(table.get("/cards/export").data)
-
-
-def history_rows(app) -> int:
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return db.execute("SELECT count(*) FROM card_history").fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def mission(app, mission_id: int):

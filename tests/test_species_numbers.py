@@ -18,24 +18,13 @@ from companion.store import cards as card_store
 from companion.store import mission_table as mission_store
 from conftest import campaign_state, character_ids
 from helpers.history import seen
+from helpers.card_library import history_rows, library
 from helpers.page_forms import find_form, submitted
 
 
 @pytest.fixture
 def app(tmp_path):
     return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def library(table) -> dict:
-    return json.loads(table.get("/cards/export").data)
-
-
-def card_history(app) -> int:
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return db.execute("SELECT count(*) FROM card_history").fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def errors(resp) -> dict:
@@ -124,7 +113,7 @@ def test_species_numbers_typed_once_serve_new_characters_of_every_campaign_and_t
 
 def test_bad_species_numbers_are_refused_naming_the_box_and_nothing_changes(app, table):
     table.get("/cards")  # the library started
-    entries = card_history(app)
+    entries = history_rows(app)
     for box, value, label in (("hp", "0", "HP"), ("ap", "x", "AP"), ("hp", "", "HP")):
         resp = table.post("/cards/species", {**species_form(table, "Slink"), "ap": "5", "hp": "9", box: value})
         assert resp.status_code == 422
@@ -138,7 +127,7 @@ def test_bad_species_numbers_are_refused_naming_the_box_and_nothing_changes(app,
     version = re.search(r'action="/cards/undo".*?name="version" value="(\d+)"', cards, re.S).group(1)
     resp = table.post("/cards/verify", {"part": "species", "key": "Slink", "version": version, "_form": "verify"})
     assert resp.status_code == 422 and "Species" in errors(resp)
-    assert card_history(app) == entries and "Slink" not in library(table).get("species", {})
+    assert history_rows(app) == entries and "Slink" not in library(table).get("species", {})
 
 
 def test_a_new_ranger_starts_with_its_boards_starting_attachment_equipped_and_one_undo_removes_both(app, table):
@@ -188,11 +177,11 @@ def test_set_up_seats_the_active_characters_in_order_at_most_four_one_per_class(
 def test_a_class_board_is_checked_in_one_tap_without_retyping_it(app, table):
     cards = table.get("/cards").get_data(as_text=True)
     form = find_form(cards, "/cards/verify", "These are the board's values", key="Warrior")
-    entries = card_history(app)
+    entries = history_rows(app)
     resp = table.post("/cards/verify", {**form.fill(), "request_id": "d" * 32})
     assert resp.status_code == 200 and "Checked the class board Warrior" in resp.get_data(as_text=True)
     assert table.post("/cards/verify", {**form.fill(), "request_id": "d" * 32}).status_code == 200  # sent again
-    assert card_history(app) == entries + 1
+    assert history_rows(app) == entries + 1
     shipped = json.loads((Path(app.config["DATA_DIR"]) / "phantom-epoch" / "class-boards.json").read_text())["boards"]
     warrior = next({k: v for k, v in b.items() if k != "name"} for b in shipped if b["name"] == "Warrior")
     stored = library(table)["class_boards"]["Warrior"]
