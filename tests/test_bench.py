@@ -42,7 +42,16 @@ def check_report(report: dict, repeat: int) -> None:
     check_mission_browser(report["mission_browser"], repeat)
     check_tap_count(report["tap_count"])
     check_first_round(report["first_round"])
+    check_start_up(report["start_up"])
     check_cli(report["cli"])
+
+
+def check_start_up(section: dict) -> None:
+    """Issue 35: the server's start-up with one campaign damaged finds it, timed beside its 2 s target."""
+    assert section["damaged_found"] == 1 and section["campaigns"] >= 1
+    for key in ("start_up_ms", "read_back_ms"):
+        assert isinstance(section[key], numbers.Real) and section[key] > 0, key
+    assert section["target_ms"] == 2000 and section["within_target"] == (section["start_up_ms"] <= 2000)
 
 
 def check_first_round(section: dict) -> None:

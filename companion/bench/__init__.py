@@ -12,6 +12,7 @@ asserted.
   4x (a note without chromium);
 - tap_count: the taps a scripted round of four characters on Crossfire takes through the page's controls;
 - process: `companion resolve` as a whole process beside the bare interpreter's start-up;
+- start_up: the server's start-up on that scratch database with one campaign damaged (issue 35);
 - first_round: a newcomer's taps and typing from an empty instance to round 1 begun, three ways (issue 34).
 
 `timing` holds what the app sections share. The sections import nothing from this package's __init__, and
@@ -27,7 +28,9 @@ import time
 from pathlib import Path
 
 from ..store import backups
-from . import engine, first_round, map_editor, mission_browser, mission_table, pages, preview, process, tap_count
+from . import (
+    engine, first_round, map_editor, mission_browser, mission_table, pages, preview, process, start_up, tap_count,
+)
 from .filling import describe, fill
 from .timing import scratch_app
 
@@ -55,6 +58,7 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
             backups.take(Path(app.config["DATABASE"]), "mission-result")
         dataset = describe(app, ids, campaigns, characters, history, fill_seconds)
         results = pages.measure(app, dataset["campaign_id"], dataset["character_id"], repeat)
+        start_up_section = start_up.run(app, dataset["campaign_id"])
     map_editor_section = map_editor.run(repeat)
     mission_table_section = mission_table.run(repeat)
     preview_section = preview.run(repeat)
@@ -67,7 +71,7 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         "engine": engine_section, "map_editor": map_editor_section, "mission_table": mission_table_section,
         "preview": preview_section,
         "mission_browser": mission_browser_section, "tap_count": tap_count_section,
-        "first_round": first_round.run(),
+        "first_round": first_round.run(), "start_up": start_up_section,
         "cli": process.run(),
         "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)
