@@ -9,10 +9,9 @@ import re
 import pytest
 
 from companion import create_app
-from companion import db as dbmod
-from companion.store import mission_table as mission_store
 from conftest import character_ids
 from helpers.card_library import history_rows, library
+from helpers.table_player import mission_state as mission
 from helpers.page_forms import find_form, page_forms, submitted
 
 ID = "c" * 32
@@ -21,14 +20,6 @@ ID = "c" * 32
 @pytest.fixture
 def app(tmp_path):
     return create_app({"INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "GAME_SEED": 1})
-
-
-def mission(app, mission_id: int):
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return mission_store.JOURNAL.get(db, mission_id).mission
-    finally:
-        db.conn.close()
 
 
 def ranger_form(table) -> dict:

@@ -15,10 +15,10 @@ from companion import create_app
 from companion import db as dbmod
 from companion.schemas.files.card_library import FORMAT, PARTS, load_library
 from companion.store import cards as card_store
-from companion.store import mission_table as mission_store
 from conftest import campaign_state, character_ids
 from helpers.history import seen
 from helpers.card_library import history_rows, library
+from helpers.table_player import mission_state as mission
 from helpers.page_forms import find_form, submitted
 
 
@@ -56,14 +56,6 @@ def set_up_form(table, campaign_id: int) -> tuple[str, dict]:
     page = table.get(f"/table/new?campaign={campaign_id}").get_data(as_text=True)
     form = page.split('action="/table"')[1].split("</form>")[0]
     return page, submitted(form)
-
-
-def mission(app, mission_id: int):
-    db = dbmod.connect(app.config["DATABASE"])
-    try:
-        return mission_store.JOURNAL.get(db, mission_id).mission
-    finally:
-        db.conn.close()
 
 
 def test_species_numbers_typed_once_serve_new_characters_of_every_campaign_and_the_set_up(app, table):

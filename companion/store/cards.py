@@ -78,8 +78,11 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
             return {**doc, card.part: part}, f"{verb} the {WORDS[card.part]} {card.key}"
         deck = dict(part.get(card.key) or {"cards": []})
         cards = list(deck["cards"])
-        if card.index is not None and card.index < len(cards):
-            cards[card.index] = card.entry
+        index = card.index
+        if index is None and card.from_table:  # typed at the table: a card of that name is this one, as typed now
+            index = next((i for i, c in enumerate(cards) if c["name"] == card.entry["name"]), None)
+        if index is not None and index < len(cards):
+            cards[index] = card.entry
             verb = "Changed"
         else:
             cards.append(card.entry)

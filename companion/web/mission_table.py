@@ -21,7 +21,7 @@ from ..phantom.turn import resolve_turn
 from ..schemas.content.mission_needs import NEEDED, needs
 from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
 from ..schemas.files.card_library import CardFileError
-from ..schemas.forms.cards import KINDS, parse_card_form
+from ..schemas.forms.cards import parse_card_form
 from ..schemas.forms import mission_table as forms
 from ..schemas.forms.mission_results import BookRewardsForm
 from ..store import backups
@@ -421,13 +421,11 @@ def typed_card(mission_id: int):
     kind, deck = library_deck(library, f.deck.partition("|")[0])  # a deck two types share: its key
     entry = parse_card_form(kind, {"deck": deck, "name": f.name, "line": f.line,  # ValidationError: 422
                                    "rounds": rules.next_event_rounds(m)})
-    cards = library.get(KINDS[kind][0], {}).get(deck, {}).get("cards", [])
-    same = next((i for i, c in enumerate(cards) if c["name"] == entry.entry["name"]), None)
     card = engine_card(kind, entry.entry)
     command = refusing(lambda m, f: rules.revealed_once_chosen(rules.type_card(m, f.deck, card)))
     try:
         result = card_store.with_typed_card(db, mission_id, lambda doc: command(doc, f),
-                                            replace(entry, index=same, from_table=True), seen_version=seen_version(f),
+                                            replace(entry, from_table=True), seen_version=seen_version(f),
                                             request_id=f.request_id, fingerprint=fingerprint())
     except CardFileError as exc:  # the library would no longer be a valid card file (a deck grown too large)
         raise rules.MissionError("line", str(exc)) from None
