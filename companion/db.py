@@ -9,11 +9,17 @@ from datetime import datetime, timezone
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from . import changes
+
 BUSY_TIMEOUT_MS = 10_000
+# Every mission result copies the database: its WAL is checkpointed every 1 MB of changes (SQLite's default is
+# 4 MB) and truncated back to that size after each checkpoint, rather than kept at its largest for good.
+WAL_CHECKPOINT_PAGES = 256
+WAL_KEEP_BYTES = 1 << 20
 
 
 def connect(path) -> sqlite_utils.Database:
-    """Every connection: WAL, synchronous=FULL, foreign keys, a busy timeout.
+    """Every connection: WAL (checkpointed often, truncated after), synchronous=FULL, foreign keys, a busy timeout.
 
     isolation_level=None hands transactions to `immediate()`; sqlite-utils
     nests its own writes as savepoints inside them.
@@ -24,6 +30,8 @@ def connect(path) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+    conn.execute(f"PRAGMA journal_size_limit = {WAL_KEEP_BYTES}")
     return sqlite_utils.Database(conn)
 
 
@@ -235,6 +243,19 @@ def _m009_maps_from_card_files(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE card_libraries ADD COLUMN maps_imported INTEGER NOT NULL DEFAULT 0")
 
 
+
+def _m010_compact_entries(db: sqlite_utils.Database) -> None:
+    # Every mission result copies the database, and an entry made before this version holds a list that grew or
+    # shrank (a deck drawn from, a discard pile) whole: ~1.9 KB a mission step. Each such entry is rewritten as
+    # it is stored now (companion/changes.py), undoing and redoing exactly as before; one that does not read as an
+    # entry is left as it is, for the backup check to name. `migrate` then gives the freed space back.
+    for table in ("history", "game_events", "mission_events", "map_history", "card_history"):
+        for entry_id, value in db.execute(f"SELECT id, diff FROM {table}").fetchall():
+            now = changes.compacted(value)
+            if now is not None:
+                db.execute(f"UPDATE {table} SET diff = ? WHERE id = ?", [now, entry_id])
+
+
 # (number, name, step). The number and name together are the migration's key in sqlite-utils' ledger
 # (_sqlite_migrations): once shipped, neither changes. Numbers may be applied out of order, each once.
 MIGRATIONS = [
@@ -247,7 +268,9 @@ MIGRATIONS = [
     (7, "one journal: a version on every document, request ids for every kind, undo and redo", _m007_journal),
     (8, "a request's fingerprint; the campaign entry that recorded a mission", _m008_request_bodies_and_records),
     (9, "the maps a card file's import made, withdrawn while it is undone", _m009_maps_from_card_files),
+    (10, "journal entries stored compactly: a list's splice, compressed where it pays", _m010_compact_entries),
 ]
+SHRINKS = {10}  # migrations after which the file is rebuilt (VACUUM) to give back what they freed
 MIGRATION_SET = "companion"
 LEGACY_LEDGER = "schema_migrations"  # the ledger before sqlite-utils' own: now a view of it
 
@@ -354,7 +377,19 @@ def migrate(db: sqlite_utils.Database, before=None) -> list[int]:
             if LEGACY_LEDGER not in db.view_names():
                 _ledger_view(db)
         applied.append(number)
+    if SHRINKS & set(applied):
+        _vacuum(db)
     return applied
+
+
+def _vacuum(db: sqlite_utils.Database) -> None:
+    """VACUUM is one transaction of its own: killed or out of disk half-way, the file is as it was, its free pages
+    merely reused by later writes instead."""
+    try:
+        db.execute("VACUUM")
+    except sqlite3.OperationalError as exc:
+        if not disk_full(exc):
+            raise
 
 
 def quick_check(db: sqlite_utils.Database) -> str:

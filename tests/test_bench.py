@@ -43,6 +43,7 @@ def check_report(report: dict, repeat: int) -> None:
     check_tap_count(report["tap_count"])
     check_first_round(report["first_round"])
     check_start_up(report["start_up"])
+    check_journal_size(report["journal_size"])
     check_cli(report["cli"])
 
 
@@ -52,6 +53,16 @@ def check_start_up(section: dict) -> None:
     for key in ("start_up_ms", "read_back_ms"):
         assert isinstance(section[key], numbers.Real) and section[key] > 0, key
     assert section["target_ms"] == 2000 and section["within_target"] == (section["start_up_ms"] <= 2000)
+
+
+def check_journal_size(section: dict) -> None:
+    """Issue 35, item 8: a 20-round mission's growth of the database beside its 300 KB target, the WAL's largest
+    size, and the backup of a campaign of thirty such missions."""
+    assert section["rounds"] == 20 and section["result"] == "unfinished" and section["campaign_missions"] == 30
+    assert section["target_mission_bytes"] == 300_000
+    assert section["within_target"] == (section["mission_bytes_added"] <= 300_000)
+    assert section["changes"] > 20 * 4 and section["entry_bytes_largest"] <= section["entry_bytes_total"]
+    assert section["campaign_backup_bytes"] > section["mission_bytes_added"] > 0 < section["wal_largest_bytes"]
 
 
 def check_first_round(section: dict) -> None:

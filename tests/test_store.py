@@ -15,7 +15,8 @@ from companion import db as dbmod
 from companion.phantom import campaign as rules
 from companion.phantom import characters
 from companion.schemas.content.campaign import load_campaign_content
-from companion.store import backups, changes, retention
+from companion import changes
+from companion.store import backups, retention
 from companion.store import campaigns as store
 from companion.web.database import DatabaseDamaged
 

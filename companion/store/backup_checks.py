@@ -7,10 +7,10 @@ every later write), and every stored document reads back through the app's own l
 """
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 
+from .. import changes
 from .. import db as dbmod
 from ..schemas.files.card_library import load_library
 from . import campaigns, games, maps, mission_table
@@ -148,7 +148,7 @@ VERSIONED = ("campaigns", "games", "missions", "maps", "card_libraries")
 
 def content(db, name: str) -> None:
     """Every document reads back through the app's own loaders, versions are positive whole numbers, every
-    entry's diff is the journal's [path, before, after] triples and every reference points at a row."""
+    entry's diff is the journal's changes (changes.well_formed) and every reference points at a row."""
     problems = []
     for table in VERSIONED:
         for (row_id,) in db.execute(f"SELECT id FROM {table} WHERE typeof(version) != 'integer' OR version < 1 "
@@ -164,7 +164,7 @@ def content(db, name: str) -> None:
                 raise _refuse(name, problems)
     for table in ENTRIES:
         for row_id, diff in db.execute(f"SELECT id, diff FROM {table}"):
-            if not _triples(diff):
+            if not changes.well_formed(diff):
                 problems.append(f"{table} entry {row_id} is not a list of [path, before, after] changes")
                 if len(problems) > SHOWN:
                     raise _refuse(name, problems)
@@ -181,16 +181,6 @@ def _loaders():
             ("mission", "missions", lambda db, row: mission_table.JOURNAL.load(row)),
             ("map", "maps", lambda db, row: maps.JOURNAL.load(row)),
             ("card library", "card_libraries", lambda db, row: load_library(row["doc"])))
-
-
-def _triples(text) -> bool:
-    try:
-        changes = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return isinstance(changes, list) and all(
-        isinstance(c, list) and len(c) == 3 and isinstance(c[0], list)
-        and all(isinstance(k, (str, int)) and not isinstance(k, bool) for k in c[0]) for c in changes)
 
 
 def _short(exc: Exception) -> str:

@@ -3,7 +3,7 @@
 A document is one row of its table (the JSON in `document`, a `version` that
 goes up on every change, undo and redo) and its entries table: one entry per
 user action with a readable description and the diff it made
-(companion.store.changes). The same steps hold for every kind:
+(companion/changes.py). The same steps hold for every kind:
 
 - change: BEGIN IMMEDIATE; a request id seen before answers AlreadyApplied
   (checked before the version: a retry carries the version its first send
@@ -37,8 +37,8 @@ from typing import Any, Callable
 
 from sqlite_utils.db import NotFoundError
 
+from .. import changes
 from ..db import immediate, now
-from . import changes
 
 REQUESTS = "applied_requests"
 COLUMN = "$column"  # diff paths under it are plain columns of the row (a map's name and size), undone with it
@@ -139,14 +139,14 @@ class Played:
 
     def __init__(self, doc):
         self.doc = json.loads(dump(doc))  # as stored and read back
-        self.entries: list[list] = []  # [at, description, diff as JSON, status]
+        self.entries: list[list] = []  # [at, description, diff as stored, status]
         self._undone: list[list] = []  # the undone entries, newest undone last
 
     def change(self, doc, description: str, at: str) -> None:
         for entry in self._undone:
             entry[3] = "abandoned"
         self._undone = []
-        self.entries.append([at, description, dump(changes.diff(self.doc, doc)), "done"])  # as `change` diffs
+        self.entries.append([at, description, changes.stored(changes.diff(self.doc, doc)), "done"])  # as `change`
         self.doc = json.loads(dump(doc))
 
     def undo(self) -> bool:
@@ -157,7 +157,7 @@ class Played:
         return bool(self._undone) and self._step(self._undone[-1], False)  # the oldest entry still undone
 
     def _step(self, entry: list, undo: bool) -> bool:
-        self.doc = json.loads(dump(changes.apply(self.doc, json.loads(entry[2]), 1 if undo else 2)))
+        self.doc = json.loads(dump(changes.apply(self.doc, changes.loaded(entry[2]), 1 if undo else 2)))
         entry[3] = "undone" if undo else "done"
         if undo:
             self._undone.append(entry)
@@ -403,7 +403,7 @@ class Journal:
             if entry is None:
                 return None
             side = 1 if undo else 2
-            diff = json.loads(entry[2])
+            diff = changes.loaded(entry[2])
             columns = {c[0][1]: c[side] for c in diff if c[0][:1] == [COLUMN]}
             doc = changes.apply(json.loads(row[self.document]), [c for c in diff if c[0][:1] != [COLUMN]], side)
             self._write(db, row, doc, columns)
@@ -425,4 +425,4 @@ class Journal:
             db.execute(f"UPDATE [{self.entries}] SET status = 'abandoned' WHERE [{self.owner}] = ? "
                        "AND status = 'undone'", [doc_id])
         return db[self.entries].insert({self.owner: doc_id, "at": now(), "description": description,
-                                        "diff": dump(diff), "request_id": request_id or None}).last_pk
+                                        "diff": changes.stored(diff), "request_id": request_id or None}).last_pk
