@@ -8,8 +8,8 @@ CSP allows scripts from its own origin only, so the test serves the file at an a
 Playwright route: the app itself never serves it) instead of injecting it inline, which the CSP would refuse:
 the page is checked with its real policy in force.
 
-Tap targets (WCAG 2.5.8, at the 44 px UX.md asks for): every visible a, button, input, select, textarea and
-summary. A checkbox or radio inside its label is tapped through the label, so the label is measured. One
+Tap targets (WCAG 2.5.8, at the 44 px UX.md asks for): every visible a, button, [role=button] (a game board's
+territories), input, select, textarea and summary. A checkbox or radio inside its label is tapped through the label, so the label is measured. One
 exemption, WCAG 2.5.8's "inline": a link or citation inside running text (inline, and its block holds words of
 its own outside any control), whose size the sentence's line sets. The rules page's keyword links sit between
 "·" only, so they are measured. The map editor's spaces are measured as well (SVG polygons, not controls).
@@ -48,7 +48,7 @@ document.addEventListener('securitypolicyviolation', e => {
 """
 
 SMALL_TARGETS = """min => {
-  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
+  const controls = 'a[href], button, [role=button], input:not([type=hidden]), select, textarea, summary';
   const inControl = n => n.parentElement && n.parentElement.closest(controls + ', label');
   // WCAG 2.5.8 "inline": in a sentence whose line sets its size (the module's docstring)
   const inRunningText = el => {
