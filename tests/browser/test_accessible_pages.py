@@ -1,5 +1,5 @@
 """Issue 36 item 7, every page type at 1024x768 and 768x1024 (touch): axe-core finds no serious or critical
-violation, the page logs no console error (a Content-Security-Policy refusal is one, and is also caught as a
+violation, the page comes compressed (the browser asks for it), the page logs no console error (a Content-Security-Policy refusal is one, and is also caught as a
 `securitypolicyviolation` event), and every visible control is a 44x44 px tap target. The data is built through
 the app's own forms (a second device: the test client), as the other stories set up theirs.
 
@@ -164,6 +164,9 @@ def _check(page: Page, name: str, url: str, tap: str | None, errors: list) -> li
             targets = ", ".join(" ".join(n["target"]) for n in v["nodes"][:4])
             problems.append(f"axe {v['id']} ({v['impact']}, {len(v['nodes'])}): {targets}")
     own_status = resp.status >= 400
+    if resp.status == 200 and resp.header_value("content-encoding") not in ("gzip", "br"):
+        problems.append(f"sent uncompressed ({resp.header_value('content-encoding')}) though the browser asked for "
+                        f"{resp.request.header_value('accept-encoding')}")
     for text, at in errors:
         # an error or damaged page's own status is logged by Chromium ("Failed to load resource"): the test asked for it
         if own_status and at.split("#")[0] == page.url.split("#")[0] and "Failed to load resource" in text:
