@@ -146,6 +146,10 @@ def check_mission_browser(section: dict, repeat: int) -> None:
     assert [r["name"] for r in slow["results"]] == ["select_figure", "move", "adversary_apply", "undo"]
     assert 0 < slow["median_ms"] <= slow["p90_ms"]
     assert slow["within_target"] == (slow["median_ms"] <= 150 and slow["p90_ms"] <= 250)
+    # Issue 36: the mission page as chromium loads it, compressed, its bytes sent beside its bytes read
+    page = section["mission_page"]
+    assert page["encoding"] in ("gzip", "br", "zstd") and 0 < page["bytes_sent"] < page["bytes"]
+    assert 0 < page["gzip_bytes"] < page["bytes"]
 
 
 def check_tap_count(section: dict) -> None:
