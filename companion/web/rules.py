@@ -67,7 +67,7 @@ def _button(book: RuleBook, ref: str, label: str) -> Markup:
     # reads on it (WCAG 2.5.3, label in name).
     return Markup('<button type="button" class="cite" popovertarget="rule-pop" hx-get="{}" hx-target="#rule-pop-body"'
                   ' hx-swap="innerHTML" data-poll aria-label="{}">{}</button>').format(
-        url, f"{label.strip('()')}: what the rule on {where} says", label)
+        url, f"{label}: what the rule on {where} says", label)
 
 
 @bp.get("")
