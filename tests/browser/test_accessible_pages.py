@@ -117,6 +117,10 @@ def pages(live_server) -> list[tuple[str, str, str | None]]:
               ("mission log", f"{mission}/log", None), ("rules", "/rules", None),
               ("rule summary", "/rules/phantom-epoch/27", None), ("pin", "/pin", None)]
     scenes += [(f"rules: {book}", f"/rules/{book}", None) for book in ("phantom-epoch", *RULES)]
+    # the largest sample map in the editor: too big to fit at 44 px a space, it opens at that size
+    resp = table.post("/maps/samples", {"sample": "great-hall-30x24.json"}, htmx=False)
+    assert resp.status_code == 303
+    scenes.append(("map editor, 30x24", resp.headers["Location"], None))
     for n, game in enumerate(RULES, 1):
         seats = {"name_1": "Ann", "color_1": "red", "name_2": "Bob", "color_2": "blue"}
         if game == "aldarra-reborn":  # played by 3 or more
