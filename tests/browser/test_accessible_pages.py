@@ -95,8 +95,8 @@ def live_server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def pages(live_server) -> list[tuple[str, str, str | None]]:
     """Every page type, as (name, address, the map space to tap once it is open): a campaign with a character
-    and its history, a mission mid-round (Vera's turn done, Bram's under way), each game new, a damaged
-    campaign."""
+    and its history, a mission mid-round (Vera's turn done, the next one under way, Vera's sheet open), each
+    game new, the 30x24 sample map in the editor, a damaged campaign."""
     app = live_server.app
     table = Table(app.test_client())
     campaign = table.post("/campaigns", {"name": "The Historians"}, htmx=False).headers["Location"]
@@ -107,13 +107,16 @@ def pages(live_server) -> list[tuple[str, str, str | None]]:
 
     mission = start_first_steps(table)
     to_first_turn(table)
-    step(table, "next", mission)  # Vera's turn ends: the turn order shows a finished entry
+    assert step(table, "end-turn", mission).status_code == 200  # Vera's turn done: a finished turn-order entry
+    assert step(table, "next", mission).status_code == 200
+    adversary = _to_the_sentrys_turn(table)
 
     scenes = [("home", "/", None), ("campaign", campaign, None), ("aboard", f"{campaign}/aboard", None),
               ("character", f"{campaign}/characters/{vincent}", None), ("history", f"{campaign}/history", None),
               ("mission result", f"{campaign}/missions", None), ("backups", "/backups", None),
               ("cards", "/cards", None), ("maps", "/maps", None), ("map editor", "/maps/1", None),
-              ("mission set-up", "/table/new", None), ("mission table, a sheet open", mission, "C-6"),
+              ("mission set-up", "/table/new", None), ("mission table, a sheet open", mission, "B-6"),
+              ("mission table, an adversary's plan and its dice", adversary, None),
               ("mission log", f"{mission}/log", None), ("rules", "/rules", None),
               ("rule summary", "/rules/phantom-epoch/27", None), ("pin", "/pin", None)]
     scenes += [(f"rules: {book}", f"/rules/{book}", None) for book in ("phantom-epoch", *RULES)]
@@ -141,6 +144,23 @@ def pages(live_server) -> list[tuple[str, str, str | None]]:
         conn.close()
     scenes += [("damaged campaign", damaged, None), ("not found", "/no-such-page", None)]
     return scenes
+
+
+def _to_the_sentrys_turn(table) -> str:
+    """A second mission on First steps, Vera's and Bram's turns played (the last card chosen shows the turn
+    order by itself): the Grallok Sentry's, its plan asking for the dice; its address."""
+    resp = table.post("/table", {"mission": "sample-2", "map": "1", "difficulty": "2", "character_1": "Vera",
+                                 "hp_1": "10", "ap_1": "6", "character_2": "Bram", "hp_2": "12", "ap_2": "7"},
+                      htmx=False)
+    url = resp.headers["Location"]
+    for action, data in (("place", {"character": "vera", "space": "B-6"}),
+                         ("place", {"character": "bram", "space": "C-6"}),
+                         ("die", {"color": "red", "primary": "N", "secondary": "W"}),
+                         ("select", {"character": "vera", "ap": "3"}), ("select", {"character": "bram", "ap": "5"}),
+                         ("next", {}), ("end-turn", {}), ("next", {}), ("end-turn", {}), ("next", {})):
+        assert step(table, action, url, **data).status_code == 200, action
+    assert 'id="adversary-form"' in table.get(url).get_data(as_text=True)
+    return url
 
 
 def _serve_axe(route) -> None:
