@@ -94,9 +94,10 @@ def live_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def pages(live_server) -> list[tuple[str, str, str | None]]:
-    """Every page type, as (name, address, the map space to tap once it is open): a campaign with a character
-    and its history, a mission mid-round (Vera's turn done, the next one under way, Vera's sheet open), each
-    game new, the 30x24 sample map in the editor, a damaged campaign."""
+    """Every page type, as (name, address, the figure's space to tap once it is open: its sheet opens, then the
+    attack helper): a campaign with a character and its history, a mission mid-round (Vera's turn done, Bram's
+    under way), another on the Grallok Sentry's turn, each game new, the 30x24 sample map in the editor, a
+    damaged campaign."""
     app = live_server.app
     table = Table(app.test_client())
     campaign = table.post("/campaigns", {"name": "The Historians"}, htmx=False).headers["Location"]
@@ -115,7 +116,7 @@ def pages(live_server) -> list[tuple[str, str, str | None]]:
               ("character", f"{campaign}/characters/{vincent}", None), ("history", f"{campaign}/history", None),
               ("mission result", f"{campaign}/missions", None), ("backups", "/backups", None),
               ("cards", "/cards", None), ("maps", "/maps", None), ("map editor", "/maps/1", None),
-              ("mission set-up", "/table/new", None), ("mission table, a sheet open", mission, "B-6"),
+              ("mission set-up", "/table/new", None), ("mission table, a sheet and the attack helper open", mission, "B-6"),
               ("mission table, an adversary's plan and its dice", adversary, None),
               ("mission log", f"{mission}/log", None), ("rules", "/rules", None),
               ("rule summary", "/rules/phantom-epoch/27", None), ("pin", "/pin", None)]
@@ -179,6 +180,8 @@ def _check(page: Page, name: str, url: str, tap: str | None, errors: list) -> li
         tap_at(page, f'#map-grid polygon[data-label="{tap}"]')
         expect(page.locator("#sheet")).to_be_visible()
         expect(page.locator("#savestate")).not_to_have_text("saving…")
+        page.locator("#attack summary").tap()  # the attack helper opened too: its form is fetched
+        expect(page.locator("#attack-form")).to_be_visible()
     page.wait_for_timeout(200)  # a late script's refusal or a swap's console error has time to show
     page.add_script_tag(url=AXE_URL)
     found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
