@@ -24,9 +24,10 @@ from .render import field_label
 csrf = CSRFProtect()
 compress = Compress()
 
-# What is compressed when the browser asks (Accept-Encoding; over plain http Chromium offers gzip and deflate):
-# the pages, their htmx fragments, JSON and the static files: the first-steps mission page goes as 12 KB instead
-# of 60 KB (gzip), the 30x24 one as 60 KB instead of 330 KB (companion bench, mission_browser). Never text/event-stream: a compressor holds a stream's events back until its buffer fills, and a tablet
+# What is compressed when the browser asks (Accept-Encoding: from a LAN address over plain http Chromium offers
+# gzip and deflate): the pages, their htmx fragments, JSON and the static files. The first-steps mission page goes
+# as 12 KB instead of 60 KB (gzip), the 30x24 one as 60 KB instead of 330 KB (companion bench, mission_browser).
+# Never text/event-stream: a compressor holds a stream's events back until its buffer fills, and a tablet
 # waiting for the next event would wait for many.
 COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
               "application/manifest+json", "image/svg+xml"]
