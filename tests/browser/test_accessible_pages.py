@@ -97,11 +97,19 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def pages(live_server) -> list[tuple[str, str, str | None]]:
+def empty_server(tmp_path_factory):
+    """An app with nothing in it yet: the home page is the first-run path, the libraries are empty."""
+    server = LiveServer(create_app({"INSTANCE_PATH": str(tmp_path_factory.mktemp("a11y-empty"))})).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pages(live_server, empty_server) -> list[tuple[str, str, str | None]]:
     """Every page type, as (name, address, the figure's space to tap once it is open: its sheet opens, then the
     attack helper): a campaign with a character and its history, a mission mid-round (Vera's turn done, Bram's
     under way), another on the Grallok Sentry's turn, each game new, the 30x24 sample map in the editor, a
-    damaged campaign."""
+    damaged campaign; and, on an app with nothing in it, the first-run home page and the empty libraries."""
     app = live_server.app
     table = Table(app.test_client())
     campaign = table.post("/campaigns", {"name": "The Historians"}, htmx=False).headers["Location"]
@@ -149,7 +157,10 @@ def pages(live_server) -> list[tuple[str, str, str | None]]:
     finally:
         conn.close()
     scenes += [("damaged campaign", damaged, None), ("not found", "/no-such-page", None)]
-    return scenes
+    first_run = [(f"{name}, nothing yet", f"{empty_server.url}{url}", None)
+                 for name, url in (("home: first run", "/"), ("cards", "/cards"), ("maps", "/maps"),
+                                   ("mission set-up", "/table/new"), ("backups", "/backups"))]
+    return first_run + scenes
 
 
 def _to_the_sentrys_turn(table) -> str:
