@@ -1,7 +1,7 @@
 """Night mode (issue 36, item 6): a tablet set to dark shows a dark page, the top bar's switch (Auto / Day / Night)
 overrides the device and is remembered on it, and in both schemes the text is legible: at least 4.5:1 against
 what is drawn under it, from the browser's computed colours, for the page's text, its buttons, the map's HP
-labels and space names, and a game board's territory labels. In light the cream page stays.
+labels and space names, the decision die's faces, and a game board's territory labels. In light the cream page stays.
 """
 from __future__ import annotations
 
@@ -107,6 +107,9 @@ def every_text_legible(page: Page, live_server) -> None:
     """The mission page and the game page, in the scheme the page shows now."""
     page.goto(f"/table/{live_server.mission}")
     expect(page.locator("#map-plan .notes .hp").first).to_be_attached()
+    expect(page.locator("#die-faces .die-face").first).to_be_visible()  # the decision die's faces, one tap each
+    page.locator("#die-other summary").tap()  # and each face part by part
+    expect(page.locator("#die-form .face").first).to_be_visible()
     install(page)
     legible(lowest_text(page, "body, body *:not(.btn):not(.btn *)"), "text")
     legible(lowest_text(page, ".btn, .btn *"), "button text")
