@@ -10,15 +10,13 @@ Needs the test extras and Debian's chromium:
 """
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import tempfile
-from pathlib import Path
 
 from mission_screenshots import ROOT, SIZES, round_in_progress
 from playwright.sync_api import expect
-from screenshot import CHROMIUM, save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
+from screenshot import output_dir, save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
 
 from companion import create_app
 
@@ -43,14 +41,9 @@ def aldarra_game(app) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--output", default=str(ROOT / "docs"))
-    args = ap.parse_args(argv)
-    if not Path(CHROMIUM).is_file():
-        print(f"scheme_screenshots: {CHROMIUM} is missing (sudo apt-get install chromium).", file=sys.stderr)
+    out = output_dir("scheme_screenshots", __doc__, argv, ROOT / "docs")
+    if out is None:
         return 2
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
     shots = []
     with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as instance:
         app = create_app({"INSTANCE_PATH": instance})
