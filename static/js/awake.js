@@ -8,6 +8,7 @@
   "use strict";
   var KEY = "companion.awake";  // "off" once the table switched it off on this device; on otherwise
   var sleeper = null, held = false, pending = false;
+  var refused = false;  // the browser refused it without a tap: wait for one rather than ask after every answer
 
   function wanted() {
     try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
@@ -49,14 +50,15 @@
     btn.hidden = false;
   }
 
-  function acquire() {
+  function acquire(tapped) {
     var ns = noSleep();
-    if (!ns || held || pending || document.visibilityState !== "visible") { return; }
+    if (!ns || held || pending || document.visibilityState !== "visible" || (refused && !tapped)) { return; }
     pending = true;
-    ns.enable().then(function () { held = true; }, function () { held = false; })
+    ns.enable().then(function () { held = true; refused = false; }, function () { held = false; refused = true; })
       .then(function () {
         pending = false;
-        if (!wanted() || !toggle()) { release(); }  // switched off or play ended while it started
+        // switched off, play ended or the page hidden while it started
+        if (!wanted() || !toggle() || document.visibilityState !== "visible") { release(); }
         label();
       });
   }
@@ -71,21 +73,21 @@
   // it and the page is in play, let it go otherwise. Without a tap this may be refused: the next tap starts it.
   function sync() {
     if (!toggle() || !wanted() || document.visibilityState !== "visible") { release(); return; }
-    if (!held) { acquire(); }
+    if (!held) { acquire(false); }
     label();
   }
 
   document.addEventListener("click", function (e) {
     var btn = e.target.closest ? e.target.closest("#awake-toggle") : null;
     if (btn) {
-      if (wanted() && !held) { acquire(); return; }  // "tap to start": this tap starts it
+      if (wanted() && !held) { acquire(true); return; }  // "tap to start": this tap starts it
       remember(!wanted());
-      sync();
+      if (wanted()) { acquire(true); label(); } else { sync(); }
     } else if (toggle() && wanted() && !held) {
-      acquire();  // the first tap anywhere on a page in play: a browser lets a tap start the video
+      acquire(true);  // the first tap anywhere on a page in play: a browser lets a tap start the video
     }
   }, true);
-  document.addEventListener("visibilitychange", sync);
+  document.addEventListener("visibilitychange", function () { refused = false; sync(); });  // a new chance on return
   window.addEventListener("pagehide", release);
   window.addEventListener("pageshow", sync);  // back to the page from the browser's cache
   document.addEventListener("htmx:load", sync);
