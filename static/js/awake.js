@@ -90,7 +90,13 @@
   document.addEventListener("visibilitychange", function () { refused = false; sync(); });  // a new chance on return
   window.addEventListener("pagehide", release);
   window.addEventListener("pageshow", sync);  // back to the page from the browser's cache
-  document.addEventListener("htmx:load", sync);
+  // An answer swapped the bar (a new switch, or none: the game or mission finished): labelled before the next
+  // paint (a mutation callback runs before it; htmx:load would come after htmx's settle delay, a flash later).
+  var shown = toggle();
+  new MutationObserver(function () {
+    var now = toggle();
+    if (now !== shown) { shown = now; sync(); }
+  }).observe(document.body, {childList: true, subtree: true});
   window.addEventListener("storage", function (e) { if (e.key === KEY) { sync(); } });  // another tab switched it
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", sync); } else { sync(); }
 })();

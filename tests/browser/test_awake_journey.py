@@ -122,6 +122,14 @@ def test_the_screen_is_let_go_while_the_page_is_hidden_and_held_again_on_return(
     expect(tablet.locator("#awake-toggle")).to_have_text("Keep awake: on")
 
 
+def test_the_screen_stays_held_across_a_tap_whose_answer_redraws_the_bar(tablet: Page, live_server):
+    awake_after_a_tap(tablet, f"/table/{live_server.mission}", "h2")
+    tablet.get_by_role("button", name="Place everyone on the next free entry points").tap()
+    expect(tablet.locator("#lastlog")).to_contain_text("starts on entry point")  # the answer's new bar
+    expect(tablet.locator("#awake-toggle")).to_have_text("Keep awake: on")
+    assert held(tablet)
+
+
 def test_one_tap_on_a_game_page_keeps_the_screen_awake_until_the_game_is_finished(tablet: Page, live_server):
     url = f"/games/{live_server.game}"
     awake_after_a_tap(tablet, url, "h1")
