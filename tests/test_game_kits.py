@@ -3,7 +3,7 @@ beside it): set-up from the home page, the export/import round trip, undo and re
 input answered with 422. The toy game of tests/toy_game/ is registered for this module with one line and
 keeps it too.
 
-A fifth game added to the registry runs these too: everything they need comes from its kit (its `sample_move`,
+A game added to the registry runs these too: everything they need comes from its kit (its `sample_move`,
 its labels, its templates) and its rules' state (the `frame.GameState` fields)."""
 from __future__ import annotations
 
