@@ -7,11 +7,12 @@ loops. `map_view` (what is painted) is built per request.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..hexboard import CORNERS, HALF, SCALE, Box, Cell, GridView, box_inside, grid_view, label_width
+from ..hexboard import CORNERS, HALF, SCALE, Box, Cell, GridView, box_inside, grid_view
 from ..hexboard import points as _points
 from ..hexboard import scaled as _scaled
 from .hexmap import ORIENTATIONS, SHIFTS, Hex, HexMap, Layout, MapError, edge, neighbours
@@ -78,16 +79,17 @@ LEGEND = (
 
 # A figure and its notes are drawn inside its own space, so that two figures on neighbouring spaces never share
 # a pixel (issue 36: "5/1010/10", a Knocked Down badge read as its neighbour's). In pixels from the space's
-# centre, per orientation: the disc (x, y, radius; a boss's larger), the HP base, and the slots of its notes,
-# the condition badges first, then a character's bandages in the last one. Each is held inside the hex by
-# tests/test_figure_labels.py (hexboard.box_inside).
+# centre, per orientation: the disc (x, y, radius; a boss's larger), the HP base (as tall as its text's box
+# drawn: a font's ascent and descent, 1.16 of its size) with the baseline of its text, and the slots of its
+# notes, the condition badges first, then a character's bandages in the last one. Each is held inside the hex
+# by tests/test_figure_labels.py (hexboard.box_inside).
 FIGURE_LAYOUT = {
-    "pointy": {"disc": (0, -13, 13), "boss": (0, -11, 16), "hp": Box(-25, 0, 50, 15),
-               "slots": (Box(13, -14, 12, 12), Box(-25, -14, 12, 12), Box(-8, 15, 16, 9))},
-    "flat": {"disc": (0, -10, 13), "boss": (0, -8, 15), "hp": Box(-19, 4, 38, 15),
-             "slots": (Box(13, -10, 10, 12), Box(-23, -10, 10, 12))},
+    "pointy": {"disc": (0, -14, 13), "boss": (0, -11, 16), "hp": Box(-24, -8, 48, 24), "baseline": 11,
+               "slots": (Box(13, -15, 12, 12), Box(-25, -15, 12, 12), Box(-8, 16, 16, 8))},
+    "flat": {"disc": (0, -12, 13), "boss": (0, -10, 15), "hp": Box(-15, 1, 30, 24), "baseline": 20,
+             "slots": (Box(13, -11, 10, 12), Box(-23, -11, 10, 12))},
 }
-# HP is the number read across the table: 21 map units, 20 px at the smallest zoom the page opens at (MIN_SCALE),
+# HP is the number read across the table: 21 map units, 20 px at the smallest zoom the page opens at (min_scale),
 # its maximum smaller beside it. A badge's text is `NOTE_FONT` units.
 HP_FONT, HP_MAX_FONT, NOTE_FONT, READ_PX, SPACE_PX = 21, 12, 10, 20, 44
 HALO = 0.875  # its 5 px stroke stays inside the space
@@ -96,7 +98,7 @@ HALO = 0.875  # its 5 px stroke stays inside the space
 def min_scale(orientation: str) -> float:
     """The smallest zoom (screen pixels a map unit) the mission table opens at: HP reads `READ_PX` and a space
     is `SPACE_PX` across (the tap target). A map that fits the screen at it opens whole, else at it."""
-    return round(max(READ_PX / HP_FONT, SPACE_PX / (2 * HALF[orientation][0])), 3)
+    return math.ceil(1000 * max(READ_PX / HP_FONT, SPACE_PX / (2 * HALF[orientation][0]))) / 1000  # rounded up
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,14 @@ class Note:
     squeeze: int | None = None
 
 
-def _squeeze(width: float, box: Box) -> int | None:
+# The widest a bold character of a note is drawn (DejaVu Sans Bold's digits, the fallback of system-ui where a
+# tablet's own font is missing, are 0.7 of their size): a note estimated wider than its box is squeezed into it.
+BOLD_GLYPH = 0.7
+
+
+def _squeeze(parts, box: Box) -> int | None:
+    """The width a note's text (its `parts`, each text and font size) is squeezed to, None where it fits."""
+    width = sum(BOLD_GLYPH * size * len(text) for text, size in parts)
     return box.w - 2 if width > box.w - 2 else None
 
 
@@ -144,9 +153,12 @@ class FigureMark:
         return FIGURE_LAYOUT[self.orientation]["hp"].moved(self.x, self.y)
 
     @property
+    def hp_baseline(self) -> int:
+        return self.y + FIGURE_LAYOUT[self.orientation]["baseline"]
+
+    @property
     def hp_squeeze(self) -> int | None:
-        width = label_width(str(self.hp), HP_FONT) + (label_width(f"/{self.max_hp}", HP_MAX_FONT) if self.max_hp else 0)
-        return _squeeze(width, self.hp_box)
+        return _squeeze(((str(self.hp), HP_FONT), (f"/{self.max_hp}" if self.max_hp else "", HP_MAX_FONT)), self.hp_box)
 
     @property
     def notes(self) -> tuple[Note, ...]:
@@ -162,9 +174,8 @@ class FigureMark:
             rest = badges[keep:]
             badges = badges[:keep] + [(f"+{len(rest)}", ", ".join(name for _, name in rest))]
         out = [Note("badge" if not short.startswith("+") else "more", short, name, box,
-                    _squeeze(label_width(short, NOTE_FONT), box)) for (short, name), box in zip(badges, slots)]
-        return tuple(out + [Note(n.kind, n.text, n.title, n.box, _squeeze(label_width(n.text, NOTE_FONT), n.box))
-                            for n in tail])
+                    _squeeze(((short, NOTE_FONT),), box)) for (short, name), box in zip(badges, slots)]
+        return tuple(out + [Note(n.kind, n.text, n.title, n.box, _squeeze(((n.text, NOTE_FONT),), n.box)) for n in tail])
 
     @property
     def halo(self) -> str:
@@ -181,22 +192,25 @@ class FigureMark:
 
 def label_overlaps(figures) -> list[tuple[str, str]]:
     """Every pair of figures whose drawn labels (HP, badges, bandages) or discs' boxes intersect, and every
-    figure a label of which leaves its own space: none on any map (tests, `companion bench`)."""
+    figure a label of which leaves its own space: none on any map (tests, `companion bench`). Only figures
+    less than two spaces apart can touch, so each is compared with those of its own and the next cells of a
+    coarse grid (a map full of figures is checked in linear time)."""
     out = []
-    marks = tuple(figures)
-    for f in marks:
+    cell = 2 * max(max(HALF.values()))
+    grid: dict[tuple[int, int], list] = {}
+    for f in figures:
         cx, cy, r = f.disc
-        own = f.boxes + (Box(cx - r, cy - r, 2 * r, 2 * r),)
+        drawn = f.boxes + (Box(cx - r, cy - r, 2 * r, 2 * r),)
         if not all(box_inside(f.orientation, b.moved(-f.x, -f.y)) for b in f.boxes):
             out.append((f.id, "outside its space"))
-        for g in marks:
-            if g.id <= f.id:
-                continue
-            gx, gy, gr = g.disc
-            other = g.boxes + (Box(gx - gr, gy - gr, 2 * gr, 2 * gr),)
-            if any(a.intersects(b) for a in own for b in other):
-                out.append((f.id, g.id))
-    return out
+        key = (f.x // cell, f.y // cell)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for g, other in grid.get((key[0] + dx, key[1] + dy), ()):
+                    if any(a.intersects(b) for a in drawn for b in other):
+                        out.append(tuple(sorted((f.id, g.id))))
+        grid.setdefault(key, []).append((f, drawn))
+    return sorted(out)
 
 
 def spans(view: "MapView") -> tuple[str, str]:

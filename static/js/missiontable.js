@@ -329,7 +329,18 @@
   document.addEventListener("htmx:afterSettle", function () {
     var conflict = document.getElementById("conflict");
     if (conflict) { inView(conflict); }
+    sheetInView();
   });
+  // A sheet just opened (a tap on a figure) is shown at the top of the panel, wherever it was scrolled to.
+  var sheetOf = "";
+  function sheetInView() {
+    var sheet = document.getElementById("sheet"), rail = document.getElementById("rail");
+    var now = sheet && !sheet.hidden ? sheet.dataset.figure || "" : "";
+    if (now && now !== sheetOf && rail) {
+      rail.scrollTop += sheet.getBoundingClientRect().top - rail.getBoundingClientRect().top - 4;
+    }
+    sheetOf = now;
+  }
   document.addEventListener("htmx:afterSettle", besideItsControl);
   // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
   // chosen is put back in the form drawn again, and the panel it is in stays open.
@@ -430,4 +441,5 @@
   neededDice();
   var rail = document.getElementById("rail"), turn = document.getElementById("turn");
   if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
+  sheetInView();  // a page drawn with a sheet open ("?sheet=") shows it rather than the turn
 })();
