@@ -49,7 +49,7 @@ def edge_distance(orientation: str, x: float, y: float) -> float:
 @pytest.mark.parametrize("orientation", ["pointy", "flat"])
 def test_every_slot_of_a_figure_lies_inside_its_own_space(orientation):
     layout = FIGURE_LAYOUT[orientation]
-    for box in (layout["hp"],) + layout["slots"]:
+    for box in (layout["hp"], layout["base"]) + layout["slots"]:
         assert box_inside(orientation, box), (orientation, box)
     for x, y, r in (layout["disc"], layout["boss"]):
         assert within(orientation, x, y) and edge_distance(orientation, x, y) >= r, (orientation, x, y, r)

@@ -79,19 +79,20 @@ LEGEND = (
 
 # A figure and its notes are drawn inside its own space, so that two figures on neighbouring spaces never share
 # a pixel (issue 36: "5/1010/10", a Knocked Down badge read as its neighbour's). In pixels from the space's
-# centre, per orientation: the disc (x, y, radius; a boss's larger), the HP base (as tall as its text's box
-# drawn: a font's ascent and descent, 1.16 of its size) with the baseline of its text, and the slots of its
-# notes, the condition badges first, then a character's bandages in the last one. Each is held inside the hex
-# by tests/test_figure_labels.py (hexboard.box_inside).
+# centre, per orientation: the disc (x, y, radius; a boss's larger), the HP's box (as tall as its text's box
+# drawn: a font's ascent and descent, 1.16 of its size), the base drawn around its digits and their baseline,
+# and the slots of its notes, the condition badges first (pinned to the disc's shoulders), then a character's
+# bandages in the last one; 2 px or more clear of the hex's edge across, so that neighbours' read apart. Each is
+# held inside the hex by tests/test_figure_labels.py (hexboard.box_inside).
 FIGURE_LAYOUT = {
-    "pointy": {"disc": (0, -14, 13), "boss": (0, -11, 16), "hp": Box(-24, -8, 48, 24), "baseline": 11,
-               "slots": (Box(13, -15, 12, 12), Box(-25, -15, 12, 12), Box(-8, 16, 16, 8))},
-    "flat": {"disc": (0, -12, 13), "boss": (0, -10, 15), "hp": Box(-15, 1, 30, 24), "baseline": 20,
-             "slots": (Box(13, -11, 10, 12), Box(-23, -11, 10, 12))},
+    "pointy": {"disc": (0, -14, 13), "boss": (0, -11, 16), "hp": Box(-23, -8, 46, 24), "base": Box(-23, -6, 46, 20),
+               "baseline": 11, "slots": (Box(8, -15, 16, 9), Box(-24, -15, 16, 9), Box(-8, 16, 16, 8))},
+    "flat": {"disc": (0, -12, 13), "boss": (0, -10, 15), "hp": Box(-15, 1, 30, 24), "base": Box(-15, 3, 30, 20),
+             "baseline": 20, "slots": (Box(8, -11, 15, 9), Box(-23, -11, 15, 9))},
 }
 # HP is the number read across the table: 21 map units, 20 px at the smallest zoom the page opens at (min_scale),
 # its maximum smaller beside it. A badge's text is `NOTE_FONT` units.
-HP_FONT, HP_MAX_FONT, NOTE_FONT, READ_PX, SPACE_PX = 21, 12, 10, 20, 44
+HP_FONT, HP_MAX_FONT, NOTE_FONT, READ_PX, SPACE_PX = 21, 12, 9, 20, 44
 HALO = 0.875  # its 5 px stroke stays inside the space
 
 
@@ -151,6 +152,10 @@ class FigureMark:
     @property
     def hp_box(self) -> Box:
         return FIGURE_LAYOUT[self.orientation]["hp"].moved(self.x, self.y)
+
+    @property
+    def base(self) -> Box:
+        return FIGURE_LAYOUT[self.orientation]["base"].moved(self.x, self.y)
 
     @property
     def hp_baseline(self) -> int:
