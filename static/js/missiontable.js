@@ -424,7 +424,14 @@
     if (e.target.closest && e.target.closest("#adversary-form")) { checkDice(); }
   });
   document.addEventListener("htmx:afterSettle", checkDice);
-  window.addEventListener("resize", function () { active = activeId(); centre(); });
+  // The map's own area changed size (a resize, a rotation, the page's rows settling after the first view was
+  // worked out): the view is worked out again for it, so the strip's note says what is really off-screen.
+  var sized = "";
+  function resized() {
+    var r = frame(), now = Math.round(r.width) + "x" + Math.round(r.height);
+    if (now !== sized) { sized = now; active = activeId(); centre(); }
+  }
+  if (window.ResizeObserver && stage()) { new ResizeObserver(resized).observe(stage()); } else { window.addEventListener("resize", resized); }
   var lock = null;
   function awake() {
     if (navigator.wakeLock && document.visibilityState === "visible" && !lock) {
