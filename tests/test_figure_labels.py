@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
+from companion.bench import labels as bench_labels
+from companion.bench.labels import CONDITIONS, crowd
 from companion.hexboard import CORNERS, SCALE, Box, box_inside, within
 from companion.phantom.hexmap import Layout
 from companion.phantom.mapedit import fitted_size
@@ -19,20 +20,11 @@ from companion.phantom.mapview import (FIGURE_LAYOUT, HP_FONT, READ_PX, SPACE_PX
                                        map_view, min_scale)
 from companion.schemas.files.scenario import load_scenario
 
-MAPS = sorted((Path(__file__).resolve().parent.parent / "data" / "phantom-epoch" / "maps").glob("*.json"))
-CONDITIONS = ("Knocked Down", "Barrier", "Bleeding", "Burning")
+MAPS = sorted(bench_labels.MAPS.glob("*.json"))
 
 
 def sample(path: Path):
     return load_scenario(json.loads(path.read_text(encoding="utf-8"))).board.map
-
-
-def crowd(m, conditions=CONDITIONS[:2], hp=(10, 10)):
-    """A figure on every space of the map, characters and adversaries in turn, each with `conditions`: every
-    pair of neighbouring spaces holds two figures."""
-    return [SimpleNamespace(id=f"f{i:04d}", side="character" if i % 2 else "adversary", color="red", at=h,
-                            hp=hp[0], max_hp=hp[1], conditions=conditions, type=None if i % 2 else "Grallok Sentry")
-            for i, h in enumerate(sorted(m.spaces))]
 
 
 def edge_distance(orientation: str, x: float, y: float) -> float:
@@ -67,12 +59,10 @@ def test_a_box_inside_a_hex_is_exact_on_its_corners():
 def test_figures_on_every_space_of_a_sample_map_have_no_overlapping_label(path, orientation, conditions):
     m = sample(path)
     m = replace(m, layout=Layout(orientation, m.layout.shifted))
-    figures = crowd(m, conditions, (100, 100) if len(conditions) > 2 else (10, 10))
-    marks = figure_marks(m, figures, bosses={"Grallok Sentry"} if len(conditions) > 2 else frozenset(),
-                         bandages={f.id: "1/2" for f in figures if f.side == "character"})
-    assert label_overlaps(marks) == []
+    many = len(conditions) > 2  # three-digit HP and bosses' larger discs too
+    assert bench_labels.overlaps(m, conditions, (100, 100) if many else (10, 10), bosses=many) == []
     # every condition is on the map: a badge each, or the last slot saying how many more
-    for f in marks:
+    for f in figure_marks(m, crowd(m, conditions), bandages={"f0001": "1/2"}):
         shown = sum(1 if n.kind == "badge" else int(n.text[1:]) for n in f.notes if n.kind in ("badge", "more"))
         assert shown == len(conditions), (f.id, f.notes)
 
@@ -80,11 +70,12 @@ def test_figures_on_every_space_of_a_sample_map_have_no_overlapping_label(path, 
 def test_two_figures_in_one_space_are_an_overlap():
     m = sample(MAPS[0])
     a, b = crowd(m)[:2]
-    assert label_overlaps(figure_marks(m, [a, replace_at(b, a.at)])) == [(a.id, b.id)]
+    assert label_overlaps(figure_marks(m, [a, replace(b, at=a.at)])) == [(a.id, b.id)]
 
 
-def replace_at(f, at):
-    return SimpleNamespace(**{**vars(f), "at": at})
+def test_the_bench_counts_no_overlapping_label_on_any_sample_map():
+    section = bench_labels.run()
+    assert section["overlapping_labels"] == 0 and set(section["maps"]) == {p.stem for p in MAPS}
 
 
 def test_the_page_opens_where_hp_reads_20_px_and_a_space_is_44_px():
