@@ -38,7 +38,7 @@ def run() -> dict:
     maps = {}
     for path in sorted(MAPS.glob("*.json")):
         hexmap = load_scenario(json.loads(path.read_text(encoding="utf-8"))).board.map
-        maps[path.stem] = {"figures": len(hexmap.spaces),
-                           "overlapping_labels": len(overlaps(hexmap)) + len(overlaps(hexmap, hp=(100, 100), bosses=True))}
+        found = overlaps(hexmap) + overlaps(hexmap, hp=(100, 100), bosses=True)
+        maps[path.stem] = {"figures": len(hexmap.spaces), "overlapping_labels": len(found)}
     return {"conditions_each": len(CONDITIONS), "maps": maps, "target": 0,
             "overlapping_labels": sum(m["overlapping_labels"] for m in maps.values())}

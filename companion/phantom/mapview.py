@@ -163,31 +163,30 @@ class FigureMark:
 
     @property
     def hp_squeeze(self) -> int | None:
-        return _squeeze(((str(self.hp), HP_FONT), (f"/{self.max_hp}" if self.max_hp else "", HP_MAX_FONT)), self.hp_box)
+        of_max = f"/{self.max_hp}" if self.max_hp else ""
+        return _squeeze(((str(self.hp), HP_FONT), (of_max, HP_MAX_FONT)), self.hp_box)
 
     @property
     def notes(self) -> tuple[Note, ...]:
         """Its condition badges, then its bandages, each in a slot of its own space: when there are more than
         slots, the last badge slot says how many more (the sheet and the badge's title name them)."""
         slots = [s.moved(self.x, self.y) for s in FIGURE_LAYOUT[self.orientation]["slots"]]
-        tail = []
-        if self.bandages is not None:
-            tail = [Note("bandages", f"✚{self.bandages}", "Bandage tokens of its slots (p.38)", slots.pop())]
-        badges = list(self.badges)
-        if len(badges) > len(slots):
-            keep = len(slots) - 1
-            rest = badges[keep:]
-            badges = badges[:keep] + [(f"+{len(rest)}", ", ".join(name for _, name in rest))]
-        out = [Note("badge" if not short.startswith("+") else "more", short, name, box,
-                    _squeeze(((short, NOTE_FONT),), box)) for (short, name), box in zip(badges, slots)]
-        return tuple(out + [Note(n.kind, n.text, n.title, n.box, _squeeze(((n.text, NOTE_FONT),), n.box)) for n in tail])
+        tail = [("bandages", f"✚{self.bandages}", "Bandage tokens of its slots (p.38)")] if self.bandages else []
+        room = len(slots) - len(tail)
+        badges = [("badge", short, name) for short, name in self.badges]
+        if len(badges) > room:
+            rest = badges[room - 1:]
+            badges = badges[:room - 1] + [("more", f"+{len(rest)}", ", ".join(name for _, _, name in rest))]
+        return tuple(Note(kind, text, title, box, _squeeze(((text, NOTE_FONT),), box))
+                     for (kind, text, title), box in zip(badges + tail, slots[:len(badges)] + slots[room:]))
 
     @property
     def halo(self) -> str:
         """Whose turn it is: a ring along the inside of its own space (a circle around it crossed its
         neighbours' HP), `HALO` of the way from the centre to each corner."""
         sx, sy = SCALE[self.orientation]
-        return " ".join(f"{self.x + HALO * dx * sx:g},{self.y + HALO * dy * sy:g}" for dx, dy in CORNERS[self.orientation])
+        return " ".join(f"{self.x + HALO * dx * sx:g},{self.y + HALO * dy * sy:g}"
+                        for dx, dy in CORNERS[self.orientation])
 
     @property
     def boxes(self) -> tuple[Box, ...]:

@@ -303,7 +303,8 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         map_changed=request.headers.get(MAP_HEADER) != map_key,
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
                              {k.type for k in m.kinds if isinstance(k, rules.BossKind)},
-                             {c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None}),
+                             {c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters
+                              if c.bandage_slots is not None}),
         order=rules.turn_order(m), current=current, current_conditions=condition_toggles(current), plan=the_plan,
         unplaced=waiting if step.step == "begin-round" else [], choosing=waiting if step.step == "reveal" else [],
         ties=step.ties, tie_orders=tie_orders(m, step.ties), reach=reach,
