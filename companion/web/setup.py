@@ -16,7 +16,7 @@ from ..schemas.content.campaign import load_campaign_content
 from ..store import instance
 from . import (
     aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_preview,
-    mission_table, missions, rules, security,
+    mission_table, missions, rules, security, stream,
 )
 from .render import field_label
 
@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
     rules.init_app(app)  # data/rules/ checked, and the `cite` filter every reason and refusal is drawn with
+    stream.init_app(app)  # the other tablets told of each committed change
     answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
 
     app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
