@@ -3,8 +3,10 @@
 The journal tells `Feed.publish` (kind, id, version) after every committed write (store/journal.py `listen`),
 whatever the view; each stream waits on the feed and sends `event: changed` with the document's version, the
 first one as soon as it opens. The tablet compares it with the version it shows and, only when they differ,
-fetches the page by its poll (`?seen=`): a tablet that missed events catches up with one request. A comment
-every HEARTBEAT_S keeps the connection known to be alive.
+fetches the page by its poll (`?seen=`): a tablet that missed events catches up with one request. Every
+HEARTBEAT_S without a change the version is sent again: a write to a tablet gone ends its stream at the latest
+then, and the page, which never sees an SSE comment, knows by it that its stream is alive (static/js/app.js
+reopens one silent for longer, polling meanwhile) and catches up on anything it missed.
 
 Each held stream takes one of waitress's threads for as long as the tablet stays on the page, so the server
 is sized for a number of tablets (`serving`): as many threads as tablets, plus WORKERS for everything else
@@ -36,17 +38,26 @@ class Feed:
         self.held = 0
         self._versions: dict[tuple[str, int], int] = {}
         self._changed = threading.Condition()
+        self.round = 0  # `drop` ends the streams of every earlier round
 
     def publish(self, kind: str, doc_id: int, version: int) -> None:
         with self._changed:
             self._versions[(kind, doc_id)] = version
             self._changed.notify_all()
 
-    def wait(self, key: tuple[str, int], shown: int, timeout: float) -> int:
-        """The document's version once it differs from `shown`, or `shown` after `timeout` seconds."""
+    def wait(self, key: tuple[str, int], shown: int, timeout: float, round_: int) -> int | None:
+        """The document's version once it differs from `shown`, `shown` after `timeout` seconds, or None once the
+        streams of `round_` were dropped."""
         with self._changed:
-            self._changed.wait_for(lambda: self._versions.get(key, shown) != shown, timeout)
-            return self._versions.get(key, shown)
+            self._changed.wait_for(lambda: self._versions.get(key, shown) != shown or self.round != round_, timeout)
+            return None if self.round != round_ else self._versions.get(key, shown)
+
+    def drop(self) -> None:
+        """End every stream open now, as a server going away does (each tablet polls, then opens another):
+        before the server stops, so that no thread waits on a stream."""
+        with self._changed:
+            self.round += 1
+            self._changed.notify_all()
 
     def hold(self) -> bool:
         with self._changed:
@@ -69,17 +80,17 @@ class Stream:
         self.closed = False
 
     def __iter__(self):
+        round_ = self.feed.round
         yield f"retry: {RETRY_MS}\nevent: changed\ndata: {self.version}\n\n"
-        quiet_since = time.monotonic()
+        said = time.monotonic()
         while not (self.gone and self.gone()):
-            now = self.feed.wait(self.key, self.version, LOOK_S)
-            if now != self.version:
+            now = self.feed.wait(self.key, self.version, LOOK_S, round_)
+            if now is None:
+                return
+            if now != self.version or time.monotonic() - said >= HEARTBEAT_S:
                 self.version = now
-                quiet_since = time.monotonic()
-                yield f"event: changed\ndata: {now}\n\n"
-            elif time.monotonic() - quiet_since >= HEARTBEAT_S:
-                quiet_since = time.monotonic()
-                yield ": still here\n\n"  # a write to a tablet gone raises in waitress, ending the stream
+                said = time.monotonic()
+                yield f"event: changed\ndata: {now}\n\n"  # to a tablet gone, waitress raises: the stream ends
 
     def close(self) -> None:
         if not self.closed:

@@ -21,6 +21,7 @@
   var CHECK_MS = 2000;  // how often a tablet asks again whether its change was saved while the companion is unreachable
   var POLL_MS = 1000;   // how often a page asks for the other tablets' changes while its stream is down
   var MAX_KEPT = 5;     // taps kept at once behind a change on its way
+  var SILENT_MS = 40000;  // a stream that said nothing for this long (it says the version every 15 s) is dead
   function $(id) { return document.getElementById(id); }
   function isPoll(e) { return !!(e.detail.elt && e.detail.elt.hasAttribute && e.detail.elt.hasAttribute("data-poll")); }
   function isRead(e) {
@@ -148,7 +149,7 @@
     queue.push({ key: key, hidden: hidden, what: what, fields: fields,
                  button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null });
     savestate("saving…" + waiting(), "saving");
-    note((sending ? sending.what : "The change before") + " is still being saved: " + what + " is kept and sent right after.");
+    note((sending ? sending.what : "The change before") + " is still being saved: your next " + what + " is kept and sent right after.");
     return true;
   }
   function freshId() {
@@ -157,11 +158,12 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
   // The taps kept are not sent (the change before them refused, or its answer lost): said, naming each.
-  function dropKept(why) {
+  function dropKept(why, when) {
     if (!queue.length) { return; }
-    var names = queue.map(function (k) { return k.what; }).join(", ");
+    var one = queue.length === 1, names = queue.map(function (k) { return k.what; }).join(", ");
     queue = [];
-    note("Not sent: " + names + " — " + why + " Tap " + (names.indexOf(",") < 0 ? "it" : "them") + " again.");
+    note("Your next " + names + (one ? " was" : " were") + " not sent: " + why + " Tap " + (one ? "it" : "them") +
+         " again" + (when || "") + ".");
   }
   // Send the oldest kept tap from the form now on the page: its boxes filled as they were pressed (its hidden
   // fields, the version among them, as the answer drew them), under a request id of its own.
@@ -199,7 +201,8 @@
     if (window.htmx) { htmx.process(form); }
     releasing = true;
     try {
-      if (button && !button.disabled) { form.requestSubmit(button); } else { form.requestSubmit(); }
+      // a click, not requestSubmit(button): htmx takes the pressed button's value from the click
+      if (button && !button.disabled) { button.click(); } else { form.requestSubmit(); }
     } finally {
       releasing = false;
     }
@@ -308,7 +311,7 @@
       if (queue.length && answered && e.detail.xhr.status < 300) {
         setTimeout(sendKept, 0);  // once htmx has put this answer's forms in: the next goes from them
       } else if (queue.length) {
-        dropKept(change.what + (answered ? " was not saved (see the message)." : " is being checked."));
+        dropKept(change.what + (answered ? " was not saved." : " is being checked."), answered ? "" : " once it is saved");
       }
       if (answered) {
         if (change === unsent) { unsent = null; banner(null); }
@@ -338,7 +341,7 @@
 
   // Following other tablets (see the top): one stream per page, held outside the parts answers swap (#stream,
   // on the body), so a tap's answer never reopens it.
-  var stream = { up: false, latest: null };
+  var stream = { up: false, latest: null, heard: 0 };
   function shown(poll) { return new URL(poll.getAttribute("hx-get"), window.location.href).searchParams.get("seen"); }
   function follow() {
     var poll = $("poll"), url = poll && poll.getAttribute("data-stream"), held = $("stream");
@@ -352,21 +355,28 @@
     held.setAttribute("sse-connect", url);
     held.setAttribute("hx-trigger", "sse:changed");  // what the extension listens for
     document.body.appendChild(held);
+    stream.heard = Date.now();
     htmx.process(held);
   }
   // Ask for the page when the stream says it moved, or every POLL_MS while the stream is down; a poll held back
   // (a change of this tablet's on its way, a box being typed in) is asked again at the next tick.
   function behind(poll) { return !stream.up || (stream.latest !== null && stream.latest !== shown(poll)); }
   function catchUp() {
-    var poll = $("poll");
+    var poll = $("poll"), held = $("stream");
+    if (held && Date.now() - stream.heard > SILENT_MS) {  // the laptop gone without a word (its lid shut): poll
+      htmx.remove(held);
+      stream.up = false;
+      follow();
+    }
     if (poll && behind(poll) && !poll.classList.contains("htmx-request")) { htmx.trigger(poll, "poll"); }
   }
-  document.addEventListener("htmx:sseOpen", function () { stream.up = true; });
+  document.addEventListener("htmx:sseOpen", function () { stream.up = true; offline(false); });  // reached again
   document.addEventListener("htmx:sseError", function () { stream.up = false; });
   document.addEventListener("htmx:sseClose", function () { stream.up = false; });
   document.addEventListener("htmx:sseMessage", function (e) {
     if (e.detail.type !== "changed") { return; }
     stream.up = true;
+    stream.heard = Date.now();
     stream.latest = e.detail.data;
     catchUp();
   });

@@ -43,6 +43,7 @@ class LiveServer:
         return self
 
     def stop(self) -> None:
+        self.app.extensions["feed"].drop()  # no thread left waiting on a tablet's stream
         self.server.close()
         self.server.task_dispatcher.shutdown()
         self.thread.join(timeout=5)
