@@ -190,14 +190,12 @@
     // a form not drawn again (an answer sending the tablet on, a part the page kept): a spent id is not sent again
     var id = form.querySelector('input[name="request_id"]') || document.querySelector('input[name="request_id"][form="' + form.id + '"]');
     if (id && sentIds.indexOf(id.value) >= 0) { id.value = freshId(); }
-    var button = next.button && Array.prototype.filter.call(form.querySelectorAll("button, input[type=submit]"), function (b) {
+    // its buttons, and a bar's drawn outside it (form="...")
+    var buttons = Array.prototype.slice.call(form.querySelectorAll("button, input[type=submit]")).concat(
+      form.id ? Array.prototype.slice.call(document.querySelectorAll('button[form="' + form.id + '"]')) : []);
+    var button = next.button && buttons.filter(function (b) {
       return next.button.name ? b.name === next.button.name && b.value === next.button.value : (b.textContent || "").trim() === next.button.text;
     })[0];
-    if (!button && next.button && form.id) {  // a bar's button drawn outside its form (form="...")
-      button = Array.prototype.filter.call(document.querySelectorAll('button[form="' + form.id + '"]'), function (b) {
-        return next.button.name ? b.name === next.button.name && b.value === next.button.value : (b.textContent || "").trim() === next.button.text;
-      })[0];
-    }
     if (window.htmx) { htmx.process(form); }
     releasing = true;
     try {

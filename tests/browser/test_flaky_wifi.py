@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import to_veras_turn
+from .helpers import to_veras_turn, vera_hp
 
 OFFLINE_POLLS_MS = 3_000  # the outage: long enough for several polls to fail
 
@@ -184,15 +184,6 @@ def test_another_tablets_change_never_marks_a_lost_tap_saved(tablet, browser, li
         assert (fame_stored(live_server, cid, "Berkav"), fame_stored(live_server, cid, "Orbos")) == (1, 1)
     finally:
         other.context.close()
-
-
-def vera_hp(live_server, mission_id: int) -> int:
-    conn = sqlite3.connect(live_server.app.config["DATABASE"])
-    try:
-        state = json.loads(conn.execute("SELECT state FROM missions WHERE id = ?", [mission_id]).fetchone()[0])
-    finally:
-        conn.close()
-    return next(f["hp"] for f in state["figures"] if f["id"] == "vera")
 
 
 def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_never_conflict(tablet, live_server):

@@ -6,7 +6,6 @@ none, and a change made elsewhere costs it one (the page fetched with the versio
 refused (Playwright aborts the stream's requests) the tablet polls every second and still catches up."""
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 
@@ -16,7 +15,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import to_veras_turn
+from .helpers import to_veras_turn, vera_hp
 
 IDLE_MS = 3_000  # three of the old polls' seconds
 
@@ -67,15 +66,6 @@ def mission_entries(live_server, mission_id: int) -> list[str]:
                                            [mission_id])]
     finally:
         conn.close()
-
-
-def vera_hp(live_server, mission_id: int) -> int:
-    conn = sqlite3.connect(live_server.app.config["DATABASE"])
-    try:
-        state = json.loads(conn.execute("SELECT state FROM missions WHERE id = ?", [mission_id]).fetchone()[0])
-    finally:
-        conn.close()
-    return next(f["hp"] for f in state["figures"] if f["id"] == "vera")
 
 
 def test_a_tap_on_one_tablet_shows_on_the_other_without_polling(tablets, live_server):
