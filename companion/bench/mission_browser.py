@@ -40,7 +40,6 @@ from waitress.server import create_server
 from ..db import connect
 from ..phantom import play as rules
 from ..store import mission_table as store
-from ..web.stream import serving
 from .mission_table import SAMPLE, bench_mission, to_adversary
 from .timing import scratch_app
 
@@ -136,6 +135,8 @@ def _summary(name: str, samples: list[dict]) -> dict:
 
 
 def _serve(app):
+    from ..web.stream import serving  # Flask: loaded only when the section runs
+
     server = create_server(app, host="127.0.0.1", port=0, **serving(app), clear_untrusted_proxy_headers=True,
                            ident="table-companion-bench")
     thread = threading.Thread(target=server.run, name="waitress-bench", daemon=True)
