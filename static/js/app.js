@@ -9,8 +9,9 @@
 // A tap made while a change is on its way (End turn after − HP, the same form again with other values) is kept,
 // in order, and sent once the change before it is answered: from the form that answer left on the page (its
 // hidden fields, the version among them, as drawn by that answer), each under a request id of its own, so a
-// retry of it is still applied once. The save state counts those waiting; if the change before is refused or
-// its answer lost, those after it are not sent, and the page says which. Never dropped without a word.
+// retry of it is still applied once. The save state counts those waiting; if the change before is refused
+// (or never reached the companion), those after it are not sent, and the page says which; while a lost answer
+// is asked about, they wait, and go once the page has caught up with it. Never dropped without a word.
 //
 // Following other tablets: the page's #poll names its document's stream (data-stream, web/stream.py), opened
 // with htmx's SSE extension. Each event carries the document's version; only a version other than the one
@@ -125,13 +126,16 @@
     return !!(form && ((button && (button.getAttribute("hx-post") || button.getAttribute("formaction"))) ||
       form.getAttribute("hx-post") || (form.method || "").toLowerCase() === "post"));
   }
+  function before() {
+    return (sending || pending) ? (sending || pending).what : "the change before";
+  }
   function waiting() {
     return queue.length ? " (" + queue.length + " waiting)" : "";
   }
   // A tap while a change is on its way (a tap on a busy button, Enter in a box, a submit): a double tap (what is
   // on its way or already kept, pressed again alike) is said and sent once; anything else is kept, in order.
   function kept(form, button) {
-    if (releasing || !(sending || queue.length) || !changes(form, button)) { return false; }
+    if (releasing || !(sending || pending || catchingUp || queue.length) || !changes(form, button)) { return false; }
     button = button || defaultButton(form);
     var fields = formFields(form, button), key = keyOf(form), hidden = hiddenOf(form);
     var same = function (k) { return k.key === key && k.hidden === hidden && k.fields.join("&") === fields.join("&"); };
@@ -141,7 +145,7 @@
       return true;
     }
     if (queue.length >= MAX_KEPT) {
-      note("Not sent: " + MAX_KEPT + " taps already wait for " + (sending ? sending.what : "the one before") + ". Tap it again after.");
+      note("Not sent: " + MAX_KEPT + " taps already wait for " + before() + ". Tap it again after.");
       return true;
     }
     var what = (button && (button.getAttribute("aria-label") || button.textContent || "").trim()) ||
@@ -149,7 +153,8 @@
     queue.push({ key: key, hidden: hidden, what: what, fields: fields,
                  button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null });
     savestate("saving…" + waiting(), "saving");
-    note((sending ? sending.what : "The change before") + " is still being saved: your next " + what + " is kept and sent right after.");
+    note(before().charAt(0).toUpperCase() + before().slice(1) + " is still being saved: your next " + what +
+         " is kept and sent right after.");
     return true;
   }
   function freshId() {
@@ -168,6 +173,7 @@
   // Send the oldest kept tap from the form now on the page: its boxes filled as they were pressed (its hidden
   // fields, the version among them, as the answer drew them), under a request id of its own.
   function sendKept() {
+    if (sending || pending || catchingUp) { return; }  // the one before is not through yet: sent after it
     var next = queue.shift();
     if (!next) { return; }
     var form = formAt(next);
@@ -224,7 +230,7 @@
 
   // After a swap the page shows the server's state; what this tablet still owes it is said again on top.
   function restate() {
-    if (pending) { savestate("checking whether " + pending.what + " was saved…", "saving"); }
+    if (pending) { savestate("checking whether " + pending.what + " was saved…" + waiting(), "saving"); }
     else if (unsent) { savestate("NOT SAVED — retry", "failed"); }
     else if (sending || queue.length) { savestate("saving…" + waiting(), "saving"); }
   }
@@ -308,9 +314,9 @@
       busyOn(change, false);
       if (queue.length && answered && e.detail.xhr.status < 300) {
         setTimeout(sendKept, 0);  // once htmx has put this answer's forms in: the next goes from them
-      } else if (queue.length) {
-        dropKept(change.what + (answered ? " was not saved." : " is being checked."), answered ? "" : " once it is saved");
-      }
+      } else if (queue.length && (answered || !change.id)) {
+        dropKept(change.what + (answered ? " was not saved." : " could not be sent."));
+      }  // its answer lost: they wait while the companion is asked whether it was saved
       if (answered) {
         if (change === unsent) { unsent = null; banner(null); }
         if (e.detail.xhr.status < 300) { banner(null); unsent = null; }
@@ -326,7 +332,7 @@
         banner("the companion could not be reached. Check the Wi-Fi, then reload.", false);
       }
     }
-    if (isRead(e) && catchingUp) { catchingUp = false; }
+    if (isRead(e) && catchingUp) { caughtUp(); }
     if (answered && pending) { check(); }
     if (!answered && isPoll(e)) { offline(true); }
   });
@@ -408,6 +414,7 @@
         } else {
           unsent = asked;
           banner(asked.what + " did not reach the companion. Send it again?", true);
+          dropKept(asked.what + " did not reach the companion.");
         }
       })
       .catch(function () {
@@ -421,15 +428,20 @@
   function refresh() {
     var poll = $("poll");
     catchingUp = true;
-    setTimeout(function () { catchingUp = false; }, 3 * CHECK_MS);  // a fetch held back never blocks taps for good
+    setTimeout(function () { if (catchingUp) { caughtUp(); } }, 3 * CHECK_MS);  // a fetch held back never blocks taps for good
     if (poll) {
       htmx.ajax("GET", poll.getAttribute("hx-get"), { source: poll, target: poll.getAttribute("hx-target") || poll,
                                                      swap: poll.getAttribute("hx-swap") || "none" });
     } else if ($("main")) {
       htmx.ajax("GET", window.location.href, { target: "#main", select: "#main", swap: "outerHTML" });
     } else {
-      catchingUp = false;
+      caughtUp();
     }
+  }
+  // The page shows the change saved: the taps kept behind it go now, from the page as it is.
+  function caughtUp() {
+    catchingUp = false;
+    if (queue.length) { setTimeout(sendKept, 0); }
   }
   function sendAgain() {
     if (!unsent || sending || pending) { return; }

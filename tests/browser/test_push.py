@@ -48,11 +48,11 @@ def polls_of(page: Page) -> list[str]:
     return sent
 
 
-def opened(page: Page, url: str, streams: bool = True) -> None:
-    page.goto(url)
+def opened(page: Page, url: str) -> None:
+    """The mission page loaded, its scripts listening, and its stream open."""
+    with page.expect_response(lambda r: r.url.endswith("/stream") and r.status == 200):
+        page.goto(url)
     page.wait_for_function("() => window.missionTable === true && window.htmx !== undefined")
-    if streams:
-        page.wait_for_function("() => document.getElementById('stream') !== null")
 
 
 def vera(page: Page):
@@ -96,8 +96,9 @@ def test_with_its_stream_down_a_tablet_polls_and_catches_up(tablets, live_server
     hp = vera_hp(live_server, int(url.rsplit("/", 1)[1]))
     second.route("**/stream", lambda route: route.abort("connectionreset"))
     polls = polls_of(second)
-    opened(second, url)
-    second.wait_for_timeout(2_500)
+    second.goto(url)
+    second.wait_for_function("() => window.missionTable === true && window.htmx !== undefined")
+    second.wait_for_timeout(3_500)
     assert len(polls) >= 2, "with no stream the tablet asks every second"
     first.get_by_role("button", name="− HP", exact=True).click()
     expect(vera(second)).to_contain_text(f"HP {hp - 1}/")
@@ -158,3 +159,32 @@ def test_a_tap_kept_behind_a_refused_save_is_not_sent_and_the_page_says_so(table
     page.unroute("**/do/hp")
     page.wait_for_timeout(500)
     assert mission_entries(live_server, mission_id) == before, "neither − HP nor End turn was applied"
+
+
+def test_a_tap_kept_behind_a_lost_answer_waits_until_that_change_is_known_saved(tablets, live_server):
+    page, _ = tablets
+    mission_id = int(page.url.rsplit("/", 1)[1])
+    hp = vera_hp(live_server, mission_id)
+    asked = []
+    page.route("**/requests/*", lambda route: asked.append(route))  # "was it saved?" held a moment
+
+    def lose_answer(route):
+        route.fetch()  # the companion applies it...
+        route.abort("connectionreset")  # ...and the answer never reaches the tablet
+
+    page.route("**/do/hp", lose_answer)
+    page.get_by_role("button", name="− HP", exact=True).click()
+    expect(page.locator("#savestate")).to_contain_text("checking whether − HP was saved")
+    page.get_by_role("button", name="End turn", exact=True).click()
+    expect(page.locator("#savestate")).to_have_text("checking whether − HP was saved… (1 waiting)")
+    page.unroute("**/do/hp")
+    assert asked, "the tablet asks whether − HP was saved"
+    asked[0].continue_()
+    page.unroute("**/requests/*")
+    expect(page.locator("#save-note")).to_contain_text("− HP was saved")
+    expect(page.locator("#lastlog")).to_contain_text("Vera's discard pile")  # then End turn, from the page caught up
+    expect(page.locator("#savestate")).to_have_text("● saved")
+    expect(page.locator("#conflict")).to_have_count(0)
+    assert vera_hp(live_server, mission_id) == hp - 1  # − HP applied once
+    entries = mission_entries(live_server, mission_id)
+    assert re.fullmatch(r"vera: HP \d+ -> \d+", entries[-2]) and "Vera's discard pile" in entries[-1], entries[-3:]
