@@ -281,7 +281,8 @@ def _hazard_rules() -> tuple:
 def cmd_resolve(args) -> int:
     import json
 
-    from .phantom.turn import resolution_to_dict, resolve_turn
+    from .phantom.resolution_file import resolution_to_dict
+    from .phantom.turn import resolve_turn
 
     scenario = _read_scenario(args.file)
     if scenario.turn is None:

@@ -329,6 +329,14 @@ def _reader(tp) -> Callable[[Any, Any], Any]:
                 raise ValueError(f"{doc!r} is not one of {args!r}")
             return doc
         return literal
+    if tp in (str, int, float, bool):
+        # A damaged stored value of the wrong kind ("zz" for a fame) is refused here, by name, rather than
+        # failing later inside a rule or a page (issue 35: damage named, never a 500).
+        def scalar(doc, context):
+            if not _fits(tp, doc):
+                raise ValueError(f"{doc!r} is not a {tp.__name__}")
+            return doc
+        return scalar
     return _same
 
 

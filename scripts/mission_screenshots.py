@@ -15,7 +15,6 @@ and Debian's chromium:
 """
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -23,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import expect
-from screenshot import CHROMIUM, save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
+from screenshot import output_dir, save, tablet, too_big  # scripts/screenshot.py: the served app, a tablet's page
 
 from companion import create_app
 
@@ -192,14 +191,9 @@ def _shot(page, path: Path) -> Path:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--output", default=str(ROOT / "docs"))
-    args = ap.parse_args(argv)
-    if not Path(CHROMIUM).is_file():
-        print(f"mission_screenshots: {CHROMIUM} is missing (sudo apt-get install chromium).", file=sys.stderr)
+    out = output_dir("mission_screenshots", __doc__, argv, ROOT / "docs")
+    if out is None:
         return 2
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
     shots = []
     with tempfile.TemporaryDirectory(prefix="companion-screenshot-") as instance:
         app = create_app({"INSTANCE_PATH": instance})

@@ -49,6 +49,20 @@ def tablet(app, width: int = 1024, height: int = 768):
         thread.join(timeout=5)
 
 
+def output_dir(script: str, doc: str, argv, default: Path) -> Path | None:
+    """The folder the screenshots go to (--output, made if missing), or None, said on standard error, when
+    Debian's chromium is missing; the screenshot scripts' common command line."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--output", default=str(default))
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).is_file():
+        print(f"{script}: {CHROMIUM} is missing (sudo apt-get install chromium).", file=sys.stderr)
+        return None
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
 def save(page, path: Path) -> Path:
     """The page as a PNG at `path` (no animation, no text caret), said on standard output."""
     page.screenshot(path=str(path), type="png", animations="disabled", caret="hide")

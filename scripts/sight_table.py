@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.phantom.sight import TABLE, table_bytes  # noqa: E402
+from companion.phantom.sight_geometry import TABLE, table_bytes  # noqa: E402
 
 
 def main() -> int:

@@ -302,3 +302,13 @@ def test_engine_map_change_check_catches_a_stale_answer(monkeypatch):
 def test_engine_scale_must_be_positive():
     with pytest.raises(ValueError, match="engine_scale"):
         bench.run(campaigns=1, characters=2, history=1, repeat=1, engine_scale=0)
+
+
+def test_importing_the_bench_loads_no_playwright():
+    """docs/ARCHITECTURE.md's promise (Lazy imports): the bench runs where Playwright is missing, its browser
+    sections answering with a note, because only the functions that drive chromium import it."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "import sys, companion.bench; print('playwright' in sys.modules)"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

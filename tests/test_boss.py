@@ -9,7 +9,8 @@ import pytest
 
 from companion import ROOT
 from companion.phantom.boss import Boss, BossError, attributes, nova_cells_dropped, turn_for_card
-from companion.phantom.turn import resolution_to_dict, resolve_turn
+from companion.phantom.resolution_file import resolution_to_dict
+from companion.phantom.turn import resolve_turn
 from companion.schemas.files.scenario import load_scenario
 
 
@@ -42,7 +43,7 @@ def test_figure_46_initiative_is_inherent_plus_the_drawn_action(mutant):
 
 def test_frozen_doubles_a_bosss_initiative(mutant):
     # p.37 FROZEN: AP cost, initiative included, is doubled.
-    assert turn_for_card(mutant, [1], frozen=True).initiative == 2 * (2 + 3)
+    assert turn_for_card(mutant, [1], conditions=("Frozen",)).initiative == 2 * (2 + 3)
 
 
 def test_an_action_number_the_board_lacks_is_refused(mutant):

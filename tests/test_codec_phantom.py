@@ -3,12 +3,17 @@ byte-compatible with what the hand-written codecs stored: every campaign row, mi
 before still reads as it did, and writes back byte for byte."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from companion.phantom.campaign import campaign_from_dict, campaign_to_dict, rename
+from companion import ROOT
+from companion.codec import ADDED, state_codec
+from companion.phantom import characters
+from companion.phantom.campaign import Campaign, campaign_from_dict, campaign_to_dict, new_campaign, rename
+from companion.schemas.content.campaign import load_campaign_content
 from companion.phantom.play import abandon, mission_from_dict, mission_to_dict
 from companion.store import campaigns, mission_table
 from helpers.shapes import digest
@@ -76,3 +81,22 @@ def test_rows_of_an_old_database_load_take_a_step_and_undo_back_to_the_very_text
     assert journal.get(db, mid).mission.result is not None
     journal.undo(db, mid)
     assert db["missions"].get(mid)["state"] == stored(old)
+
+
+def test_a_field_added_to_the_campaign_needs_no_migration():
+    """docs/ARCHITECTURE.md's recipe for a new field of a stored document, done as a toy change: the field with a
+    default and `metadata=ADDED`; a campaign stored before it reads with the default and writes back byte for
+    byte, and only a value other than the default is written."""
+    content, _ = load_campaign_content(Path(ROOT) / "data" / "phantom-epoch")
+    c = characters.add_character(new_campaign("The Historians", content), content, "Vera", "Ranger", "Human").campaign
+    stored = json.loads(json.dumps(campaign_to_dict(c)))  # as the store keeps it today
+
+    @dataclasses.dataclass(frozen=True)
+    class WithTableNotes(Campaign):
+        table_notes: str = dataclasses.field(default="", metadata=ADDED)
+
+    to_dict, from_dict = state_codec(WithTableNotes)
+    old = from_dict(stored)
+    assert old.table_notes == "" and old.name == "The Historians" and old.characters[0].name == "Vera"
+    assert json.dumps(to_dict(old)) == json.dumps(stored)  # no new key in a document that does not use it
+    assert to_dict(dataclasses.replace(old, table_notes="snacks at 8"))["table_notes"] == "snacks at 8"

@@ -42,11 +42,12 @@ def test_htmx_is_vendored_at_the_documented_version():
 
 
 def test_every_vendored_file_is_listed_and_loaded_by_the_pages():
-    """The SSE extension the pages follow other tablets with is vendored like htmx, never fetched from a CDN."""
+    """Every vendored script (the SSE extension the pages follow other tablets with among them) is listed and
+    loaded from here, never fetched from a CDN."""
     vendor = Path(ROOT) / "static" / "vendor"
     listed = (vendor / "README.md").read_text()
     base = (Path(ROOT) / "templates" / "base.html").read_text()
-    files = sorted(p.name for p in vendor.iterdir() if p.name != "README.md")
+    files = sorted(p.name for p in vendor.glob("*.js"))  # the scripts (a licence file beside one is not loaded)
     assert "htmx-ext-sse-2.2.4.js" in files
     assert [f for f in files if f"| {f} |" not in listed or f"vendor/{f}" not in base] == []
     assert "https://" not in base
@@ -81,7 +82,7 @@ def test_the_architecture_page_names_only_paths_that_exist():
 
 
 def test_the_architecture_page_covers_what_a_newcomer_needs():
-    for heading in ("The layers and which way imports go", "Where each game's rules live", "Adding a fifth game",
+    for heading in ("The layers and which way imports go", "Where each game's rules live", "Adding a game",
                     "The path of a tap", "Undo and request ids"):
         assert f"## {heading}" in ARCHITECTURE or f"### {heading}" in ARCHITECTURE, heading
 

@@ -3,7 +3,7 @@ beside it): set-up from the home page, the export/import round trip, undo and re
 input answered with 422. The toy game of tests/toy_game/ is registered for this module with one line and
 keeps it too.
 
-A fifth game added to the registry runs these too: everything they need comes from its kit (its `sample_move`,
+A game added to the registry runs these too: everything they need comes from its kit (its `sample_move`,
 its labels, its templates) and its rules' state (the `frame.GameState` fields)."""
 from __future__ import annotations
 
@@ -279,3 +279,18 @@ def test_some_game_holds_next_after_its_first_move():
 
     g = al.next_step(al.new_game(tuple(al.Player(n, c) for n, c in zip(NAMES, COLORS[:3])))).state
     assert al.can_advance(g) == (False, "Every player places a Stronghold, then an Outpost, first (p.8).")
+
+
+def test_the_toy_game_offers_its_moves_as_its_rules_take_them_now(app, table, toy):
+    """ARCHITECTURE.md's promise, on the game it holds up as the template: a control is offered as `allowed` says
+    (the kit's context asks the rules), and shown disabled with the refusal when they would refuse it."""
+    game_id = new_game(table, toy.KEY)
+    first_move(app, table, toy.KEY, game_id)
+    page = table.get(f"/games/{game_id}").get_data(as_text=True)
+    assert re.search(r'<button class="btn" name="amount" value="3">\+3</button>', page)
+    for _ in range(7):  # Ann and Bob add 3 in turn: Ann reaches 12, past the 10 of the goal, with her fourth
+        table.post(f"/games/{game_id}/do/add", {"_form": "add", "version": str(row(app, game_id).version),
+                                                "amount": "3"})
+    assert row(app, game_id).state.stage == "over"
+    page = table.get(f"/games/{game_id}").get_data(as_text=True)
+    assert re.search(r'value="3" disabled title="The game is over.">\+3</button>', page)

@@ -18,9 +18,8 @@ from hypothesis import strategies as st
 from companion.phantom.board import Board
 from companion.phantom.decision import DecisionDie
 from companion.phantom.hexmap import HexMap, Layout, MapError, distance, neighbours
-from companion.phantom.sight import (
-    Sight, _finalize, _hexform, geometry, has_line_of_sight, sight, sight_to_dict,
-)
+from companion.phantom.sight import Sight, has_line_of_sight, sight, sight_to_dict
+from companion.phantom.sight_geometry import _finalize, _hexform, geometry
 from helpers.sight_boards import (
     BOTTOM, DEFAULT, LOWER_RIGHT, TOP, UPPER_LEFT, UPPER_RIGHT, corner, cross, four_layouts, hexof, line, look, make,
     random_boards, segment_entry,
@@ -609,13 +608,13 @@ def test_adding_a_wall_never_creates_line_of_sight(case, data):
 def test_the_shipped_geometry_table_is_what_the_drawing_gives():
     # data/phantom-epoch/sight-geometry.bin is written by scripts/sight_table.py; drawn afresh, every offset
     # within its range, both orientations, gives the same file byte for byte (no stale table ships).
-    from companion.phantom.sight import TABLE, table_bytes
+    from companion.phantom.sight_geometry import TABLE, table_bytes
 
     assert TABLE.read_bytes() == table_bytes()
 
 
 def test_geometry_read_from_the_table_equals_the_drawn_geometry_and_beyond_it_is_drawn():
-    from companion.phantom.sight import TABLE_RANGE, _decode, _encode, _table_entry, drawn_geometry
+    from companion.phantom.sight_geometry import TABLE_RANGE, _decode, _encode, _table_entry, drawn_geometry
 
     for orientation in ("pointy", "flat"):
         for dq, dr in ((1, 0), (0, -1), (3, -2), (-5, 7), (TABLE_RANGE, -TABLE_RANGE)):

@@ -8,7 +8,8 @@ import pytest
 
 from companion import cli
 from companion.phantom.sight import sight
-from companion.phantom.turn import resolution_to_dict, resolve_turn
+from companion.phantom.resolution_file import resolution_to_dict
+from companion.phantom.turn import resolve_turn
 from companion.schemas.files.scenario import dump_scenario, load_scenario
 
 DIE = {"color": "red", "primary": "S", "secondary": "W"}

@@ -17,7 +17,7 @@ asserted.
 - journal_size: the bytes a 20-round mission adds to the database and a 30-mission campaign's backup (issue 35).
 
 `timing` holds what the app sections share. The sections import nothing from this package's __init__, and
-the app (Flask, the database) only inside the functions that time it.
+Playwright only inside the functions that drive chromium (docs/ARCHITECTURE.md, "Lazy imports").
 """
 from __future__ import annotations
 

@@ -39,7 +39,8 @@ from ..phantom.board import Board, Figure
 from ..phantom.decision import DecisionDie
 from ..phantom.hexmap import DIRECTIONS, Hex, HexMap, Layout, distance, edge
 from ..phantom.paths import attack_spaces, reach
-from ..phantom.sight import geometry, has_line_of_sight, sight
+from ..phantom.sight import has_line_of_sight, sight
+from ..phantom.sight_geometry import geometry
 from ..phantom.turn import resolve_turn
 from . import turns as bench_turns
 

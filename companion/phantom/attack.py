@@ -39,11 +39,9 @@ __all__ = [
 
 # p.37: the condition tokens and which are detrimental (Resilient stops only those): conditions.json's list.
 CONDITIONS, DETRIMENTAL = _conditions.CONDITIONS, _conditions.DETRIMENTAL
-CANNOT_ATTACK = ("Knocked Down", "Stunned")  # p.37
 OBJECT_STATES = ("intact", "damaged", "destroyed", "indestructible")
 _STATE_ALIASES = {"destructible": "intact"}  # the map's name for an intact destructible object (DESIGN.md)
 _NEXT_STATE = {"intact": "damaged", "damaged": "destroyed"}  # p.33: one step per damaging attack
-_CANCELS = {"Frozen": "Burning", "Burning": "Frozen"}  # p.37: each removes the other instead of landing
 
 
 class AttackError(RuleError):
@@ -159,16 +157,19 @@ def apply_conditions(target: Combatant, inflicted: Sequence[str]) -> tuple[tuple
     reasons = []
     for raw in inflicted:
         c = condition_name(raw)
+        # p.37: a held condition that `c` cancels (Frozen and Burning each other) goes instead of `c` landing
+        cancelled = next((h for h in _conditions.held(current) if h.cancels and _key(h.cancels) == _key(c)), None)
+        resilient = _conditions.spent_on(current, "detrimental-condition")
         if _has(current, c):
             reasons.append(f"{target.name} already has {c}: it refreshes, no second token (p.37)")
-        elif c in _CANCELS and _has(current, _CANCELS[c]):
-            current = _without(current, _CANCELS[c])
-            reasons.append(f"{target.name} would be inflicted with {c} while {_CANCELS[c]}: "
-                           f"{_CANCELS[c]} is removed instead (p.37)")
-        elif c in DETRIMENTAL and _has(current, "Resilient"):
-            current = _without(current, "Resilient")
-            reasons.append(f"{target.name} would receive a new detrimental condition, {c}: its Resilient is "
-                           "removed instead (p.37)")
+        elif cancelled is not None:
+            current = _without(current, cancelled.name)
+            reasons.append(f"{target.name} would be inflicted with {c} while {cancelled.name}: "
+                           f"{cancelled.name} is removed instead (p.{cancelled.page})")
+        elif _conditions.REGISTRY[c].kind == "detrimental" and resilient is not None:
+            current = _without(current, resilient.name)
+            reasons.append(f"{target.name} would receive a new detrimental condition, {c}: its {resilient.name} is "
+                           f"removed instead (p.{resilient.page})")
         else:
             current = current + (c,)
             reasons.append(f"{target.name} gains {c} (p.21)")
@@ -266,7 +267,8 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
     a Ranged Attack, p.21). `value` is the action's value (with any modifiers the caller applies),
     `obstacles` the objects and figures on the line of sight that need an Accuracy roll, nearest first
     (sight.py's `accuracy_rolls`), `conditions` those the Attack inflicts, in the order to apply them.
-    Adversaries roll the Basic Attack die unless their card says otherwise (p.21)."""
+    Adversaries roll the Basic Attack die unless their card says otherwise (p.21). Each step of p.21 is one
+    function below; a step that ends the Attack (a roll still to make, a Miss, a Fumble) answers its result."""
     obstacles = tuple(obstacles)
     conditions = tuple(condition_name(c, "conditions") for c in _listed(conditions, "conditions"))
     _check(attacker, target, target_range, value, pierce, obstacles, die, damage_multiplier)
@@ -274,83 +276,106 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
     flow = _Flow(attacker, target, melee, rolls, retaliation)
     kind = "a Melee Attack (adjacent target" if melee else f"a Ranged Attack (range {target_range}"
     flow.say(f"{attacker.name} makes {kind}{', in retaliation' if retaliation else ''}) on {target.name} (p.21)")
-    attack_die = DIE_NAMES[die]
-    later_accuracy = [] if melee else [RollNeeded(DIE_NAMES["accuracy"], o.name) for o in obstacles]
-
-    # Blinded (p.37): the Accuracy die before the Attack die; only Success lets the Attack go on.
-    if attacker.has("Blinded"):
-        who = f"{attacker.name} (Blinded)"
-        got = flow.roll("accuracy", who)
-        if got is None:
-            return flow.awaiting([RollNeeded(DIE_NAMES["accuracy"], f"{attacker.name}, Blinded, before the "
-                                             f"attack on {target.name}"),
-                                  RollNeeded(attack_die, f"the attack on {target.name}"), *later_accuracy])
-        if got != SUCCESS:
-            flow.say(f"{attacker.name} is Blinded and rolled {got}, not Success, on the Accuracy die before "
-                     "its Attack: the Attack does not proceed (p.37)")
-            return flow.finish("missed")
-        flow.say(f"{attacker.name} is Blinded and rolled success on the Accuracy die: the Attack proceeds (p.37)")
-
-    # Step 2: the Attack die.
-    face = flow.roll(die, f"the attack on {target.name}")
-    if face is None:
-        return flow.awaiting([RollNeeded(attack_die, f"the attack on {target.name}"), *later_accuracy])
-    if face == FUMBLE:
-        flow.fumbled = True
-        flow.say(f"{attack_die} shows a Fumble: the Attack misses entirely"
-                 + (" (p.20)" if retaliation else
-                    f" and {attacker.name} can perform no further Attacks this turn (p.20)"))
-        return flow.finish("fumbled")
-    flow.critical = face == CRITICAL
-
-    # Step 3: the attack value.
-    weakened = -2 if attacker.has("Weakened") else 0
-    flow.attack_value = attack_value_of(face) + attacker.attack + value + weakened
-    shown = "Critical Strike, counted as 3 (p.20)" if flow.critical else str(face)
-    parts = [f"{attack_die}: {shown}", f"Attack {attacker.attack:+d}", f"action {value:+d}"]
-    if weakened:
-        parts.append("Weakened -2 (p.37)")
-    flow.say(f"attack value (step 3, p.21) {flow.attack_value}: {', '.join(parts)}")
-
-    # Step 4: the Accuracy chain of a Ranged Attack (p.21, 36; Figure 49, p.61).
-    final = target
-    blocked = False
-    if not melee and obstacles:
-        if flow.critical:
-            flow.say(f"a Critical Strike reaches {target.name} without rolling the Accuracy die for "
-                     f"{', '.join(o.name for o in obstacles)} (p.20, 61)")
-        else:
-            for k, ob in enumerate(obstacles):
-                result = flow.roll("accuracy", ob.name)
-                if result is None:
-                    return flow.awaiting(later_accuracy[k:])
-                if result == MISS:
-                    flow.say(f"Accuracy die for {ob.name}: Miss. The Attack misses {ob.name} and everything "
-                             f"beyond it on the line, {target.name} included (p.36)")
-                    return flow.finish("missed")
-                if result == BLOCK:
-                    final, blocked = ob, True
-                    ally = " even though it is an ally of the attacker" if ob.side == attacker.side else ""
-                    flow.say(f"Accuracy die for {ob.name}: Block. {ob.name} becomes the new target of the "
-                             f"Attack{ally} (p.36)")
-                    break
-                flow.say(f"Accuracy die for {ob.name}: Success. The Attack passes it and goes on (p.36)")
-    outcome_if_done = f"blocked-by:{final.name}" if blocked else None
-
+    later = [] if melee else [RollNeeded(DIE_NAMES["accuracy"], o.name) for o in obstacles]
+    ended = _blinded(flow, die, later) or _attack_die(flow, die, value, later)
+    if ended is not None:
+        return ended
+    final = _accuracy_chain(flow, obstacles if not melee else (), later)
+    if isinstance(final, AttackResult):
+        return final
+    outcome_if_done = f"blocked-by:{final.name}" if final is not target else None
     if final.object_state == "indestructible":
         flow.target = final
         flow.say(f"{final.name} is indestructible: it takes no damage when it blocks a Ranged Attack (p.34)")
         return flow.finish(outcome_if_done)
+    _guard(flow, final, pierce)
+    after = _conditions_on(flow, final, _damage(flow, final, damage_multiplier), conditions)
+    if flow.critical:
+        flow.say(f"the Critical Strike lets {attacker.name} activate one critical ability after step 7 (p.20)")
+    flow.target = after
+    return flow.finish(outcome_if_done or ("hit" if flow.succeeded else "failed"))
 
-    # Step 5: the target's Guard.
-    vulnerable = -2 if final.has("Vulnerable") else 0
-    guard = final.guard + vulnerable
+
+def _blinded(flow: "_Flow", die: str, later: list) -> AttackResult | None:
+    """Blinded (p.37): the Accuracy die before the Attack die; only Success lets the Attack go on."""
+    attacker, target = flow.attacker, flow.declared
+    blind = next((c for c in _conditions.held(attacker.conditions) if c.accuracy_before_attack), None)
+    if blind is None:
+        return None
+    got = flow.roll("accuracy", f"{attacker.name} ({blind.name})")
+    if got is None:
+        return flow.awaiting([RollNeeded(DIE_NAMES["accuracy"], f"{attacker.name}, {blind.name}, before the "
+                                         f"attack on {target.name}"),
+                              RollNeeded(DIE_NAMES[die], f"the attack on {target.name}"), *later])
+    if got != SUCCESS:
+        flow.say(f"{attacker.name} is {blind.name} and rolled {got}, not Success, on the Accuracy die before "
+                 f"its Attack: the Attack does not proceed (p.{blind.page})")
+        return flow.finish("missed")
+    flow.say(f"{attacker.name} is {blind.name} and rolled success on the Accuracy die: the Attack proceeds "
+             f"(p.{blind.page})")
+    return None
+
+
+def _attack_die(flow: "_Flow", die: str, value: int, later: list) -> AttackResult | None:
+    """Steps 2-3 (p.21): the Attack die (a Fumble ends the Attack, p.20), then the attack value."""
+    attacker, target, attack_die = flow.attacker, flow.declared, DIE_NAMES[die]
+    face = flow.roll(die, f"the attack on {target.name}")
+    if face is None:
+        return flow.awaiting([RollNeeded(attack_die, f"the attack on {target.name}"), *later])
+    if face == FUMBLE:
+        flow.fumbled = True
+        flow.say(f"{attack_die} shows a Fumble: the Attack misses entirely"
+                 + (" (p.20)" if flow.retaliation else
+                    f" and {attacker.name} can perform no further Attacks this turn (p.20)"))
+        return flow.finish("fumbled")
+    flow.critical = face == CRITICAL
+    weakening = [c for c in _conditions.held(attacker.conditions) if c.attack]
+    flow.attack_value = attack_value_of(face) + attacker.attack + value + sum(c.attack for c in weakening)
+    shown = "Critical Strike, counted as 3 (p.20)" if flow.critical else str(face)
+    parts = [f"{attack_die}: {shown}", f"Attack {attacker.attack:+d}", f"action {value:+d}"]
+    parts += [f"{c.name} {c.attack:+d} (p.{c.page})" for c in weakening]
+    flow.say(f"attack value (step 3, p.21) {flow.attack_value}: {', '.join(parts)}")
+    return None
+
+
+def _accuracy_chain(flow: "_Flow", obstacles: tuple, later: list) -> "Combatant | AttackResult":
+    """Step 4: the Accuracy chain of a Ranged Attack (p.21, 36; Figure 49, p.61): the figure or object the Attack
+    reaches (the declared target, or what Blocks it), or the result when it misses or waits for a roll."""
+    target = flow.declared
+    if not obstacles:
+        return target
+    if flow.critical:
+        flow.say(f"a Critical Strike reaches {target.name} without rolling the Accuracy die for "
+                 f"{', '.join(o.name for o in obstacles)} (p.20, 61)")
+        return target
+    for k, ob in enumerate(obstacles):
+        result = flow.roll("accuracy", ob.name)
+        if result is None:
+            return flow.awaiting(later[k:])
+        if result == MISS:
+            flow.say(f"Accuracy die for {ob.name}: Miss. The Attack misses {ob.name} and everything "
+                     f"beyond it on the line, {target.name} included (p.36)")
+            return flow.finish("missed")
+        if result == BLOCK:
+            ally = " even though it is an ally of the attacker" if ob.side == flow.attacker.side else ""
+            flow.say(f"Accuracy die for {ob.name}: Block. {ob.name} becomes the new target of the "
+                     f"Attack{ally} (p.36)")
+            return ob
+        flow.say(f"Accuracy die for {ob.name}: Success. The Attack passes it and goes on (p.36)")
+    return target
+
+
+def _guard(flow: "_Flow", final: Combatant, pierce: int) -> None:
+    """Step 5: the Guard of what the Attack reached, after its conditions, Pierce and a Critical Strike (p.20-21)."""
+    exposing = [c for c in _conditions.held(final.conditions) if c.guard]
+    guard = final.guard + sum(c.guard for c in exposing)
     flow.guard = guard_after_pierce(guard, pierce, flow.critical)
     if final.is_object:
         text = f"Guard (step 5, p.21): {final.name} has {final.guard}, objects having no Guard source in the rules"
     else:
-        text = f"Guard (step 5, p.21): {final.name}'s {final.guard}" + (
-            f" - 2 Vulnerable (p.37) = {guard}" if vulnerable else "")
+        text = f"Guard (step 5, p.21): {final.name}'s {final.guard}" + "".join(
+            f" - {-c.guard} {c.name} (p.{c.page})" if c.guard < 0 else f" + {c.guard} {c.name} (p.{c.page})"
+            for c in exposing) + (f" = {guard}" if exposing else "")
     if guard > 0 and flow.critical:
         text += f"; the Critical Strike pierces all of it: {flow.guard} (p.20)"
     elif guard > 0 and pierce:
@@ -360,59 +385,65 @@ def resolve_attack(attacker: Combatant, target: Combatant, rolls: Rolls, *, targ
                 f"stays {flow.guard} (p.20)"
     flow.say(text)
 
-    # Step 6: damage.
+
+def _damage(flow: "_Flow", final: Combatant, multiplier: int) -> Combatant:
+    """Step 6: the damage, and what it leaves of the target (an object one state further, p.33; a Barrier spent
+    instead, p.37)."""
     flow.succeeded = flow.attack_value > flow.guard
-    flow.damage = damage_after_guard(flow.attack_value, flow.guard, damage_multiplier)
+    flow.damage = damage_after_guard(flow.attack_value, flow.guard, multiplier)
     sentence = (f"damage {max(0, flow.attack_value - flow.guard)} = attack value {flow.attack_value} - "
                 f"Guard {flow.guard}, at least 0")
-    if damage_multiplier != 1:
-        sentence += f", then x{damage_multiplier} after Guard: {flow.damage}"
+    if multiplier != 1:
+        sentence += f", then x{multiplier} after Guard: {flow.damage}"
     flow.say(sentence + " (p.21)")
-    after = final
     if final.is_object:
-        if flow.damage > 0:
-            after = replace(final, object_state=_NEXT_STATE[final.object_state])
-            flow.say(f"{final.name} takes damage: its state goes from {final.object_state} to "
-                     f"{after.object_state}, whatever the amount (p.33)")
-        else:
+        if flow.damage <= 0:
             flow.say(f"{final.name} takes no damage and stays {final.object_state} (p.33)")
-    elif flow.damage > 0:
-        if final.has("Barrier"):
-            flow.barrier_used = True
-            after = replace(final, conditions=_without(final.conditions, "Barrier"))
-            flow.say(f"{final.name}'s Barrier is removed instead of taking the {flow.damage} damage (p.37)")
-        else:
-            after = replace(final, hp=max(0, final.hp - flow.damage))
-            flow.say(f"{final.name} loses {flow.damage} HP: {final.hp} -> {after.hp} (p.21)")
-            if after.hp == 0:
-                flow.defeated = True
-                flow.say(f"{final.name} is reduced to 0 HP and defeated (p.23, 26)")
+            return final
+        after = replace(final, object_state=_NEXT_STATE[final.object_state])
+        flow.say(f"{final.name} takes damage: its state goes from {final.object_state} to "
+                 f"{after.object_state}, whatever the amount (p.33)")
+        return after
+    if flow.damage <= 0:
+        return final
+    shield = _conditions.spent_on(final.conditions, "damage")
+    if shield is not None:
+        flow.barrier_used = True
+        flow.say(f"{final.name}'s {shield.name} is removed instead of taking the {flow.damage} damage "
+                 f"(p.{shield.page})")
+        return replace(final, conditions=_without(final.conditions, shield.name))
+    after = replace(final, hp=max(0, final.hp - flow.damage))
+    flow.say(f"{final.name} loses {flow.damage} HP: {final.hp} -> {after.hp} (p.21)")
+    if after.hp == 0:
+        flow.defeated = True
+        flow.say(f"{final.name} is reduced to 0 HP and defeated (p.23, 26)")
+    return after
 
-    # Step 7: success, and the conditions.
+
+def _conditions_on(flow: "_Flow", final: Combatant, after: Combatant, conditions: tuple) -> Combatant:
+    """Step 7: whether the Attack succeeded, and the conditions it inflicts on a figure it hit (p.21-22)."""
     if flow.succeeded:
         flow.say(f"the Attack succeeds: attack value {flow.attack_value} is greater than Guard {flow.guard}"
                  + (" (even though Barrier stopped the damage)" if flow.barrier_used else "") + " (p.21-22)")
     else:
         flow.say(f"the Attack fails: attack value {flow.attack_value} does not exceed Guard {flow.guard} (p.21-22)")
-    if conditions:
-        if not flow.succeeded:
-            flow.say("no conditions are applied: the Attack failed (p.21)")
-        elif after.is_object:
-            flow.say(f"{', '.join(conditions)} ignored: conditions are ignored when the target is an object (p.34)")
-        elif flow.defeated:
-            flow.say(f"{', '.join(conditions)} not applied: {final.name} is defeated and leaves the map (p.23, 26)")
-        else:
-            new, reasons = apply_conditions(after, conditions)
-            after = replace(after, conditions=new)
-            if len(conditions) > 1:
-                flow.say(f"conditions applied in the order given: {', '.join(conditions)} (p.21: the attacked "
-                         "character may choose the order)")
-            for r in reasons:
-                flow.say(r)
-    if flow.critical:
-        flow.say(f"the Critical Strike lets {attacker.name} activate one critical ability after step 7 (p.20)")
-    flow.target = after
-    return flow.finish(outcome_if_done or ("hit" if flow.succeeded else "failed"))
+    if not conditions:
+        return after
+    if not flow.succeeded:
+        flow.say("no conditions are applied: the Attack failed (p.21)")
+    elif after.is_object:
+        flow.say(f"{', '.join(conditions)} ignored: conditions are ignored when the target is an object (p.34)")
+    elif flow.defeated:
+        flow.say(f"{', '.join(conditions)} not applied: {final.name} is defeated and leaves the map (p.23, 26)")
+    else:
+        new, reasons = apply_conditions(after, conditions)
+        after = replace(after, conditions=new)
+        if len(conditions) > 1:
+            flow.say(f"conditions applied in the order given: {', '.join(conditions)} (p.21: the attacked "
+                     "character may choose the order)")
+        for r in reasons:
+            flow.say(r)
+    return after
 
 
 def resolve_counter_attack(request: CounterAttack, retaliator: Combatant, attacker: Combatant, rolls: Rolls, *,
@@ -423,16 +454,17 @@ def resolve_counter_attack(request: CounterAttack, retaliator: Combatant, attack
     if (retaliator.name, attacker.name) != (request.by, request.against):
         raise AttackError(f"the counter-attack is by {request.by!r} against {request.against!r}, not by "
                           f"{retaliator.name!r} against {attacker.name!r}")
-    if not retaliator.has("Vengeful"):
+    vengeful = _conditions.spent_on(retaliator.conditions, "retaliation")
+    if vengeful is None:
         raise AttackError(f"{retaliator.name!r} has no Vengeful condition to retaliate with")
     result = resolve_attack(retaliator, attacker, rolls, target_range=1, value=request.value, die=die,
                             retaliation=True)
     if result.outcome == "awaiting-roll":
         return result
-    after = replace(result.attacker_after, conditions=_without(result.attacker_after.conditions, "Vengeful"))
+    after = replace(result.attacker_after, conditions=_without(result.attacker_after.conditions, vengeful.name))
     return replace(result, attacker_after=after,
-                   reasons=result.reasons + (f"{retaliator.name} removes its Vengeful token after retaliating "
-                                             "(p.37)",))
+                   reasons=result.reasons + (f"{retaliator.name} removes its {vengeful.name} token after "
+                                             f"retaliating (p.{vengeful.page})",))
 
 
 # -- internals -----------------------------------------------------------------------------------------
@@ -475,15 +507,18 @@ class _Flow:
         # p.20: an attempted Attack is complete whether it succeeds or not, so a fumbled or Blinded Melee
         # Attack still completes against the target.
         t = self.target
-        if not self.melee or t.is_object or not t.has("Vengeful"):
+        vengeful = None if t.is_object else _conditions.spent_on(t.conditions, "retaliation")
+        if not self.melee or vengeful is None:
             return None
-        unable = [c for c in CANNOT_ATTACK if t.has(c)]
+        unable = _conditions.cannot_attack(t.conditions)
         if self.defeated or unable:
-            self.say(f"{t.name}'s Vengeful does not act: it is {'defeated' if self.defeated else unable[0]} (p.37)")
+            self.say(f"{t.name}'s {vengeful.name} does not act: it is "
+                     f"{'defeated' if self.defeated else unable.name} (p.{vengeful.page})")
             return None
-        self.say(f"{t.name} is Vengeful: after this Melee Attack it performs an Attack -1 on {self.attacker.name} "
-                 "in retaliation, then removes the token (p.37)")
-        return CounterAttack(t.name, self.attacker.name, -1)
+        self.say(f"{t.name} is {vengeful.name}: after this Melee Attack it performs an Attack "
+                 f"{vengeful.retaliation:+d} on {self.attacker.name} in retaliation, then removes the token "
+                 f"(p.{vengeful.page})")
+        return CounterAttack(t.name, self.attacker.name, vengeful.retaliation)
 
     def _result(self, outcome: str, needed: tuple, counter) -> AttackResult:
         no_more = self.fumbled and not self.retaliation
@@ -511,9 +546,9 @@ def _check(attacker: Combatant, target: Combatant, target_range, value, pierce, 
         raise AttackError(f"attacker: {attacker.name!r} is an object; objects do not Attack")
     if attacker.defeated:
         raise AttackError(f"attacker: {attacker.name!r} has {attacker.hp} HP and is defeated")
-    for c in CANNOT_ATTACK:
-        if attacker.has(c):
-            raise AttackError(f"attacker: {attacker.name!r} is {c} and cannot Attack (p.37)")
+    unable = _conditions.cannot_attack(attacker.conditions)
+    if unable is not None:
+        raise AttackError(f"attacker: {attacker.name!r} is {unable.name} and cannot Attack (p.{unable.page})")
     if target.name == attacker.name:
         raise AttackError(f"target: {target.name!r} cannot Attack itself")
     _check_target(target, "target")
@@ -537,8 +572,9 @@ def _check(attacker: Combatant, target: Combatant, target_range, value, pierce, 
         seen.add(ob.name)
         if ob.object_state == "destroyed":
             raise AttackError(f"obstacles[{i}]: {ob.name!r} is destroyed: terrain, not on any line (p.33)")
-        if not ob.is_object and (ob.defeated or ob.has("Invisible")):
-            raise AttackError(f"obstacles[{i}]: {ob.name!r} is {'defeated' if ob.defeated else 'Invisible'} "
+        hidden = None if ob.is_object else _untargetable(ob)
+        if not ob.is_object and (ob.defeated or hidden):
+            raise AttackError(f"obstacles[{i}]: {ob.name!r} is {'defeated' if ob.defeated else hidden.name} "
                               "and on no line (p.37)")
 
 
@@ -549,5 +585,10 @@ def _check_target(target: Combatant, where: str) -> None:
         raise AttackError(f"{where}: {target.name!r} is already destroyed (p.33)")
     if target.defeated:
         raise AttackError(f"{where}: {target.name!r} has {target.hp} HP and is defeated")
-    if target.has("Invisible"):
-        raise AttackError(f"{where}: {target.name!r} is Invisible and cannot be Attacked (p.37)")
+    hidden = _untargetable(target)
+    if hidden is not None:
+        raise AttackError(f"{where}: {target.name!r} is {hidden.name} and cannot be Attacked (p.{hidden.page})")
+
+
+def _untargetable(c: Combatant) -> _conditions.Condition | None:
+    return next((h for h in _conditions.held(c.conditions) if h.untargetable), None)

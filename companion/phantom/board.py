@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import Annotated
 
 from ..codec import Kept
+from .conditions import held
 from .hexmap import Hex, HexMap, MapError, Space
 
 SIDES = ("character", "adversary")
@@ -31,7 +32,8 @@ class Figure:
 
     @cached_property
     def invisible(self) -> bool:
-        return self.has_condition("Invisible")
+        """Untargetable by other figures, unseen, moving through enemies (Invisible, p.37)."""
+        return any(c.untargetable for c in held(self.conditions))
 
     def has_condition(self, name: str) -> bool:
         return any(c.lower() == name.lower() for c in self.conditions)

@@ -10,8 +10,10 @@ Frozen doubles every AP, initiative included (p.37).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..errors import RuleError
+from .conditions import ap_factor
 
 
 class BossError(RuleError):
@@ -76,8 +78,9 @@ class BossTurn:
     reasons: tuple[str, ...]
 
 
-def turn_for_card(boss: Boss, numbers, frozen: bool = False) -> BossTurn:
-    """The actions a drawn card calls for, and the boss's initiative this round (p.30, 58)."""
+def turn_for_card(boss: Boss, numbers, conditions: Sequence[str] = ()) -> BossTurn:
+    """The actions a drawn card calls for, and the boss's initiative this round (p.30, 58), its AP multiplied
+    as the boss's `conditions` say (Frozen doubles them, p.37)."""
     by_number = {a.number: a for a in boss.actions}
     chosen = []
     for n in numbers:
@@ -86,14 +89,15 @@ def turn_for_card(boss: Boss, numbers, frozen: bool = False) -> BossTurn:
                             f"(it has #{', #'.join(str(a.number) for a in boss.actions)})")
         chosen.append(by_number[n])
     performed = (boss.inherent, *chosen)
-    factor = 2 if frozen else 1
+    factor, by = ap_factor(conditions)
     total = factor * sum(a.ap for a in performed)
     sums = " + ".join(str(a.ap) for a in performed)
     reasons = [f"performs its inherent action ({boss.inherent.text}) first, then "
                + (", ".join(f"#{a.number} {a.name}" for a in chosen) or "nothing else") + " (p.30)",
                f"initiative {sums} = {sum(a.ap for a in performed)} (p.30)"]
-    if frozen:
-        reasons.append(f"Frozen doubles its AP: initiative {total} (p.37)")
+    if by:
+        reasons.append(f"{' and '.join(c.name for c in by)} {'doubles' if factor == 2 else f'multiplies by {factor}'} "
+                       f"its AP: initiative {total} (p.37)")
     return BossTurn(performed, total, tuple(reasons))
 
 

@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from ..errors import RuleError
 from .attack import AttackError, Combatant, apply_conditions, condition_name
 from .board import Figure
-from .conditions import receive_damage
+from .conditions import held, receive_damage, spent_on
 from .hexmap import HAZARDS, Hex, HexMap
 
 
@@ -127,21 +127,21 @@ def start_of_turn(hexmap: HexMap, figure: Figure, rules: Sequence[HazardRule]) -
     reapplies the condition it lost (`reapply`). Characters and adversaries alike."""
     on_hazard = kept_on(hexmap, figure, rules)
     reasons: list[str] = []
-    for name, damage, removed in (("Bleeding", 2, False), ("Burning", 3, True)):
-        if not figure.has_condition(name):
-            continue
+    for c in [c for c in held(figure.conditions) if c.start_of_turn_damage]:
+        name, damage, removed = c.name, c.start_of_turn_damage, c.ends == "after-its-damage"
+        shield = spent_on(figure.conditions, "damage")
         figure, barrier = receive_damage(figure, damage)
         stays = removed and on_hazard == name
         if removed and not stays:
             figure = figure.without_condition(name)
-        took = (f"{figure.id}'s Barrier is removed instead of taking its {damage} damage at the start of its "
-                f"turn, HP {figure.hp}" if barrier else
+        took = (f"{figure.id}'s {shield.name} is removed instead of taking its {damage} damage at the start of "
+                f"its turn, HP {figure.hp}" if barrier else
                 f"{figure.id} takes {damage} damage at the start of its turn, HP {figure.hp}")
-        reasons.append(f"{name}: {took}" + (", and removes Burning" if removed and not stays else "")
+        reasons.append(f"{name}: {took}" + (f", and removes {name}" if removed and not stays else "")
                        + " (p.23, p.37)")
         if stays:
             reasons.append(f"{figure.id} has not exited the {hexmap.hazard_at[figure.at]} hazard on "
-                           f"{hexmap.label(figure.at)}: Burning is not removed (p.33)")
+                           f"{hexmap.label(figure.at)}: {name} is not removed (p.33)")
     if figure.hp > 0:
         figure, why = reapply(hexmap, figure, rules, resting=False)
         reasons.extend(why)

@@ -7,19 +7,10 @@ it, running along it, or passing through one of its corners. A figure or
 object space is *on* the line if the segment enters its interior or runs along
 one of its sides (p.18, Figure 7); touching a single corner does not count.
 
-Everything is exact and integer (DESIGN.md): the drawing of a hex grid is the
-same, up to translation, wherever a segment starts, so which spaces a segment
-meets (and where it first meets them), and which grid edges it touches,
-depend only on the orientation, the axial offset between the two spaces and
-the corner pair. That is computed once per (orientation, dq, dr) with integer
-cross products and `fractions.Fraction`, shipped for every offset within
-TABLE_RANGE in data/phantom-epoch/sight-geometry.bin (scripts/sight_table.py)
-and kept at module level once read; a query is then set lookups against the map's blocked edges (cached per map, since maps
-are immutable) and the board's figures and objects.
-
-Spaces, edges and positions are keyed by integers: a hex is the linear code
-`x * _M + y` of its drawn centre, an edge the sum of its two hexes' codes (its
-doubled midpoint), so translating by a space is adding its code.
+Everything is exact and integer (DESIGN.md): what a segment between two spaces meets depends only on the
+orientation, their axial offset and the corner pair, which companion/phantom/sight_geometry.py computes once
+(and ships as a table); a query is then set lookups against the map's blocked edges (cached per map, since maps
+are immutable) and the board's figures and objects, keyed by sight_geometry's integer hex codes.
 
 Readings this module makes (docs/rules.md, "the map and line of sight"):
 - A zero-length candidate (adjacent spaces sharing the corner) is not a line:
@@ -40,21 +31,15 @@ Readings this module makes (docs/rules.md, "the map and line of sight"):
 """
 from __future__ import annotations
 
-import json
-import zlib
 from dataclasses import dataclass
-from pathlib import Path
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
-from .hexmap import DIRECTIONS, GEOMETRY_CACHES, ORIENTATIONS, Hex, HexMap, Layout, MapError, distance
+from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap, MapError, distance
+from .sight_geometry import LIMIT, Geometry, geometry, hex_code
 
 __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", "geometry", "Geometry"]
 
-Point = tuple[int, int]
-
-_M = 1 << 20  # code(x, y) = x * _M + y; injective while |y| < _M / 2
-_LIMIT = _M // 8
 
 
 @dataclass(frozen=True)
@@ -80,329 +65,6 @@ class Sight:
     reasons: tuple[str, ...]  # why that segment (or why there is none)
 
 
-# -- integer geometry ---------------------------------------------------------------------------------
-
-def _code(orientation: str, h: Hex) -> int:
-    q, r = h
-    if orientation == "pointy":
-        return (2 * q + r) * _M + 3 * r
-    return 3 * q * _M + 2 * r + q
-
-
-def _cross(ax: int, ay: int, bx: int, by: int) -> int:
-    return ax * by - ay * bx
-
-
-def _touches(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
-    """Do the closed segments p1p2 and p3p4 share at least one point?"""
-    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = p1, p2, p3, p4
-    d1 = _cross(x4 - x3, y4 - y3, x1 - x3, y1 - y3)
-    d2 = _cross(x4 - x3, y4 - y3, x2 - x3, y2 - y3)
-    d3 = _cross(x2 - x1, y2 - y1, x3 - x1, y3 - y1)
-    d4 = _cross(x2 - x1, y2 - y1, x4 - x1, y4 - y1)
-    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
-        return True
-
-    def within(a, b, p):
-        return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-
-    return ((d1 == 0 and within(p3, p4, p1)) or (d2 == 0 and within(p3, p4, p2))
-            or (d3 == 0 and within(p1, p2, p3)) or (d4 == 0 and within(p1, p2, p4)))
-
-
-def _clip(p: Point, q: Point, corners: tuple[Point, ...], sign: int):
-    """The parameter interval [lo, hi] of segment p->q inside the closed convex polygon (each end a
-    fraction as (numerator, positive denominator)), or None. Integers only."""
-    vx, vy = q[0] - p[0], q[1] - p[1]
-    ln, ld, hn, hd = 0, 1, 1, 1  # lo = ln/ld, hi = hn/hd
-    n = len(corners)
-    for k in range(n):
-        cx, cy = corners[k]
-        nx, ny = corners[(k + 1) % n]
-        ex, ey = nx - cx, ny - cy
-        a = sign * (ex * (p[1] - cy) - ey * (p[0] - cx))
-        b = sign * (ex * vy - ey * vx)
-        if b == 0:
-            if a < 0:
-                return None
-        elif b > 0:  # t >= -a / b
-            if -a * ld > ln * b:
-                ln, ld = -a, b
-        else:  # t <= a / -b
-            if a * hd < hn * -b:
-                hn, hd = a, -b
-        if ln * hd > hn * ld:
-            return None
-    return (ln, ld), (hn, hd)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """What the candidate segments from (0, 0) to (dq, dr) meet, for one orientation.
-
-    segs: (from_corner, to_corner, from_vertex, to_vertex) relative to the source centre, in corner
-    order, zero-length pairs and same-corner pairs left out; bit k of a mask stands for segs[k].
-    edges: (edge code, mask of the segments touching that grid edge, its corners included).
-    hexes: (hex code, relative hex, mask of the segments it is on, {segment: rank} for those segments,
-    adjacent to the source) for every space other than source and target that some segment enters
-    or runs along; equal ranks on one segment are a tie of first contact.
-    """
-    segs: tuple
-    full: int
-    edges: tuple
-    hexes: tuple
-
-
-_GEOMETRY: dict = {}
-_HEXFORM: dict = {}
-# The geometry of every offset within TABLE_RANGE, both orientations, computed once by
-# `python scripts/sight_table.py` and shipped (tests/test_sight.py regenerates it and compares): a process
-# reads the file's index once and then only the offsets it asks for, instead of drawing them on first use.
-# The first line is the index, {"p 3 -1": [start, length], ...} (bytes after that line); each entry is one
-# offset's geometry as `_encode` writes it, zlib-compressed on its own (a fifth of the text's size, and still
-# read one offset at a time).
-TABLE = Path(__file__).resolve().parents[2] / "data" / "phantom-epoch" / "sight-geometry.bin"
-TABLE_RANGE = 12
-_TABLE: dict = {}  # "index": ({key: [start, length]}, where the entries start), once read
-
-
-def geometry(orientation: str, dq: int, dr: int) -> Geometry:
-    """The cached geometry of the offset (dq, dr) in an orientation: from the shipped table within
-    TABLE_RANGE, else computed exactly from the drawing on first use (`drawn_geometry`)."""
-    key = (orientation, dq, dr)
-    g = _GEOMETRY.get(key)
-    if g is None:
-        line = _table_entry(f"{orientation[0]} {dq} {dr}")
-        g = _GEOMETRY[key] = (_decode(orientation, dq, dr, line) if line is not None
-                              else drawn_geometry(orientation, dq, dr))
-    return g
-
-
-def drawn_geometry(orientation: str, dq: int, dr: int) -> Geometry:
-    """The geometry computed from the integer drawing. Only one offset per orbit of the grid's twelve
-    symmetries is computed from the drawing (pointy); the others, and the flat orientation, are its images
-    (see `_symmetric_hexform`)."""
-    return _finalize(orientation, dq, dr, _symmetric_hexform(orientation, dq, dr))
-
-
-def _table_entry(key: str) -> str | None:
-    index = _TABLE.get("index")
-    if index is None:  # first use in this process; threads that race here read the same index
-        try:
-            with TABLE.open("rb") as f:
-                first = f.readline()
-            index = (json.loads(first), len(first))
-        except (FileNotFoundError, ValueError):  # no table (or a damaged one): every offset is drawn
-            index = ({}, 0)
-        _TABLE["index"] = index
-    where = index[0].get(key)
-    if where is None:
-        return None
-    with TABLE.open("rb") as f:
-        f.seek(index[1] + where[0])
-        return zlib.decompress(f.read(where[1])).decode("ascii")
-
-
-def table_bytes(max_range: int = TABLE_RANGE) -> bytes:
-    """The table file: its index line, then each offset within `max_range`, pointy then flat, drawn afresh."""
-    entries, index, at = [], {}, 0
-    for orientation in ORIENTATIONS:
-        for dq in range(-max_range, max_range + 1):
-            for dr in range(-max_range, max_range + 1):
-                if 0 < distance((0, 0), (dq, dr)) <= max_range:
-                    packed = zlib.compress(_encode(drawn_geometry(orientation, dq, dr)).encode("ascii"), 9)
-                    index[f"{orientation[0]} {dq} {dr}"] = [at, len(packed)]
-                    entries.append(packed)
-                    at += len(packed)
-    return json.dumps(index, separators=(",", ":")).encode("ascii") + b"\n" + b"".join(entries)
-
-
-def _encode(g: Geometry) -> str:
-    """One JSON array: the edges flat (code, mask, code, mask, ...), then per hex [q, r, mask, near,
-    segment, rank, segment, rank, ...]; `segs` and `full` follow from the offset, a hex's code from (q, r)."""
-    edges = [x for pair in g.edges for x in pair]
-    hexes = [[q, r, mask, int(near), *(x for pair in sorted(ranks.items()) for x in pair)]
-             for _c, (q, r), mask, ranks, near in g.hexes]
-    return json.dumps([edges, hexes], separators=(",", ":"))
-
-
-def _decode(orientation: str, dq: int, dr: int, line: str) -> Geometry:
-    edges, hexes = json.loads(line)
-    segs = _segments(orientation, dq, dr)
-    pointy = orientation == "pointy"
-    out = []
-    for h in hexes:
-        q, r = h[0], h[1]
-        code = (2 * q + r) * _M + 3 * r if pointy else 3 * q * _M + 2 * r + q  # _code, inlined: once per hex
-        out.append((code, (q, r), h[2], dict(zip(h[4::2], h[5::2])), h[3] == 1))
-    it = iter(edges)
-    return Geometry(segs, (1 << len(segs)) - 1, tuple(zip(it, it)), tuple(out))
-
-
-def _segments(orientation: str, dq: int, dr: int) -> tuple:
-    """The candidate segments in corner order: every corner pair but the same corner of both and a zero-length
-    one (adjacent spaces sharing the corner)."""
-    layout = Layout(orientation)
-    pc, qc = layout.corners((0, 0)), layout.corners((dq, dr))
-    return tuple((i, j, pc[i], qc[j]) for i in range(6) for j in range(6) if i != j and pc[i] != qc[j])
-
-
-def _hexform(orientation: str, dq: int, dr: int):
-    """Straight from the integer drawing: the candidate corner pairs, and for each the spaces it enters
-    or runs along (rank of first contact per pair) and the grid edges it touches (corners included).
-
-    Returns (pairs, on, edges): pairs a tuple of (from_corner, to_corner); on {hex: {k: rank}};
-    edges {(hex, hex) canonical: mask of k}."""
-    from fractions import Fraction  # here: offsets within the shipped table are never drawn at run time
-
-    layout = Layout(orientation)
-    src, tgt = (0, 0), (dq, dr)
-    pc, qc = layout.corners(src), layout.corners(tgt)
-    segs = tuple((i, j, pc[i], qc[j]) for i in range(6) for j in range(6) if i != j and pc[i] != qc[j])
-    cx0, cy0 = layout.centre(src)
-    offsets = tuple((x - cx0, y - cy0) for x, y in pc)
-    (ax, ay), (bx, by), (ccx, ccy) = offsets[0], offsets[1], offsets[2]
-    sign = 1 if _cross(bx - ax, by - ay, ccx - bx, ccy - by) > 0 else -1
-    # side e of a hex (corner e to corner e+1) is shared with the neighbour in direction side_dir[e]
-    side_dir = []
-    for e in range(6):
-        pair = {pc[e], pc[(e + 1) % 6]}
-        side_dir.append(next(d for d in DIRECTIONS if pair <= set(layout.corners(d))))
-    d_max = distance(src, tgt) + 2
-    centres = [((q, r), layout.centre((q, r))) for q in range(-d_max, d_max + 1) for r in range(-d_max, d_max + 1)
-               if distance(src, (q, r)) <= d_max]
-    edges: dict = {}
-    on: dict = {}  # hex -> {k: first-contact t}
-    for k, (_i, _j, p, q) in enumerate(segs):
-        bit = 1 << k
-        px, py = p
-        vx, vy = q[0] - px, q[1] - py
-        w = tuple(vx * oy - vy * ox for ox, oy in offsets)  # cross(v, corner offset)
-        reach = max(w)
-        xmin, xmax = min(px, q[0]) - 2, max(px, q[0]) + 2
-        ymin, ymax = min(py, q[1]) - 2, max(py, q[1]) + 2
-        for h, (x, y) in centres:
-            if not (xmin <= x <= xmax and ymin <= y <= ymax):
-                continue
-            lc = vx * (y - py) - vy * (x - px)
-            if lc > reach or -lc > reach:  # every corner strictly on one side of the line
-                continue
-            corners = tuple((x + ox, y + oy) for ox, oy in offsets)
-            span = _clip(p, q, corners, sign)
-            if span is None:
-                continue
-            for e in range(6):
-                la, lb = lc + w[e], lc + w[(e + 1) % 6]
-                if (la > 0 and lb > 0) or (la < 0 and lb < 0):
-                    continue
-                if _touches(p, q, corners[e], corners[(e + 1) % 6]):
-                    d = side_dir[e]
-                    key = edge_key(h, (h[0] + d[0], h[1] + d[1]))
-                    edges[key] = edges.get(key, 0) | bit
-            (ln, ld), (hn, hd) = span
-            if ln * hd < hn * ld and h != src and h != tgt:
-                on.setdefault(h, {})[k] = Fraction(ln, ld)
-    for k in range(len(segs)):
-        rank = {t: n for n, t in enumerate(sorted({ts[k] for ts in on.values() if k in ts}))}
-        for ts in on.values():
-            if k in ts:
-                ts[k] = rank[ts[k]]
-    return tuple((i, j) for i, j, _, _ in segs), on, edges
-
-
-def edge_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
-    return (a, b) if a <= b else (b, a)
-
-
-# The twelve symmetries of the hex lattice as axial matrices ((a, b), (c, d)): (q, r) -> (aq + br, cq + dr).
-def _mul(g, h):
-    return tuple(tuple(sum(g[i][k] * h[k][j] for k in range(2)) for j in range(2)) for i in range(2))
-
-
-_IDENTITY = ((1, 0), (0, 1))
-_ROTATE = ((0, -1), (1, 1))  # cube (x, y, z) -> (-z, -x, -y)
-_SWAP = ((0, 1), (1, 0))  # (q, r) -> (r, q)
-
-
-def _apply(g, h: Hex) -> Hex:
-    return (g[0][0] * h[0] + g[0][1] * h[1], g[1][0] * h[0] + g[1][1] * h[1])
-
-
-def _corner_permutation(g) -> tuple[int, ...]:
-    """Where a lattice symmetry sends each corner (pointy drawing): corner k of (0,0) to corner perm[k]."""
-    # drawn = C . axial with C = ((2, 1), (0, 3)); the drawn map is C g C^-1 and 6 C^-1 = ((3, -1), (0, 2))
-    c, adj = ((2, 1), (0, 3)), ((3, -1), (0, 2))
-    a6 = _mul(_mul(c, g), adj)
-    offsets = Layout("pointy").corners((0, 0))
-    out = []
-    for ox, oy in offsets:
-        x, y = a6[0][0] * ox + a6[0][1] * oy, a6[1][0] * ox + a6[1][1] * oy
-        assert x % 6 == 0 and y % 6 == 0
-        out.append(offsets.index((x // 6, y // 6)))
-    return tuple(out)
-
-
-def _symmetries():
-    out, g = [], _IDENTITY
-    for _ in range(6):
-        for m in (g, _mul(g, _SWAP)):
-            out.append((m, _corner_permutation(m)))
-        g = _mul(_ROTATE, g)
-    return tuple(out)
-
-
-_SYMMETRIES = _symmetries()
-# flat drawing of (q, r) = the pointy drawing of (r, q) with x and y swapped; corner k <-> corner 3 - k
-_FLAT = (_SWAP, tuple((3 - k) % 6 for k in range(6)))
-
-
-def _transform(hf, g, perm):
-    pairs, on, edges = hf
-    return (tuple((perm[i], perm[j]) for i, j in pairs),
-            {_apply(g, h): ts for h, ts in on.items()},
-            {edge_key(_apply(g, a), _apply(g, b)): bits for (a, b), bits in edges.items()})
-
-
-def _symmetric_hexform(orientation: str, dq: int, dr: int):
-    if orientation == "flat":
-        return _transform(_symmetric_hexform("pointy", dr, dq), *_FLAT)
-    images = [(_apply(g, (dq, dr)), g) for g, _ in _SYMMETRIES]
-    canonical = min(h for h, _ in images)
-    hf = _HEXFORM.get(canonical)
-    if hf is None:
-        hf = _HEXFORM[canonical] = _hexform("pointy", *canonical)
-    for g, perm in _SYMMETRIES:
-        if _apply(g, canonical) == (dq, dr):
-            return _transform(hf, g, perm)
-    raise AssertionError("no lattice symmetry maps the canonical offset")  # pragma: no cover
-
-
-def _finalize(orientation: str, dq: int, dr: int, hf) -> Geometry:
-    """From hex form to lookup form: segments in corner order, integer codes for hexes and edges."""
-    pairs, on, edges = hf
-    layout = Layout(orientation)
-    pc, qc = layout.corners((0, 0)), layout.corners((dq, dr))
-    order = sorted(range(len(pairs)), key=lambda k: pairs[k])
-    new = {old: n for n, old in enumerate(order)}
-
-    def remap(bits):
-        out = 0
-        for old, n in new.items():
-            if (bits >> old) & 1:
-                out |= 1 << n
-        return out
-
-    segs = tuple((pairs[k][0], pairs[k][1], pc[pairs[k][0]], qc[pairs[k][1]]) for k in order)
-    hexes = []
-    for h in sorted(on):
-        ts = on[h]
-        mask = remap(sum(1 << k for k in ts))
-        ranks = {n: ts[order[n]] for n in range(len(order)) if order[n] in ts}
-        hexes.append((_code(orientation, h), h, mask, ranks, distance((0, 0), h) == 1))
-    codes = sorted((_code(orientation, a) + _code(orientation, b), remap(bits)) for (a, b), bits in edges.items())
-    return Geometry(segs, (1 << len(segs)) - 1, tuple(codes), tuple(hexes))
-
-
 # -- per-map caches ---------------------------------------------------------------------------------
 
 class _MapSight:
@@ -412,10 +74,10 @@ class _MapSight:
         o = self.orientation = m.layout.orientation
         for h in m.spaces:
             x, y = m.layout.centre(h)
-            if abs(x) > _LIMIT or abs(y) > _LIMIT:
+            if abs(x) > LIMIT or abs(y) > LIMIT:
                 raise MapError(f"space {h} lies too far out for the sight engine")
-        self.spaces = frozenset(_code(o, h) for h in m.spaces)
-        self.blocked = frozenset(_code(o, a) + _code(o, b) for a, b in m.blocked_edges)
+        self.spaces = frozenset(hex_code(o, h) for h in m.spaces)
+        self.blocked = frozenset(hex_code(o, a) + hex_code(o, b) for a, b in m.blocked_edges)
         self.valid: dict = {}
         self.ranges: dict = {}
 
@@ -437,7 +99,7 @@ def _valid(m: HexMap, ms: _MapSight, a: Hex, b: Hex):
     got = ms.valid.get(key)
     if got is None:
         geo = geometry(ms.orientation, b[0] - a[0], b[1] - a[1])
-        off = 2 * _code(ms.orientation, a)
+        off = 2 * hex_code(ms.orientation, a)
         blocked = ms.blocked
         bad = 0
         for code, bits in geo.edges:
@@ -503,7 +165,7 @@ def _straight(ms: _MapSight, a: Hex, b: Hex, d: int) -> bool:
         return True
     o = ms.orientation
     da, n1, db, n2 = _steps(b[0] - a[0], b[1] - a[1])
-    ca, cb, c0 = _code(o, da), _code(o, db), _code(o, a)
+    ca, cb, c0 = hex_code(o, da), hex_code(o, db), hex_code(o, a)
     spaces, blocked = ms.spaces, ms.blocked
     prev = None
     for i in range(n1 + 1):
@@ -542,11 +204,11 @@ def _board_items(board: Board) -> dict:
         items = {}
         for h, state in m.objects:
             if m.is_blocking_object(h):
-                items.setdefault(_code(o, h), []).append(
+                items.setdefault(hex_code(o, h), []).append(
                     _Item(f"object:{m.label(h)}", h, None, state == "indestructible"))
         for f in board.figures:
             if not f.invisible:
-                items.setdefault(_code(o, f.at), []).append(_Item(f.id, f.at, f, False))
+                items.setdefault(hex_code(o, f.at), []).append(_Item(f.id, f.at, f, False))
         items = d["_sight_items"] = {c: tuple(v) for c, v in items.items()}
     return items
 
@@ -594,7 +256,7 @@ def sight(board: Board, source: Hex, target: Hex, die: DecisionDie | None = None
     hits = []
     items = _board_items(board)
     if items:
-        off = _code(ms.orientation, source)
+        off = hex_code(ms.orientation, source)
         for code, rel, bits, ranks, near in geo.hexes:
             if bits & mask:
                 here = items.get(code + off)

@@ -225,8 +225,31 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
         goals |= attack_spaces(board, adversary, f.at, adversary.range, hazard_spaces=True)
     if not goals:
         return None
+    results = _first_objects(board, adversary, destructible, goals)
+    if not results:
+        return None
+    fewest = min(k for k, _ in results.values())
+    cands = [h for h, (k, _) in results.items()
+             if k == fewest and attack_spaces(board, adversary, h, adversary.range, hazard_spaces=True)]
+    if not cands:
+        return None
+    reasons = [f"no enemy can be reached, so the target is the first destructible object blocking the way to one, "
+               f"on a path through as few destructible objects as possible ({fewest}) (p.27)"]
+    options = _object_tiebreakers(board, adversary, cands, results, reasons)
+    choice, tie = decide(board, options, die, "objects", at=lambda h: h, label=lambda h: object_name(board, h),
+                       color=lambda h: None)
+    if tie:
+        reasons.append("tie: " + "; ".join(tie))
+    name = object_name(board, choice)
+    reasons[0] = reasons[0].replace("so the target is", f"so it targets {name},", 1)
+    return Target(name, choice, None, "blocking-object", results[choice][1], tuple(reasons))
+
+
+def _first_objects(board: Board, adversary: Figure, destructible: set, goals: set) -> dict:
+    """For each destructible object that opens a way to a space attacking an enemy: (objects passed, MP) of the best
+    such path — fewest objects, then fewest MP, each object costing 2 MP once destroyed (p.27, p.33)."""
     enter = enter_rule(board, adversary, "move", "normal")
-    adj = adjacency(m)
+    adj = adjacency(board.map)
     # label: (objects passed, MP) per (space, first object on the way)
     start = (adversary.at, None)
     best = {start: (0, 0)}
@@ -250,15 +273,12 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
             if lab < best.get((n, nf), (nk + 1, 0)):
                 best[(n, nf)] = lab
                 heappush(heap, (nk, c + step, n, nf))
-    if not results:
-        return None
-    fewest = min(k for k, _ in results.values())
-    cands = [h for h, (k, _) in results.items()
-             if k == fewest and attack_spaces(board, adversary, h, adversary.range, hazard_spaces=True)]
-    if not cands:
-        return None
-    reasons = [f"no enemy can be reached, so the target is the first destructible object blocking the way to one, "
-               f"on a path through as few destructible objects as possible ({fewest}) (p.27)"]
+    return results
+
+
+def _object_tiebreakers(board: Board, adversary: Figure, cands: list, results: dict, reasons: list) -> list:
+    """p.27's object tiebreakers, in order, each saying what it kept in `reasons`: the objects left."""
+    m = board.map
     options = cands
     if len(options) > 1:
         normal = costs_from(board, adversary, {adversary.at: 0}, "move", "normal")
@@ -289,10 +309,4 @@ def _blocking_object(board: Board, adversary: Figure, die, exclude) -> Target | 
                                f"{'both' if len(kept) == 2 else 'all'} "
                                f"open a path of {mp} MP (p.27 object tiebreaker 3)")
             options = kept
-    choice, tie = decide(board, options, die, "objects", at=lambda h: h, label=lambda h: object_name(board, h),
-                       color=lambda h: None)
-    if tie:
-        reasons.append("tie: " + "; ".join(tie))
-    name = object_name(board, choice)
-    reasons[0] = reasons[0].replace("so the target is", f"so it targets {name},", 1)
-    return Target(name, choice, None, "blocking-object", results[choice][1], tuple(reasons))
+    return options

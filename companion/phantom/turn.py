@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
+from . import conditions as rules_of
 from .conditions import receive_damage
 from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
@@ -30,7 +31,6 @@ from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
 from .sight import SightLine, sight
 from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
 
-FORMAT = "phantom-epoch-resolution/1"
 
 
 @dataclass(frozen=True)
@@ -141,10 +141,11 @@ class _Turn:
         return self.board.figure(self.me)
 
     @property
-    def knocked_down(self) -> bool:
-        """Knocked Down now: at the start of the turn or gained during it (p.37)."""
+    def down(self) -> rules_of.Condition | None:
+        """The condition a Move's first MP remove (Knocked Down) held now: at the start of the turn or gained
+        during it (p.37)."""
         f = self.figure
-        return bool(f.conditions) and f.has_condition("Knocked Down")
+        return rules_of.down(f.conditions) if f.conditions else None
 
     @property
     def defeated(self) -> bool:
@@ -164,9 +165,11 @@ def resolve_turn(scenario: Scenario) -> Resolution:
     t = _Turn(scenario)
     if not _start_of_turn(t):
         return _done(t)
-    if t.figure.has_condition("Stunned"):
-        t.say(f"{t.me} is Stunned: it takes no action this turn and removes the Stunned token at its end (p.37)")
-        t.update(t.figure.without_condition("Stunned"))
+    stop = rules_of.no_actions(t.figure.conditions)
+    if stop is not None:
+        t.say(f"{t.me} is {stop.name}: it takes no action this turn and removes the {stop.name} token at its end "
+              f"(p.{stop.page})")
+        t.update(t.figure.without_condition(stop.name))
         return _done(t)
     cards = t.cards
     t.target = t.first_target = _select(t, cards)
@@ -199,7 +202,7 @@ def _start_of_turn(t: _Turn) -> bool:
     if why:
         lost = tuple(c for c in was.conditions if not f.has_condition(c))
         t.start = StartOfTurn(was.hp - f.hp, f.hp, tuple(c for c in f.conditions if not was.has_condition(c)),
-                              lost, "Barrier" in lost)
+                              lost, rules_of.spent_on(lost, "damage") is not None)
     if f.hp <= 0 and f.max_hp:
         t.say(f"{t.me} is defeated before it acts (p.26)")
         return False
@@ -275,17 +278,21 @@ def _converts(t: _Turn, card: Card) -> str | None:
     if t.target is None or t.target.name is None:
         return None
     has_movement = any(a.type in ("move", "leap", "teleport") for a in card.actions)
-    if t.figure.has_condition("Frozen"):
+    frozen = rules_of.no_conversion(t.figure.conditions)
+    if frozen is not None:
         if not has_movement and not card.round and any(
                 a.type == "attack" and not _can_perform(t, a) for a in card.actions):
-            t.say(f"{card.name}: {t.me} is Frozen, so the card cannot be converted to movement (p.37)")
+            t.say(f"{card.name}: {t.me} is {frozen.name}, so the card cannot be converted to movement "
+                  f"(p.{frozen.page})")
         return None
     if t.turn.boss:
         return None  # bosses convert action by action (p.30), see _play
-    if t.knocked_down and not card.round and not any(a.type in ("move", "leap") for a in card.actions):
+    down = t.down
+    if down and not card.round and not any(a.type in rules_of.STANDING_UP for a in card.actions):
         # p.37's own words: no round effect, Move or Leap. A Teleport card is converted too, since a Knocked
         # Down figure can take no Teleport action (INTERPRETATIONS.md).
-        return f"{t.me} is Knocked Down, and the card has no round effect, Move or Leap, so it becomes Move {card.ap}, its AP (p.37, p.28)"
+        return (f"{t.me} is {down.name}, and the card has no round effect, Move or Leap, so it becomes Move "
+                f"{card.ap}, its AP (p.{down.page}, p.28)")
     if has_movement or card.round:
         return None
     blocked = [a for a in card.actions if a.type == "attack" and not _can_perform(t, a)]
@@ -319,7 +326,7 @@ def _aimed(t: _Turn, done: int) -> None:
 
 def _converted(t: _Turn, card: Card) -> bool:
     """The card performed as a Move of its AP (p.28; a boss action by action, p.30); True if it was."""
-    if t.turn.boss and not t.figure.has_condition("Frozen") and t.target and t.target.name:
+    if t.turn.boss and rules_of.no_conversion(t.figure.conditions) is None and t.target and t.target.name:
         attacks = [a for a in card.actions if a.type == "attack"]
         if attacks and not all(_can_perform(t, a) for a in attacks):
             t.say(f"{card.name}: {t.target.name} is out of range, so the boss performs it as Move {card.ap} (p.30)")
@@ -366,16 +373,17 @@ def _per_character(t: _Turn, card: Card, action: Action) -> Action:
 
 def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> None:
     f = t.figure
-    mp = action.value
-    if t.knocked_down and action.type in ("move", "leap") and mp >= 1:
-        mp -= 1
-        f = f.without_condition("Knocked Down")
-        t.update(f)
-        t.say(f"{t.me} spends 1 MP to remove Knocked Down (p.37)")
-    elif t.knocked_down:
-        t.say(f"{card.name}: {t.me} is Knocked Down and cannot {action.type} (p.37)")
+    budget = rules_of.budget(f.conditions, action.type, action.value, t.me)
+    if budget.cannot is not None:
+        t.say(f"{card.name}: {budget.reasons[0]}")
         t.steps.append(Step(card.name, action.type, converted, _still(f), performed=False))
         return
+    mp = budget.mp
+    if budget.stands_up is not None:
+        f = f.without_condition(budget.stands_up.name)
+        t.update(f)
+    for r in budget.reasons:
+        t.say(r)
     target = t.target or Target(None, None, None, "none", None, ())
     if action.type == "retreat":
         mv = plan_retreat(t.board, f, target, mp, t.die)
@@ -444,8 +452,8 @@ def _still(f: Figure) -> Movement:
 
 def _attack(t: _Turn, card: Card, action: Action) -> None:
     f = t.figure
-    if t.knocked_down:
-        t.say(f"{card.name}: {t.me} is Knocked Down and cannot Attack (p.37)")
+    if t.down:
+        t.say(f"{card.name}: {t.me} is {t.down.name} and cannot Attack (p.{t.down.page})")
         t.steps.append(Step(card.name, "attack", performed=False))
         return
     if t.no_more_attacks:
@@ -471,14 +479,15 @@ def _attack(t: _Turn, card: Card, action: Action) -> None:
         done.append(_attack_one(t, card, action, target, rng))
         if t.no_more_attacks:
             break
-    removed = ()
     me = t.figure
-    if me.invisible:
-        # p.37: "upon performing an Attack action, even if the Attack fails"; from here on it no longer moves
-        # through enemies (INTERPRETATIONS.md).
-        t.update(me.without_condition("Invisible"))
-        t.say(f"{t.me} performed an Attack: its Invisible is removed (p.37)")
-        removed = ("Invisible",)
+    # p.37 (Invisible): "upon performing an Attack action, even if the Attack fails"; from here on it no longer
+    # moves through enemies (INTERPRETATIONS.md).
+    ended = tuple(c for c in rules_of.held(me.conditions) if c.ends_on_attack)
+    for c in ended:
+        me = me.without_condition(c.name)
+        t.say(f"{t.me} performed an Attack: its {c.name} is removed (p.{c.page})")
+    t.update(me)
+    removed = tuple(c.name for c in ended)
     t.steps.append(Step(card.name, "attack", targets=tuple(done), removed=removed))
 
 
@@ -495,7 +504,8 @@ def _first_target(t: _Turn, card: Card, action: Action, rng: int) -> Target | No
         # so it attacks another enemy within range instead.
         other = choose_in_range(t.board, f, rng, t.die, exclude={tg.name})
         if other is not None:
-            why = ("it has a round effect" if card.round else "it is Frozen" if f.has_condition("Frozen")
+            frozen = rules_of.no_conversion(f.conditions)
+            why = ("it has a round effect" if card.round else f"it is {frozen.name}" if frozen
                    else "it has a Move, Leap or Teleport")
             t.say(f"{card.name}: {tg.name} is out of range and the card cannot become a Move ({why}, p.28), so it "
                   f"attacks another enemy within range instead (p.27, Figure 36): " + other.reasons[0])
@@ -517,8 +527,8 @@ def _attack_one(t: _Turn, card: Card, action: Action, target: Target, rng: int) 
                   + (f"; Accuracy rolls for {', '.join(rolls_on)}, nearest first (p.21)" if rolls_on else
                      "; nothing on it needs an Accuracy roll"))
     # A Blinded attacker rolls the Accuracy die before its Attack die (p.37): the dice asked for say so.
-    blinded = (f"Accuracy die for {f.id}, Blinded, before the attack on {target.name}",) \
-        if f.has_condition("Blinded") else ()
+    blinded = tuple(f"Accuracy die for {f.id}, {c.name}, before the attack on {target.name}"
+                    for c in rules_of.held(f.conditions) if c.accuracy_before_attack)[:1]
     to_roll = blinded + (DIE_NAMES[action.die],) + tuple(f"Accuracy die for {n}" for n in rolls_on)
     if t.rolls is None or t.waiting:
         if t.rolls is None and not any(x.startswith("Roll the Attack die") for x in t.explanation):
@@ -596,8 +606,8 @@ def _allies_in_range(t: _Turn, rng: int) -> list[tuple[int, Figure]]:
 
 def _heal(t: _Turn, card: Card, action: Action) -> None:
     """p.28-29: the adversary or its ally in range with the most damage; range 1 unless the card says."""
-    if t.knocked_down:
-        t.say(f"{card.name}: {t.me} is Knocked Down and cannot Heal (p.37)")
+    if t.down:
+        t.say(f"{card.name}: {t.me} is {t.down.name} and cannot Heal (p.{t.down.page})")
         t.steps.append(Step(card.name, "heal", performed=False))
         return
     f = t.figure
@@ -623,8 +633,8 @@ def _damage(t: _Turn, card: Card, action: Action) -> None:
     die, no Guard and no line of sight; every figure (allies too) in a space adjacent and not behind a wall.
     Barrier stops the damage (p.37), Resilient a new detrimental condition (p.37); Invisible figures cannot
     be affected by others' actions (p.37)."""
-    if t.knocked_down:
-        t.say(f"{card.name}: {t.me} is Knocked Down and cannot deal damage (p.37)")
+    if t.down:
+        t.say(f"{card.name}: {t.me} is {t.down.name} and cannot deal damage (p.{t.down.page})")
         t.steps.append(Step(card.name, "damage", value=action.value, performed=False))
         return
     f = t.figure
@@ -678,82 +688,3 @@ def _condition(t: _Turn, card: Card, action: Action) -> None:
     if not choice.has_condition(name):
         t.board = t.board.with_figure(replace(choice, conditions=choice.conditions + (name,)))
     t.steps.append(Step(card.name, "condition", target=choice.id, name=name))
-
-
-# -- the resolution file ---------------------------------------------------------------------------
-
-def resolution_to_dict(r: Resolution) -> dict:
-    """The `companion resolve` JSON of DESIGN.md ("phantom-epoch-resolution/1")."""
-    lab = r.board.map.label
-    steps = []
-    for s in r.steps:
-        item: dict = {"card": s.card, "action": s.action}
-        if s.movement is not None:
-            mv = s.movement
-            item.update(converted=s.converted, **{"from": lab(mv.start)}, to=lab(mv.end),
-                        path=[lab(h) for h in mv.path], mp=mv.mp)
-            if s.entered:  # only when it entered one: a step with none reads as before
-                item["hazards"] = [_hazard_dict(h, lab) for h in s.entered]
-        elif s.action == "attack":
-            item["targets"] = [_target_dict(a) for a in s.targets]
-            if s.removed:
-                item["removed"] = list(s.removed)
-        elif s.action == "damage":
-            item.update(value=s.value, figures=list(s.hits))
-        elif s.action in ("heal", "condition"):
-            item["target"] = s.target
-            if s.action == "heal":
-                item["value"] = s.value
-            else:
-                item["name"] = s.name
-        if not s.performed:
-            item["performed"] = False
-        if s.ends_turn:
-            item["ends_turn"] = s.ends_turn
-        if s.primary_target != r.primary_target:  # re-chosen during the turn (p.27): said where it changed
-            item["primary_target"] = s.primary_target
-        steps.append(item)
-    out = {"format": FORMAT, "adversary": r.adversary, "primary_target": r.primary_target, "steps": steps,
-           "explanation": list(r.explanation)}
-    if r.initiative is not None:
-        out["initiative"] = r.initiative
-    if r.start is not None:  # only when the start of the turn did something: older resolutions read as before
-        st = r.start
-        out["start_of_turn"] = {"damage": st.damage, "hp": st.hp,
-                                **({"gained": list(st.gained)} if st.gained else {}),
-                                **({"lost": list(st.lost)} if st.lost else {}),
-                                **({"barrier": True} if st.barrier else {})}
-    return out
-
-
-def _hazard_dict(h: HazardEntered, lab) -> dict:
-    item: dict = {"space": lab(h.at), "hazard": h.hazard}
-    if h.damage is None:
-        item["apply"] = True  # no hazard rules given: the table applies its effect
-        return item
-    item.update(damage=h.damage, hp=h.hp)
-    if h.gained:
-        item["gained"] = list(h.gained)
-    if h.lost:
-        item["lost"] = list(h.lost)
-    if h.trap_removed:
-        item["trap_removed"] = True
-    if h.barrier:
-        item["barrier"] = True
-    return item
-
-
-def _target_dict(a: AttackOnTarget) -> dict:
-    item = {"target": a.target, "range": a.range,
-            "through": [list(x) if isinstance(x, tuple) else x for x in a.through],
-            "accuracy_rolls": list(a.accuracy_rolls)}
-    if a.line is not None:
-        item["line"] = {"from_vertex": list(a.line.from_vertex), "to_vertex": list(a.line.to_vertex)}
-    if a.to_roll:
-        item["to_roll"] = list(a.to_roll)
-    if a.result is not None and a.result.outcome != "awaiting-roll":
-        res = a.result
-        item["outcome"] = {"result": res.outcome, "target": res.target, "damage": res.damage,
-                           "critical": res.critical, "defeated": res.defeated}
-    return item
-

@@ -18,8 +18,9 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError
 
 
+# media-src data: is for the screen-awake video (static/js/awake.js): NoSleep.js carries it as a data: URL.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'")
+       "media-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'")
 OPEN_ENDPOINTS = {"static", "home.pin", "home.pin_check"}
 
 # Wrong PINs: a device gets 5 a minute, and fewer still over a quarter and a day, so each lock-out waits longer;

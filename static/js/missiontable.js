@@ -4,7 +4,7 @@
 // FIGURE_PX wide, and centres again
 // when the turn passes to another figure; otherwise the view survives each answer. An answer swaps only the
 // parts that changed, out of band; each request says which map drawing the page shows (X-Map-Drawing), so the
-// map itself comes again only when it changed. The screen stays awake during a mission (Screen Wake Lock).
+// map itself comes again only when it changed. (The screen stays awake: static/js/awake.js.)
 (function () {
   "use strict";
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
@@ -360,16 +360,6 @@
   });
   document.addEventListener("htmx:afterSettle", checkDice);
   window.addEventListener("resize", function () { active = activeId(); centre(); });
-  var lock = null;
-  function awake() {
-    if (navigator.wakeLock && document.visibilityState === "visible" && !lock) {
-      navigator.wakeLock.request("screen").then(function (l) {
-        lock = l; l.addEventListener("release", function () { lock = null; });
-      }).catch(function () { lock = null; });
-    }
-  }
-  document.addEventListener("visibilitychange", awake);
-  awake();
   active = activeId();
   centre();
   checkDice();

@@ -4,6 +4,7 @@ document still opens, and the home page lists the damaged one (found at start-up
 from __future__ import annotations
 
 import json
+import random
 import re
 import sqlite3
 
@@ -221,3 +222,54 @@ def test_companion_export_says_the_damage_and_exits_2(tables, capsys):
     err = capsys.readouterr().err
     assert "'The Historians' cannot be read back: its stored text is not valid JSON" in err
     assert "companion restore --list" in err
+
+
+def _scalars(doc, path=()):
+    """Every stored scalar of `doc` with its path."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield from _scalars(value, path + (key,))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            yield from _scalars(value, path + (i,))
+    else:
+        yield path, doc
+
+
+WRONG_KIND = ("zz", None, 2.5, True, [1], {"x": 1})  # the value of another kind a few flipped bytes leave
+
+
+@pytest.mark.parametrize("table_name,pages", [
+    ("campaigns", lambda game, mission: ["/campaigns/1", "/campaigns/1/history", "/campaigns/1/missions"]),
+    ("games", lambda game, mission: [game, f"{game}/log"]),
+    ("missions", lambda game, mission: [mission]),
+], ids=["campaign", "game", "mission"])
+def test_any_stored_value_of_the_wrong_kind_is_named_never_a_500(tables, table_name, pages):
+    """Each scalar of the document in turn replaced by a value of another kind (one of WRONG_KIND, seeded):
+    every page of it answers 200 (a value the document takes) or the app's damage page, never a 5xx."""
+    app, _, game_url, mission_url = tables
+    doc_id = 1 if table_name != "games" else int(game_url.rsplit("/", 1)[1])
+    conn = sqlite3.connect(app.config["DATABASE"])
+    text = conn.execute(f"SELECT state FROM {table_name} WHERE id = ?", [doc_id]).fetchone()[0]
+    doc = json.loads(text)
+    rng = random.Random(35)
+    found = list(_scalars(doc))
+    tried = rng.sample(found, min(len(found), 120))
+    client = app.test_client()
+    try:
+        for path, value in tried:
+            wrong = rng.choice([w for w in WRONG_KIND if type(w) is not type(value)])
+            damaged = json.loads(text)
+            at = damaged
+            for key in path[:-1]:
+                at = at[key]
+            at[path[-1]] = wrong
+            with conn:
+                conn.execute(f"UPDATE {table_name} SET state = ? WHERE id = ?", [json.dumps(damaged), doc_id])
+            for url in pages(game_url, mission_url):
+                resp = client.get(url)
+                assert resp.status_code in (200, DAMAGED), (path, wrong, url, resp.status_code)
+    finally:
+        with conn:
+            conn.execute(f"UPDATE {table_name} SET state = ? WHERE id = ?", [text, doc_id])
+        conn.close()

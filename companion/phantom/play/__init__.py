@@ -49,7 +49,7 @@ from .next_step import STEPS, NextStep, next_step, revealed_once_chosen
 from .preview import AdversaryPreview, Destination, Preview, Switch, danger_spaces, destination, preview, still_to_act
 from .order import TurnOrder, character_ties, initiative, turn_order
 from .round import (
-    ENDS_AFTER_NEXT_FULL_TURN, WithinReach, all_adversaries_defeated, begin_round, character_turn_start, end_round, end_turn, fail_mission,
+    WithinReach, all_adversaries_defeated, begin_round, character_turn_start, end_round, end_turn, fail_mission,
     may_redraw_boss_card, meet_objective, mission_report, record_event, redraw_boss_card, rest, reveal, select_cards,
     start_next_turn, within_reach,
 )
@@ -68,7 +68,7 @@ from .state import (
 __all__ = [
     "CORRECTED", "abandon", "correct_condition", "correct_hp", "correct_object", "correct_space",
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
-    "Choice", "Deck", "Drawn", "ENDS_AFTER_NEXT_FULL_TURN", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
+    "Choice", "Deck", "Drawn", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
     "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
     "attack_lines", "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "party_seated",
     "passed_hazards", "sight_lines",

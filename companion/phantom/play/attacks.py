@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack
+from ..conditions import held
 from ..dice import DiceError, Rolls
 from ..hexmap import MapError
 from ..scenario import Scenario, Turn
@@ -241,13 +242,14 @@ def _apply_attack(mission: Mission, attacker_id: str, result, counter) -> tuple[
         board = board.with_figure(replace(t, hp=after.hp, conditions=after.conditions))
     me = board.figure(attacker_id)
     a = result.attacker_after
-    conditions = a.conditions
-    if me.has_condition("Invisible"):
-        conditions = tuple(c for c in conditions if c != "Invisible")
-        reasons.append(f"{attacker_id} performed an Attack: Invisible is removed (p.37)")
+    # p.37 (Invisible): ends "upon performing an Attack action, even if the Attack fails"
+    ended = [c.name for c in held(me.conditions) if c.ends_on_attack]
+    conditions = tuple(c for c in a.conditions if c not in ended)
+    for name in ended:
+        reasons.append(f"{attacker_id} performed an Attack: {name} is removed (p.37)")
     if counter is not None:
         a = counter.target_after
-        conditions = tuple(c for c in a.conditions if c != "Invisible")
+        conditions = tuple(c for c in a.conditions if c not in ended)
         other = board.figure(counter.attacker)
         board = board.with_figure(replace(other, conditions=counter.attacker_after.conditions))
     me = replace(me, hp=a.hp, conditions=conditions)
@@ -379,8 +381,9 @@ def apply_adversary_turn(mission: Mission, resolution: Resolution) -> Update:
     mission, why = adversary_critical(mission, resolution)
     reasons.extend(why)
     me = mission.figure(resolution.adversary)
-    if me is not None and any("Invisible" in s.removed for s in resolution.steps):
-        reasons.append(f"{me.id} performed an Attack: Invisible is removed (p.37)")
+    if me is not None:
+        for name in dict.fromkeys(c for s in resolution.steps for c in s.removed):
+            reasons.append(f"{me.id} performed an Attack: {name} is removed (p.37)")
     if mission.result is not None or mission.round.current is None:  # over, or the adversary was defeated
         return Update(mission, tuple(reasons))
     return finish_turn(mission, reasons)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..conditions import budget
 from ..paths import Reach, reach
 from .figures import heal, move_figure
 from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space, resting_now
@@ -31,10 +32,16 @@ def reachable(mission: Mission, figure_id: str, mp: int | None = None, mode: str
 
 
 def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dict[str, int]:
-    """Every space the figure can end a Move (or Leap) on, by label, with the fewest MP it costs: the page
-    shows those within the card's MP when the figure is tapped."""
+    """Every space the figure can end a Move (or Leap) on, by label, with the fewest card MP it needs: the path's
+    MP plus what the movement budget spends first (Knocked Down's 1 MP, an MP change of a condition, p.37), so
+    the page shows those within the card's MP when the figure is tapped. None when its conditions let it take
+    no movement."""
+    figure = figure_on_map(mission, figure_id)
+    b = budget(figure.conditions, mode, 99)
+    if b.cannot is not None:
+        return {}
     r = reachable(mission, figure_id, None, mode)
-    return {mission.map.label(h): cost for h, cost in r.cost.items() if h != r.start}
+    return {mission.map.label(h): cost + b.overhead for h, cost in r.cost.items() if h != r.start}
 
 
 def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str = "move") -> Update:
@@ -47,10 +54,19 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     figure = figure_on_map(mission, figure_id)
     h = parse_space(mission.map, to, "to")
     who = name_of(mission, figure.id)
-    within = reachable(mission, figure.id, mp, mode)
+    if mode not in MODES:
+        raise MissionError("mode", f"a movement is {' or '.join(MODES)}, not {mode!r}")
+    if isinstance(mp, bool) or not isinstance(mp, int) or mp < 0:
+        raise MissionError("mp", f"MP is a whole number 0 or more, not {mp!r}")
+    b = budget(figure.conditions, mode, mp, who)
+    if b.cannot is not None:
+        raise MissionError("mp", b.reasons[0])
+    within = reachable(mission, figure.id, b.mp, mode)
     if h not in within.cost:
-        raise MissionError("to", _why_not(mission, figure, h, mp, mode, who))
+        raise MissionError("to", _why_not(mission, figure, h, mp, mode, who, b.overhead))
     path = within.path_to(h)
+    if b.stands_up is not None:
+        mission = replace(mission, board=mission.board.with_figure(figure.without_condition(b.stands_up.name)))
     update = move_figure(mission, figure.id, to)
     m = mission.map
     passed = tuple(m.label(x) for x in within.hazards_entered(h) if x != h)
@@ -62,7 +78,8 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     if rnd is not None and rnd.current == figure.id:
         moved = replace(moved, round=replace(rnd, passed=rnd.passed + tuple(m.label(x) for x in entered)))
     cost = within.cost[h]
-    reasons = [f"{who}: {mode.capitalize()} {mp} — {cost} MP by {' → '.join(m.label(x) for x in path)} (p.24)"]
+    reasons = list(b.reasons) + [
+        f"{who}: {mode.capitalize()} {mp} — {cost} MP by {' → '.join(m.label(x) for x in path)} (p.24)"]
     if passed:
         reasons.append(f"the path goes through the hazard(s) on {', '.join(passed)}: confirm each one entered (p.33)")
     return Update(moved, tuple(reasons) + update.reasons)
@@ -102,7 +119,7 @@ def passed_hazards(mission: Mission) -> PassedHazards:
     return PassedHazards(tuple((m.label(h), m.hazard_at[h]) for h in spaces))
 
 
-def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str) -> str:
+def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str, overhead: int = 0) -> str:
     m = mission.map
     label = m.label(h)
     here = mission.board.figure_at.get(h)
@@ -112,8 +129,9 @@ def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str) -> str:
         return f"{label} is not an empty space or a hazard: a movement ends on one (p.24, p.34)"
     anywhere = reachable(mission, figure.id, None, mode)
     if h in anywhere.cost:
-        return (f"{label} needs {anywhere.cost[h]} MP for {who}'s {mode.capitalize()}, which has {mp} "
-                f"(p.24)")
+        spent = f", {overhead} of them before the path (p.37)" if overhead > 0 else ""
+        return (f"{label} needs {anywhere.cost[h] + overhead} MP for {who}'s {mode.capitalize()}{spent}, which has "
+                f"{mp} (p.24)")
     enemies = "" if mode == "leap" else " or enemies"
     return f"{who} cannot get to {label} with any {mode.capitalize()}: walls{enemies} are in every way (p.24)"
 

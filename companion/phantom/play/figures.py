@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import conditions
 from ..attack import AttackError, Combatant, apply_conditions, condition_name
 from ..board import Figure
 from ..boss import attributes, nova_cells_dropped
@@ -244,10 +245,10 @@ def add_condition(mission: Mission, figure_id: str, name: str) -> Update:
     not_over(mission)
     figure = figure_on_map(mission, figure_id)
     try:
-        conditions, reasons = apply_conditions(Combatant.from_figure(figure), [name])
+        now, reasons = apply_conditions(Combatant.from_figure(figure), [name])
     except AttackError as exc:
         raise MissionError("condition", str(exc)) from None
-    return Update(replace(mission, board=mission.board.with_figure(replace(figure, conditions=conditions))), reasons)
+    return Update(replace(mission, board=mission.board.with_figure(replace(figure, conditions=now))), reasons)
 
 
 def remove_condition(mission: Mission, figure_id: str, name: str) -> Update:
@@ -260,7 +261,8 @@ def remove_condition(mission: Mission, figure_id: str, name: str) -> Update:
         raise MissionError("condition", str(exc)) from None
     if not figure.has_condition(c):
         raise MissionError("condition", f"{figure.id} has no {c} token")
-    why = " by spending 1 MP (p.37)" if c == "Knocked Down" else ""
+    entry = conditions.rule(c)
+    why = f" by spending {entry.stand_up_mp} MP (p.{entry.page})" if entry.stand_up_mp else ""
     return Update(replace(mission, board=mission.board.with_figure(figure.without_condition(c))),
                   (f"{figure.id} removes {c}{why}",))
 
@@ -270,7 +272,8 @@ def discard_to_recover_from_stunned(mission: Mission, character_id: str, card: s
     rnd = in_phase(mission, "turns")
     ch = living_character(mission, character_id)
     figure = mission.figure(ch.id)
-    if not figure.has_condition("Stunned"):
+    stop = conditions.no_actions(figure.conditions)
+    if stop is None:
         raise MissionError("character", f"{ch.name} is not Stunned")
     choice = rnd.choice(ch.id)
     picked = next((c for c in choice.cards if c.name == card), None) if choice else None
@@ -279,8 +282,8 @@ def discard_to_recover_from_stunned(mission: Mission, character_id: str, card: s
     choice = replace(choice, cards=tuple(c for c in choice.cards if c is not picked))
     mission = with_choice(mission, ch.id, choice)
     mission = with_character(mission, replace(ch, discard=ch.discard + (picked,)))
-    mission = replace(mission, board=mission.board.with_figure(figure.without_condition("Stunned")))
-    return Update(mission, (f"{ch.name} discards {picked.name} and is no longer Stunned (p.37)",))
+    mission = replace(mission, board=mission.board.with_figure(figure.without_condition(stop.name)))
+    return Update(mission, (f"{ch.name} discards {picked.name} and is no longer {stop.name} (p.{stop.page})",))
 
 
 def set_primary_target(mission: Mission, figure_id: str | None) -> Update:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..boss import turn_for_card
+from ..conditions import ap_factor
 from ..decision import COLORS, break_tie
 from .state import BossKind, Mission, MissionError, color_name
 
@@ -25,7 +26,8 @@ def initiative(mission: Mission, figure_id: str) -> tuple[int, str]:
     """A figure's initiative this round, with why (p.12 step 6, p.13, p.30, p.37)."""
     rnd = mission.round
     figure = mission.figure(figure_id)
-    frozen = figure is not None and figure.has_condition("Frozen")
+    factor, by = ap_factor(figure.conditions) if figure is not None else (1, ())
+    doubled = f"{'doubled' if factor == 2 else f'times {factor}'} by {' and '.join(c.name for c in by)} (p.37)"
     if any(c.id == figure_id for c in mission.characters):
         choice = rnd.choice(figure_id) if rnd else None
         if choice is None:
@@ -33,8 +35,8 @@ def initiative(mission: Mission, figure_id: str) -> tuple[int, str]:
         if choice.rest:
             return 1, f"{figure_id} rests: initiative 1, whatever its modifiers (p.13, p.44)"
         ap = sum(c.ap for c in choice.cards)
-        value = ap * (2 if frozen else 1) + choice.modifier
-        text = f"{figure_id}: AP {ap}" + (" doubled by Frozen (p.37)" if frozen else "")
+        value = ap * factor + choice.modifier
+        text = f"{figure_id}: AP {ap}" + (f" {doubled}" if by else "")
         if choice.modifier:
             text += f", modifier {choice.modifier:+d}"
         return value, text + f" = initiative {value} (p.12 step 6)"
@@ -45,13 +47,13 @@ def initiative(mission: Mission, figure_id: str) -> tuple[int, str]:
     if drawn is None:
         raise MissionError("figure", f"no Adversary Action cards were drawn for {figure_id} this round (p.26)")
     if isinstance(kind, BossKind):
-        bt = turn_for_card(kind.boss, drawn.boss.actions, frozen=frozen)
+        bt = turn_for_card(kind.boss, drawn.boss.actions, figure.conditions)
         return bt.initiative, f"{figure_id}: " + "; ".join(bt.reasons)
     row = drawn.class_card.row(figure.color)
     ap = drawn.species.ap + row.ap
-    value = ap * (2 if frozen else 1)
+    value = ap * factor
     return value, (f"{figure_id}: species card {drawn.species.ap} + the {color_name(figure.color)} row of "
-                   f"{drawn.class_card.name} {row.ap}" + (", doubled by Frozen (p.37)" if frozen else "")
+                   f"{drawn.class_card.name} {row.ap}" + (f", {doubled}" if by else "")
                    + f" = initiative {value} (p.12 step 6)")
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import conditions
 from ..board import Board, Figure
 from ..hexmap import GEOMETRY_CACHES, Hex, HexMap
 from ..paths import reach, teleport_spaces
@@ -148,33 +149,44 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
     why, with the pages."""
     board, turn = scenario.board, scenario.turn
     me = board.figure(turn.adversary)
-    if me.has_condition("Stunned"):
-        return frozenset(), (f"{me.id} is Stunned: it performs no Attack this turn (p.37)",)
+    stop = conditions.no_actions(me.conditions)
+    if stop is not None:
+        return frozenset(), (f"{me.id} is {stop.name}: it performs no Attack this turn (p.{stop.page})",)
     cards = [c.row(me.color) if isinstance(c, ClassCard) else c for c in turn.cards]
-    frozen = me.has_condition("Frozen")
-    # p.37: Knocked Down, it attacks only once 1 MP of a Move or Leap has removed the token; a card with no round
-    # effect, Move or Leap becomes a Move of its AP (turn.py plays the turn the same way)
-    down = me.has_condition("Knocked Down")
+    frozen = conditions.no_conversion(me.conditions) is not None
+    # Each movement's MP are the one movement budget's (conditions.budget), as the turn spends them: Knocked Down,
+    # the first MP of a Move or Leap remove the token, and only then may it attack; a card with no round effect,
+    # Move or Leap becomes a Move of its AP (p.37).
+    held = me.conditions
+    down = conditions.down(held)
     mp, leap, teleport = 0, False, False
     out: set = set()
     why = []
-    note = (f"{me.id} is Knocked Down: 1 MP of its first Move or Leap removes the token before any Attack "
-            "(p.37)",) if down else ()
+    note = (f"{me.id} is {down.name}: {down.stand_up_mp} MP of its first Move or Leap removes the token before "
+            f"any Attack (p.{down.page})",) if down else ()
+
+    def spend(movement: str, card_mp: int) -> bool:
+        nonlocal mp, held
+        b = conditions.budget(held, movement, card_mp, me.id)
+        if b.cannot is not None:
+            return False
+        mp += b.mp
+        if b.stands_up is not None:
+            held = tuple(c for c in held if c != b.stands_up.name)
+        return True
+
     for card in cards:
-        if down and not card.round and not any(a.type in ("move", "leap") for a in card.actions):
-            if card.ap >= 1:
-                mp, down = mp + card.ap - 1, False
+        if conditions.down(held) and not card.round and not any(
+                a.type in conditions.STANDING_UP for a in card.actions):
+            spend("move", card.ap)
             continue
         for action in card.actions:
-            if action.type in ("move", "leap", "retreat"):
-                if down and (action.type == "retreat" or action.value < 1):
-                    continue
-                mp += action.value - (1 if down else 0)
-                down = False
-                leap = leap or action.type == "leap"
+            if action.type in conditions.MOVEMENT_MP:
+                if spend(action.type, action.value):
+                    leap = leap or action.type == "leap"
             elif action.type == "teleport":
                 teleport = True
-            elif action.type == "attack" and not down:
+            elif action.type == "attack" and conditions.down(held) is None:
                 rng = action.range.resolve(me.range)
                 starts = _ends(board, me, mp, leap, teleport)
                 out |= _attacked(board.map, starts, rng)
@@ -182,7 +194,7 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
                            f"after {mp} MP{' (a Leap)' if leap else ''}{', a Teleport' if teleport else ''} "
                            "(p.18, p.21, p.28)")
         if _convertible(card, frozen):
-            mp += card.ap  # the card may be performed as a Move of its AP instead (p.28)
+            spend("move", card.ap)  # the card may be performed as a Move of its AP instead (p.28)
     out.discard(me.at)
     return frozenset(out), note + (tuple(why) or (f"{me.id}'s cards have no Attack this round",))
 

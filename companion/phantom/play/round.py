@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..attack import DETRIMENTAL, condition_name
+from ..attack import condition_name
 from ..board import Figure
+from ..conditions import ap_factor, ending, held
 from ..decision import DecisionDie
 from ..hazards import HazardRule, reapply, start_of_turn
 from ..hexmap import Hex, HexMap
@@ -21,7 +22,7 @@ from .state import (
     with_choice, with_deck,
 )
 
-ENDS_AFTER_NEXT_FULL_TURN = ("Frozen", "Invisible")  # p.37, p.50
+AFTER_NEXT_FULL_TURN = "after-next-full-turn"  # conditions.json's ending of Frozen and Invisible (p.37, p.50)
 
 
 def begin_round(mission: Mission, die: DecisionDie) -> Update:
@@ -87,15 +88,17 @@ def select_cards(mission: Mission, character_id: str, cards: Sequence, modifier:
             raise MissionError(f"cards[{i}]", f"{c.name!r} is not in {ch.name}'s hand: it was played and is "
                                               "discarded or still in effect (p.13, p.23)")
     figure = mission.figure(ch.id)
-    frozen = figure is not None and figure.has_condition("Frozen")
-    total = sum(c.ap for c in chosen) * (2 if frozen else 1)
+    factor, by = ap_factor(figure.conditions) if figure is not None else (1, ())
+    total = sum(c.ap for c in chosen) * factor
+    how = "doubled" if factor == 2 else f"times {factor}"
+    names = " and ".join(c.name for c in by)
     if total > ch.max_ap:
-        raise MissionError("cards", f"AP {total}{' (doubled: Frozen, p.37)' if frozen else ''} is above "
+        raise MissionError("cards", f"AP {total}{f' ({how}: {names}, p.37)' if by else ''} is above "
                                     f"{ch.name}'s maximum AP of {ch.max_ap} (p.13)")
     choice = Choice(cards=chosen, modifier=modifier, guard=guard)
     return Update(with_choice(mission, ch.id, choice),
                   (f"{ch.name} selects {len(chosen)} card(s), AP {total}"
-                   + (", doubled by Frozen (p.37)" if frozen else "")
+                   + (f", {how} by {names} (p.37)" if by else "")
                    + (f", Guard {guard:+d} from them this round (p.21 step 5)" if guard else "") + " (p.13)",))
 
 
@@ -164,7 +167,7 @@ def start_next_turn(mission: Mission, keep: Sequence[str] = ()) -> Update:
                                    "(p.12 steps 8-9)")
     fid, value = order.upcoming[0]
     figure = mission.figure(fid)
-    at_start = tuple(c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c))
+    at_start = ending(figure.conditions, AFTER_NEXT_FULL_TURN)
     mission = replace(mission, round=replace(rnd, current=fid, at_start=at_start, passed=(), attacks_over=False,
                                              critical=None))
     reasons = [f"{fid}'s turn, initiative {value} (p.12 step 7)"]
@@ -199,12 +202,13 @@ def character_turn_start(figure: Figure, resting: bool, keep: Sequence[str] = ()
         return start_of_turn(hexmap or HexMap(), figure, hazards)
     kept = {condition_name(k, "keep") for k in keep}
     reasons: list[str] = []
-    removed = [c for c in figure.conditions if c in DETRIMENTAL and c not in kept]
+    removed = [c.name for c in held(figure.conditions) if c.kind == "detrimental" and c.name not in kept]
     if removed:
         figure = replace(figure, conditions=tuple(c for c in figure.conditions if c not in removed))
         reasons.append(f"{figure.id} removes {', '.join(removed)} at the start of its rest turn (p.13)")
-    if any(figure.has_condition(c) for c in ("Bleeding", "Burning")):
-        reasons.append("no Bleeding or Burning damage on a rest turn (p.13, p.37)")
+    hurting = [c.name for c in held(figure.conditions) if c.start_of_turn_damage]
+    if hurting:
+        reasons.append(f"no {' or '.join(hurting)} damage on a rest turn (p.13, p.37)")
     if hexmap is not None:
         figure, why = reapply(hexmap, figure, hazards, resting=True)
         reasons.extend(why)
@@ -361,7 +365,7 @@ def finish_turn(mission: Mission, reasons: list[str]) -> Update:
         if ended:
             reasons.append(f"{fid}'s {' and '.join(ended)} end(s) at the end of its next full turn after receiving it "
                            "(p.37, p.50)")
-        fresh = [c for c in ENDS_AFTER_NEXT_FULL_TURN if figure.has_condition(c) and c not in rnd.at_start]
+        fresh = [c for c in ending(figure.conditions, AFTER_NEXT_FULL_TURN) if c not in rnd.at_start]
         if fresh:
             reasons.append(f"{fid} received {' and '.join(fresh)} during this turn: it lasts until the end of its "
                            "next full turn (p.50)")

@@ -84,6 +84,8 @@ def back_step(g: Game) -> Outcome:
 
 
 def add(g: Game, amount: int) -> Outcome:
+    if g.stage == "over":
+        raise GameError("amount", "The game is over.")
     if g.stage != "play":
         raise GameError("amount", "Points are added once round 1 has begun.")
     if not 1 <= amount <= MOST:

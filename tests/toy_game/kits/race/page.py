@@ -1,5 +1,8 @@
-"""Race to Ten's page: its template, its (empty) context beside the frame's, its one action."""
+"""Race to Ten's page: its template, its context beside the frame's (each amount as the rules take it now), its one
+action."""
 from __future__ import annotations
+
+from companion.games.frame import allowed
 
 from ...games import race as rules
 from . import forms
@@ -9,7 +12,8 @@ LABELS = {"amount": "Points to add"}
 
 
 def context(g: rules.Game, content) -> dict:
-    return {"amounts": range(1, rules.MOST + 1)}
+    """Each amount with whether the rules take it now and, if not, why (`allowed`): the page offers it so."""
+    return {"amounts": [(n, *allowed(rules.add, g, n)) for n in range(1, rules.MOST + 1)]}
 
 
 ACTIONS = {"add": (forms.AddForm, lambda g, f, c: rules.add(g, f.amount))}
