@@ -77,14 +77,14 @@ class Stream:
 
     def __init__(self, feed: Feed, key: tuple[str, int], version: int, gone):
         self.feed, self.key, self.version, self.gone = feed, key, version, gone
+        self.round = feed.round  # as the request came: a drop after it ends this stream too
         self.closed = False
 
     def __iter__(self):
-        round_ = self.feed.round
         yield f"retry: {RETRY_MS}\nevent: changed\ndata: {self.version}\n\n"
         said = time.monotonic()
         while not (self.gone and self.gone()):
-            now = self.feed.wait(self.key, self.version, LOOK_S, round_)
+            now = self.feed.wait(self.key, self.version, LOOK_S, self.round)
             if now is None:
                 return
             if now != self.version or time.monotonic() - said >= HEARTBEAT_S:

@@ -33,7 +33,8 @@ def fame_stored(live_server, campaign_id: int, planet: str) -> int:
 def new_campaign(page: Page, name: str) -> int:
     page.goto("/")
     page.get_by_label("Campaign name").fill(name)
-    page.get_by_role("button", name="New campaign", exact=True).click()
+    with page.expect_response(lambda r: r.url.endswith("/stream") and r.status == 200):  # it follows by its stream
+        page.get_by_role("button", name="New campaign", exact=True).click()
     expect(page).to_have_url(re.compile(r"/campaigns/\d+$"))
     page.wait_for_load_state("load")  # its scripts (deferred) listen before the first tap
     return int(page.url.rsplit("/", 1)[1])
