@@ -16,7 +16,7 @@
 // Following other tablets: the page's #poll names its document's stream (data-stream, web/stream.py), opened
 // with htmx's SSE extension. Each event carries the document's version; only a version other than the one
 // shown fetches the page (the poll, ?seen=), so an idle tablet sends nothing. While the stream is down (not yet
-// open, dropped, refused because every stream is taken) the page polls every second, as before.
+// open, dropped, silent for SILENT_MS, refused because every stream is taken) the page polls every second.
 (function () {
   "use strict";
   var CHECK_MS = 2000;  // how often a tablet asks again whether its change was saved while the companion is unreachable
@@ -139,9 +139,10 @@
     button = button || defaultButton(form);
     var fields = formFields(form, button), key = keyOf(form), hidden = hiddenOf(form);
     var same = function (k) { return k.key === key && k.hidden === hidden && k.fields.join("&") === fields.join("&"); };
-    var onItsWay = sending && sending.form === form && fields.join("&") === sending.fields.join("&");
+    var ahead = sending || pending;  // on its way, or its answer lost and being asked about
+    var onItsWay = ahead && ahead.form === form && fields.join("&") === ahead.fields.join("&");
     if (onItsWay || queue.some(same)) {
-      note("Wait: " + (onItsWay ? sending.what : "your " + queue.filter(same)[0].what) + " is still being saved.");
+      note("Wait: " + (onItsWay ? ahead.what : "your " + queue.filter(same)[0].what) + " is still being saved.");
       return true;
     }
     if (queue.length >= MAX_KEPT) {
@@ -162,7 +163,7 @@
     window.crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
-  // The taps kept are not sent (the change before them refused, or its answer lost): said, naming each.
+  // The taps kept are not sent (the change before them refused, or never received): said, naming each.
   function dropKept(why, when) {
     if (!queue.length) { return; }
     var one = queue.length === 1, names = queue.map(function (k) { return k.what; }).join(", ");
@@ -385,8 +386,11 @@
     catchUp();
   });
   document.addEventListener("htmx:afterRequest", function (e) {
-    // nothing newer than what the page shows (204): the event that asked was older than this tablet's own answer
-    if (isPoll(e) && e.detail.elt.id === "poll" && e.detail.xhr && e.detail.xhr.status === 204) { stream.latest = null; }
+    // nothing newer than what the page shows (204): an event no newer than it (older than this tablet's own
+    // answer) asks nothing more; one that came meanwhile still does
+    var poll = e.detail.elt;
+    if (isPoll(e) && poll.id === "poll" && e.detail.xhr && e.detail.xhr.status === 204 &&
+        Number(stream.latest) <= Number(shown(poll))) { stream.latest = null; }
   });
   document.addEventListener("htmx:afterSettle", follow);
   document.addEventListener("DOMContentLoaded", function () { follow(); setInterval(catchUp, POLL_MS); });
