@@ -82,3 +82,26 @@ def test_a_stream_past_the_tablets_served_is_refused_at_once_and_its_place_given
 
 def test_a_stream_of_a_document_that_is_not_there_is_not_found(table):
     assert table.client.get("/campaigns/99/stream").status_code == 404
+
+
+def streamed(table, page_url: str) -> str:
+    """The stream a page names, checked to answer as one: every page that follows other tablets has one."""
+    page = table.get(page_url).get_data(as_text=True)
+    found = re.search(r'<div id="poll"[^>]*data-stream="([^"]+)"[^>]*hx-trigger="poll"', page)
+    assert found, f"{page_url} names no stream"
+    resp = table.client.get(found.group(1), buffered=False)
+    try:
+        assert resp.status_code == 200 and resp.mimetype == "text/event-stream"
+    finally:
+        resp.close()
+    return found.group(1)
+
+
+def test_every_page_that_follows_other_tablets_does_so_by_its_documents_stream(table, campaign, new_game):
+    assert streamed(table, campaign) == f"{campaign}/stream"
+    assert streamed(table, f"{campaign}/history").endswith("/stream")  # every campaign page, by its bar
+    assert streamed(table, new_game.url) == f"{new_game.url}/stream"
+    assert streamed(table, "/cards") == "/cards/stream"
+    map_url = table.post("/maps", {"name": "Ruins", "layout": "pointy even", "columns": 6, "rows": 4},
+                         htmx=False).headers["Location"]
+    assert streamed(table, map_url) == f"{map_url}/stream"
