@@ -159,3 +159,44 @@ def fit(text: str, size: float, dy: float) -> int | None:
     room = 2 * half_w if worst <= quarter_h else 2 * half_w * max(0.0, 2 * quarter_h - worst) / quarter_h
     room = int(room) - 2 * PAD
     return room if label_width(text, size) > room else None
+
+
+# A space's half extents as drawn, in pixels (across, down): a pointy hex is its full width between its side
+# corners and its full height between its points; a flat one the other way round.
+HALF = {"pointy": (SCALE["pointy"][0], 2 * SCALE["pointy"][1]), "flat": (2 * SCALE["flat"][0], SCALE["flat"][1])}
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle drawn on a board, in pixels: its top-left corner, its width and its height."""
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def moved(self, dx: int, dy: int) -> "Box":
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def intersects(self, other: "Box") -> bool:
+        """Sharing more than an edge."""
+        return (self.x < other.x + other.w and other.x < self.x + self.w
+                and self.y < other.y + other.h and other.y < self.y + self.h)
+
+    @property
+    def corners(self) -> tuple[Point, ...]:
+        return ((self.x, self.y), (self.x + self.w, self.y), (self.x, self.y + self.h),
+                (self.x + self.w, self.y + self.h))
+
+
+def within(orientation: str, dx: float, dy: float) -> bool:
+    """Whether a point `dx, dy` pixels from a hex's centre lies inside that hex (its edge included). Exact on
+    integers: a pointy hex is |dx| <= W and |dy| <= 2Q - Q|dx|/W (W its half width, Q a quarter of its height)."""
+    if orientation == "flat":
+        dx, dy = dy, dx
+    w, q = SCALE["pointy"]
+    return abs(dx) <= w and abs(dy) * w + q * abs(dx) <= 2 * q * w
+
+
+def box_inside(orientation: str, box: Box) -> bool:
+    """A box drawn relative to a hex's centre lies inside the hex (a hex is convex: its four corners do)."""
+    return all(within(orientation, x, y) for x, y in box.corners)

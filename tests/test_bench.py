@@ -44,6 +44,7 @@ def check_report(report: dict, repeat: int) -> None:
     check_first_round(report["first_round"])
     check_start_up(report["start_up"])
     check_journal_size(report["journal_size"])
+    assert report["labels"]["overlapping_labels"] == 0 and report["labels"]["target"] == 0  # issue 36: a count
     check_cli(report["cli"])
 
 

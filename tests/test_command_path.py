@@ -239,8 +239,8 @@ def test_the_mission_page_context_is_built_for_a_seeded_mission(app, table):
     may_be_empty = {"rnd", "current", "plan", "character", "report", "result", "conflict", "book", "active_form",
                     "ties", "choosing", "closed_doors", "passed_hazards", "bosses", "adversaries", "order",
                     "last_change", "can_redo", "can_undo", "form_errors", "form_values", "reach",
-                    "nova", "event_task", "bandages", "sheet", "current_conditions"}  # no nova cells dropped, no
-    # event, no bandage slots yet, no figure's sheet asked for, no one's turn
+                    "nova", "event_task", "sheet", "current_conditions"}  # no nova cells dropped, no event, no
+    # figure's sheet asked for, no one's turn
     for f in dataclasses.fields(page):
         if f.name not in may_be_empty:
             assert getattr(page, f.name) not in (None, "", [], {}), f.name

@@ -68,7 +68,7 @@ def test_a_boss_round_draws_its_card_and_its_initiative_is_inherent_plus_the_act
     assert card == "Rampage (sample)"  # actions #1 and #2 (sample-cards.json)
     assert "#1 Claw: Attack" in page and "#2 Crushing Leap: Leap 2. Deal 3 damage" in page
     assert "initiative 2 + 3 + 5 = 10 (p.30)" in page
-    assert "<li>Mutant Grallok-1 <small>(10)</small></li>" in page  # last, after Vera (3) and Bram (4)
+    assert '<li>Mutant Grallok-1 <b class="initiative" title="Initiative">10</b></li>' in page  # last, after Vera (3) and Bram (4)
     assert "Critical ability, for the table to apply on a Critical Strike (p.48 I): Immediately perform an Attack -1" in page
 
 

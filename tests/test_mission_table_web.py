@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from companion.phantom.mapview import FIGURE_LAYOUT
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import (
     start_campaign_mission, start_first_steps, step, text, to_doors_and_hazards_turn, to_first_turn, version,
@@ -41,7 +42,8 @@ def test_a_round_with_the_ai_plan_shown_then_applied_from_the_dice(table, missio
     assert "Grallok Sentry-1's turn — the plan" in page
     # vera stands next to the Sentry: a Melee Attack needs no line of sight (p.21), so none is drawn; the
     # target ring shows whom it attacks.
-    vera = re.search(r'data-figure="vera"><title>Vera</title>\s*<circle cx="(\d+)" cy="(\d+)"', page).groups()
+    x, y = re.search(r'data-figure="vera"><title>Vera</title>\s*<circle cx="(\d+)" cy="(\d+)"', page).groups()
+    vera = (int(x), int(y) - FIGURE_LAYOUT["pointy"]["disc"][1])  # her space's centre: her disc sits above it
     assert 'class="sight"' not in page and '<circle class="target" cx="{}" cy="{}"'.format(*vera) in page
     assert "Basic Attack die — attack on Vera" in page
     assert "Why?" in page
@@ -122,7 +124,8 @@ def test_each_disc_reads_a_short_name_of_its_own(table, mission):
     step(table, "place", character="bram", space="C-6")
     step(table, "die", color="red", primary="N", secondary="W")
     page = text(step(table, "place-adversary", type="Grallok Sentry", space="I-6", source="mission"))
-    discs = dict(re.findall(r'<title>([^<]+)</title>\s*<circle [^>]*r="20"/><text [^>]*>([^<]+)</text>', page))
+    discs = dict(re.findall(r'<title>([^<]+)</title>\s*(?:<polygon class="halo"[^>]*/>\s*)?<circle [^>]*/>'
+                            r'<text class="name"[^>]*>([^<]+)</text>', page))
     assert discs == {"Vera": "V", "Bram": "B", "Grallok Sentry-1": "S1", "Grallok Sentry-2": "S2"}
     assert re.search(r'class="fig fig-adversary (red|yellow|dark-blue|light-blue)" data-figure="Grallok Sentry-2"',
                      page)
@@ -336,7 +339,7 @@ def test_a_campaign_mission_shows_its_characters_by_name_not_by_campaign_id(app,
     page = text(step(table, "next"))
     assert "<h2>Vincent's turn</h2>" in page
     assert f"<h2>{ids['Vincent']}'s turn</h2>" not in page
-    assert re.search(r'<li>Augustus <small>\(5\)</small></li>', page)
+    assert re.search(r'<li>Augustus <b class="initiative" title="Initiative">5</b></li>', page)
     assert '<title>Vincent</title>' in page and 'data-figure="' + ids["Vincent"] + '"' in page  # forms keep the id
     page = text(step(table, "move", figure=ids["Vincent"], space="G-3"))
     assert "Vincent moves B-6 -&gt; G-3" in page and f"{ids['Vincent']} moves" not in page

@@ -14,7 +14,8 @@ asserted.
 - process: `companion resolve` as a whole process beside the bare interpreter's start-up;
 - start_up: the server's start-up on that scratch database with one campaign damaged (issue 35);
 - first_round: a newcomer's taps and typing from an empty instance to round 1 begun, three ways (issue 34);
-- journal_size: the bytes a 20-round mission adds to the database and a 30-mission campaign's backup (issue 35).
+- journal_size: the bytes a 20-round mission adds to the database and a 30-mission campaign's backup (issue 35);
+- labels: overlapping figure labels on every sample map with a figure on every space (issue 36; a count).
 
 `timing` holds what the app sections share. The sections import nothing from this package's __init__, and
 Playwright only inside the functions that drive chromium (docs/ARCHITECTURE.md, "Lazy imports").
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from ..store import backups
 from . import (
-    engine, first_round, journal_size, map_editor, mission_browser, mission_table, pages, preview, process,
+    engine, first_round, journal_size, labels, map_editor, mission_browser, mission_table, pages, preview, process,
     start_up, tap_count,
 )
 from .filling import describe, fill
@@ -74,6 +75,7 @@ def run(campaigns: int = 50, characters: int = 8, history: int = 500, repeat: in
         "preview": preview_section,
         "mission_browser": mission_browser_section, "tap_count": tap_count_section,
         "first_round": first_round.run(), "start_up": start_up_section, "journal_size": journal_size.run(),
+        "labels": labels.run(),
         "cli": process.run(),
         "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
     }, indent=2, ensure_ascii=False)

@@ -7,11 +7,12 @@ loops. `map_view` (what is painted) is built per request.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..hexboard import Cell, GridView, grid_view
+from ..hexboard import CORNERS, HALF, SCALE, Box, Cell, GridView, box_inside, grid_view
 from ..hexboard import points as _points
 from ..hexboard import scaled as _scaled
 from .hexmap import ORIENTATIONS, SHIFTS, Hex, HexMap, Layout, MapError, edge, neighbours
@@ -76,6 +77,53 @@ LEGEND = (
 )
 
 
+# A figure and its notes are drawn inside its own space, so that two figures on neighbouring spaces never share
+# a pixel (issue 36: "5/1010/10", a Knocked Down badge read as its neighbour's). In pixels from the space's
+# centre, per orientation: the disc (x, y, radius; a boss's larger), the HP's box (as tall as its text's box
+# drawn: a font's ascent and descent, 1.16 of its size), the base drawn around its digits and their baseline,
+# and the slots of its notes, the condition badges first (pinned to the disc's shoulders), then a character's
+# bandages in the last one; 2 px or more clear of the hex's edge across, so that neighbours' read apart. Each is
+# held inside the hex by tests/test_figure_labels.py (hexboard.box_inside).
+FIGURE_LAYOUT = {
+    "pointy": {"disc": (0, -14, 13), "boss": (0, -11, 16), "hp": Box(-23, -8, 46, 24), "base": Box(-23, -6, 46, 20),
+               "baseline": 11, "slots": (Box(8, -15, 16, 9), Box(-24, -15, 16, 9), Box(-8, 16, 16, 8))},
+    "flat": {"disc": (0, -12, 13), "boss": (0, -10, 15), "hp": Box(-15, 1, 30, 24), "base": Box(-15, 3, 30, 20),
+             "baseline": 20, "slots": (Box(8, -11, 15, 9), Box(-23, -11, 15, 9))},
+}
+# HP is the number read across the table: 21 map units, 20 px at the smallest zoom the page opens at (min_scale),
+# its maximum smaller beside it. A badge's text is `NOTE_FONT` units.
+HP_FONT, HP_MAX_FONT, NOTE_FONT, READ_PX, SPACE_PX = 21, 12, 9, 20, 44
+HALO = 0.875  # its 5 px stroke stays inside the space
+
+
+def min_scale(orientation: str) -> float:
+    """The smallest zoom (screen pixels a map unit) the mission table opens at: HP reads `READ_PX` and a space
+    is `SPACE_PX` across (the tap target). A map that fits the screen at it opens whole, else at it."""
+    return math.ceil(1000 * max(READ_PX / HP_FONT, SPACE_PX / (2 * HALF[orientation][0]))) / 1000  # rounded up
+
+
+@dataclass(frozen=True)
+class Note:
+    """A figure's note on the map: a condition badge ("more" for those a full set of slots leaves out) or its
+    bandages, in its box (pixels, absolute); `squeeze` the width its text is fitted to, None when it fits."""
+    kind: str
+    text: str
+    title: str
+    box: Box
+    squeeze: int | None = None
+
+
+# The widest a bold character of a note is drawn (DejaVu Sans Bold's digits, the fallback of system-ui where a
+# tablet's own font is missing, are 0.7 of their size): a note estimated wider than its box is squeezed into it.
+BOLD_GLYPH = 0.7
+
+
+def _squeeze(parts, box: Box) -> int | None:
+    """The width a note's text (its `parts`, each text and font size) is squeezed to, None where it fits."""
+    width = sum(BOLD_GLYPH * size * len(text) for text, size in parts)
+    return box.w - 2 if width > box.w - 2 else None
+
+
 @dataclass(frozen=True)
 class FigureMark:
     id: str
@@ -89,10 +137,99 @@ class FigureMark:
     badges: tuple[tuple[str, str], ...] = ()  # (short text, condition) for each condition it has
     boss: bool = False  # drawn larger (a boss board's figure, p.48)
     active: bool = False  # its turn now
+    bandages: str | None = None  # a character's bandage tokens of its slots, "1/2" (p.38)
+    orientation: str = "pointy"
 
     @property
     def hp_text(self) -> str:
         return f"{self.hp}/{self.max_hp}" if self.max_hp else str(self.hp)
+
+    @property
+    def disc(self) -> tuple[int, int, int]:
+        dx, dy, r = FIGURE_LAYOUT[self.orientation]["boss" if self.boss else "disc"]
+        return self.x + dx, self.y + dy, r
+
+    @property
+    def hp_box(self) -> Box:
+        return FIGURE_LAYOUT[self.orientation]["hp"].moved(self.x, self.y)
+
+    @property
+    def base(self) -> Box:
+        return FIGURE_LAYOUT[self.orientation]["base"].moved(self.x, self.y)
+
+    @property
+    def hp_baseline(self) -> int:
+        return self.y + FIGURE_LAYOUT[self.orientation]["baseline"]
+
+    @property
+    def hp_squeeze(self) -> int | None:
+        of_max = f"/{self.max_hp}" if self.max_hp else ""
+        return _squeeze(((str(self.hp), HP_FONT), (of_max, HP_MAX_FONT)), self.hp_box)
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Its condition badges, then its bandages, each in a slot of its own space: when there are more than
+        slots, the last badge slot says how many more (the sheet and the badge's title name them)."""
+        slots = [s.moved(self.x, self.y) for s in FIGURE_LAYOUT[self.orientation]["slots"]]
+        tail = [("bandages", f"✚{self.bandages}", "Bandage tokens of its slots (p.38)")] if self.bandages else []
+        room = len(slots) - len(tail)
+        badges = [("badge", short, name) for short, name in self.badges]
+        if len(badges) > room:
+            rest = badges[room - 1:]
+            badges = badges[:room - 1] + [("more", f"+{len(rest)}", ", ".join(name for _, _, name in rest))]
+        return tuple(Note(kind, text, title, box, _squeeze(((text, NOTE_FONT),), box))
+                     for (kind, text, title), box in zip(badges + tail, slots[:len(badges)] + slots[room:]))
+
+    @property
+    def halo(self) -> str:
+        """Whose turn it is: a ring along the inside of its own space (a circle around it crossed its
+        neighbours' HP), `HALO` of the way from the centre to each corner."""
+        sx, sy = SCALE[self.orientation]
+        return " ".join(f"{self.x + HALO * dx * sx:g},{self.y + HALO * dy * sy:g}"
+                        for dx, dy in CORNERS[self.orientation])
+
+    @property
+    def boxes(self) -> tuple[Box, ...]:
+        """What it writes on the map (its HP, its notes) as boxes: `label_overlaps` checks them."""
+        return (self.hp_box,) + tuple(n.box for n in self.notes)
+
+
+def label_overlaps(figures) -> list[tuple[str, str]]:
+    """Every pair of figures whose drawn labels (HP, badges, bandages) or discs' boxes intersect, and every
+    figure a label of which leaves its own space: none on any map (tests, `companion bench`). Only figures
+    less than two spaces apart can touch, so each is compared with those of its own and the next cells of a
+    coarse grid (a map full of figures is checked in linear time)."""
+    out = []
+    cell = 2 * max(max(HALF.values()))
+    grid: dict[tuple[int, int], list] = {}
+    for f in figures:
+        cx, cy, r = f.disc
+        drawn = f.boxes + (Box(cx - r, cy - r, 2 * r, 2 * r),)
+        if not all(box_inside(f.orientation, b.moved(-f.x, -f.y)) for b in f.boxes):
+            out.append((f.id, "outside its space"))
+        key = (f.x // cell, f.y // cell)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for g, other in grid.get((key[0] + dx, key[1] + dy), ()):
+                    if any(a.intersects(b) for a in drawn for b in other):
+                        out.append(tuple(sorted((f.id, g.id))))
+        grid.setdefault(key, []).append((f, drawn))
+    return sorted(out)
+
+
+def spans(view: "MapView") -> tuple[str, str]:
+    """Each column's and each row's drawn extent over the map's spaces, "A 0 78 B 26 130 ..." (name, from, to
+    in pixels): the page says which columns and rows a zoom leaves off-screen (missiontable.js)."""
+    hx, hy = HALF[view.orientation]
+    cols: dict[str, list[int]] = {}
+    rows: dict[str, list[int]] = {}
+    for c in view.spaces:
+        column, row = c.label.split("-")
+        for into, key, lo, hi in ((cols, column, c.x - hx, c.x + hx), (rows, row, c.y - hy, c.y + hy)):
+            span = into.setdefault(key, [lo, hi])
+            span[0], span[1] = min(span[0], lo), max(span[1], hi)
+    order = sorted(cols, key=lambda t: (len(t), t)), sorted(rows, key=int)
+    return tuple(" ".join(f"{k} {d[k][0]} {d[k][1]}" for k in keys) for d, keys in zip((cols, rows), order))
 
 
 @dataclass(frozen=True)
@@ -103,6 +240,15 @@ class MapView:
     walls: tuple[tuple[int, int, int, int], ...]  # interior walls and the play area's border
     tokens: tuple[Token, ...]
     figures: tuple[FigureMark, ...]
+    orientation: str = "pointy"
+
+    @property
+    def spans(self) -> tuple[str, str]:
+        return spans(self)
+
+    @property
+    def min_scale(self) -> float:
+        return min_scale(self.orientation)
 
 
 def map_view(m: HexMap, columns: int, rows: int, figures=()) -> MapView:
@@ -122,7 +268,8 @@ def map_view(m: HexMap, columns: int, rows: int, figures=()) -> MapView:
     for a, b in sorted(walls):
         (x1, y1), (x2, y2) = (_scaled(layout, p) for p in layout.edge_corners(a, b))
         lines.append((x1, y1, x2, y2))
-    return MapView(g, spaces, voids, tuple(lines), tuple(_tokens(m, by_label)), tuple(_figures(m, figures)))
+    return MapView(g, spaces, voids, tuple(lines), tuple(_tokens(m, by_label)), tuple(_figures(m, figures)),
+                   layout.orientation)
 
 
 def marked_cells(view: MapView, labels) -> tuple[Cell, ...]:
@@ -158,11 +305,11 @@ def _tokens(m: HexMap, by_label: dict):
 
 
 def figure_marks(m: HexMap, figures, names: Mapping[str, str] | None = None, active: str | None = None,
-                 bosses=frozenset()) -> tuple[FigureMark, ...]:
+                 bosses=frozenset(), bandages: Mapping[str, str] | None = None) -> tuple[FigureMark, ...]:
     """Only the figures: drawn over a map drawing made once (the mission table). `names` are the characters'
     names by figure id, where the id is not the name (a campaign's c1, c2); `active` the figure whose turn it
-    is; `bosses` the adversary types that are bosses."""
-    return tuple(_figures(m, figures, names, active, bosses))
+    is; `bosses` the adversary types that are bosses; `bandages` a character's tokens of its slots by id."""
+    return tuple(_figures(m, figures, names, active, bosses, bandages))
 
 
 def nova_marks(m: HexMap, cells) -> tuple[tuple[int, int, int, str], ...]:
@@ -177,13 +324,14 @@ def badge(condition: str) -> str:
     return "".join(w[0] for w in words).upper() if len(words) > 1 else condition[:3]
 
 
-def _figures(m: HexMap, figures, names=None, active=None, bosses=frozenset()):
+def _figures(m: HexMap, figures, names=None, active=None, bosses=frozenset(), bandages=None):
     figures = tuple(figures)
     text = disc_labels(figures, names)
     for f in figures:
         x, y = _scaled(m.layout, m.layout.centre(f.at))
         yield FigureMark(f.id, f.side, f.color, x, y, text[f.id], f.hp, f.max_hp,
-                         tuple((badge(c), c) for c in f.conditions), f.type in bosses, f.id == active)
+                         tuple((badge(c), c) for c in f.conditions), f.type in bosses, f.id == active,
+                         (bandages or {}).get(f.id) if f.side == "character" else None, m.layout.orientation)
 
 
 def _words(text: str) -> list[str]:

@@ -276,7 +276,6 @@ class MissionPage(DocumentPage):
     turn: "CardTurn"  # what the current character's cards may do: its reach, Attack targets, Heal allies
     nova: tuple = ()  # nova cells on the map: (x, y, count, label)
     event_task: rules.EventTask | None = None  # what the round's Event card asks of the table (`rules.event_task`)
-    bandages: dict | None = None  # figure id -> "bandages/slots" for characters with bandage slots
     deck_prompts: tuple = ()  # the table's own decks whose card the next draw waits for (`rules.deck_prompts`)
     next_event_rounds: str = "1-5"  # the rounds printed on the Event card the table turns next (rules.next_event_rounds)
     sheet: dict | None = None  # the figure whose sheet is open (`figure_sheet`), or None
@@ -303,7 +302,9 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         mission_id=mission_id, row=row, m=m, rnd=rnd, view=view, painted=painted, grid=grid, map_key=map_key,
         map_changed=request.headers.get(MAP_HEADER) != map_key,
         figures=figure_marks(m.map, m.board.figures, {c.id: c.name for c in m.characters}, rnd.current if rnd else None,
-                             {k.type for k in m.kinds if isinstance(k, rules.BossKind)}),
+                             {k.type for k in m.kinds if isinstance(k, rules.BossKind)},
+                             {c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters
+                              if c.bandage_slots is not None}),
         order=rules.turn_order(m), current=current, current_conditions=condition_toggles(current), plan=the_plan,
         unplaced=waiting if step.step == "begin-round" else [], choosing=waiting if step.step == "reveal" else [],
         ties=step.ties, tie_orders=tie_orders(m, step.ties), reach=reach,
@@ -317,7 +318,6 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
-        bandages={c.id: f"{c.bandages}/{c.bandage_slots}" for c in m.characters if c.bandage_slots is not None},
         deck_prompts=rules.deck_prompts(m), next_event_rounds=rules.next_event_rounds(m),
         sheet=figure_sheet(m),
         attack_helper=(not is_htmx() or request.headers.get(ATTACK_HEADER) == "open"

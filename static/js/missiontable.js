@@ -1,8 +1,9 @@
 // The mission table: a tap on a map space fills the rail's tap form (an entry point, where a figure went)
 // and sends it; one finger drags the map, two pinch it, + / - / Fit zoom. The page opens centred on the action
-// (the figure whose turn it is and its plan; at set-up the free entry points) at a zoom where a figure is
-// FIGURE_PX wide, and centres again
-// when the turn passes to another figure; otherwise the view survives each answer. An answer swaps only the
+// (the figure whose turn it is and its plan; at set-up the free entry points) at the smallest zoom where HP reads
+// 20 px and a space is 44 px across (#map-touch's data-min-scale, mapview.min_scale), or the whole map where it fits
+// at that zoom, and centres again when the turn passes to another figure; otherwise the view survives each answer.
+// The strip under the map says which columns and rows the view leaves off-screen. An answer swaps only the
 // parts that changed, out of band; each request says which map drawing the page shows (X-Map-Drawing), so the
 // map itself comes again only when it changed. (The screen stays awake: static/js/awake.js.)
 (function () {
@@ -10,9 +11,10 @@
   if (window.missionTable) { return; }  // the page's script runs again when htmx swaps #main
   window.missionTable = true;
   var vb = null, full = null, pointers = {}, gesture = null, dragged = false, active = null;
-  // A figure's disc is 40 map units wide (mission.html's layers): 40 px at the default zoom, where a space's label
-  // (12 units) reads 12 px and a figure's HP (18 units) 18 px on a 1024x768 screen (issue 27).
-  var FIGURE_PX = 40, FIGURE_UNITS = 40;
+  function minScale() {
+    var touch = document.getElementById("map-touch");
+    return (touch && Number(touch.dataset.minScale)) || 1;
+  }
 
   function svgs() {
     return ["map-paint", "map-plan", "map-grid"].map(function (id) { return document.getElementById(id); })
@@ -26,6 +28,35 @@
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
     // only where it differs: setting a view box redraws that layer, and the map's 720 spaces are the costly one
     svgs().forEach(function (el) { if (el.getAttribute("viewBox") !== s) { el.setAttribute("viewBox", s); } });
+    offscreen();
+  }
+  // "A -52 26 B 0 78 ...": each column's (row's) name and drawn extent, in order (mapview.spans).
+  function spans(text) {
+    var w = (text || "").split(" "), out = [];
+    for (var i = 0; i + 2 < w.length; i += 3) { out.push({name: w[i], lo: Number(w[i + 1]), hi: Number(w[i + 2])}); }
+    return out;
+  }
+  // The names of those not wholly in [lo, hi], as runs: "A-B, M-N".
+  function outside(list, lo, hi) {
+    var runs = [], run = null;
+    list.forEach(function (s, i) {
+      var out = s.lo < lo - 0.5 || s.hi > hi + 0.5;
+      if (out && run && run.last === i - 1) { run.last = i; run.to = s.name; } else if (out) {
+        run = {first: s.name, to: s.name, last: i}; runs.push(run);
+      }
+    });
+    return {count: runs.reduce(function (n, r) { return n + (r.first === r.to ? 1 : 2); }, 0),
+            text: runs.map(function (r) { return r.first === r.to ? r.first : r.first + "-" + r.to; }).join(", ")};
+  }
+  function offscreen() {
+    var note = document.getElementById("offscreen"), touch = document.getElementById("map-touch");
+    if (!note || !touch || !vb) { return; }
+    var cols = outside(spans(touch.dataset.columns), vb.x, vb.x + vb.w),
+        rows = outside(spans(touch.dataset.rows), vb.y, vb.y + vb.h), parts = [];
+    if (cols.text) { parts.push((cols.count > 1 ? "Columns " : "Column ") + cols.text); }
+    if (rows.text) { parts.push((parts.length ? "row" : "Row") + (rows.count > 1 ? "s " : " ") + rows.text); }
+    var text = parts.length ? parts.join(" and ") + (cols.count + rows.count > 1 ? " are" : " is") + " off-screen: Fit" : "";
+    if (note.textContent !== text) { note.textContent = text; }
   }
   // The view box that shows the whole map in the stage (and `full`, the map's own box).
   function fitted() {
@@ -68,8 +99,8 @@
   function centre() {
     var v = fitted(), st = stage(), box = actionBox();
     if (!v) { return; }
-    var r = frame(), w = r.width * FIGURE_UNITS / FIGURE_PX;
-    if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits with figures that big
+    var r = frame(), w = r.width / minScale();
+    if (!box || w >= v.w) { vb = v; apply(); return; }  // the whole map fits at that zoom
     var h = w * r.height / r.width, cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
     var x = Math.min(Math.max(cx - w / 2, full.x), full.x + full.w - w);
     var y = h < full.h ? Math.min(Math.max(cy - h / 2, full.y), full.y + full.h - h) : full.y - (h - full.h) / 2;
@@ -275,6 +306,40 @@
     // a form drawn as a bar's button (form="...") is shown where its button is
     var button = form.id ? document.querySelector('button[form="' + form.id + '"]') : null;
     (button && !form.querySelector("button") ? button : form).after(refusal);
+    inView(refusal);
+  }
+  // A message is brought into view inside the part that scrolls it (the panel, the action bar): beside its
+  // control, never below the screen's edge (issue 36: once at y=1103 on a 768-high screen).
+  function inView(el) {
+    for (var box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      var style = getComputedStyle(box);
+      if (!/(auto|scroll)/.test(style.overflowY)) { continue; }
+      var b = box.getBoundingClientRect(), r = el.getBoundingClientRect();
+      if (r.bottom > b.bottom) { box.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - b.top); }
+      r = el.getBoundingClientRect();
+      if (r.top < b.top) { box.scrollTop -= b.top - r.top + 8; }
+    }
+  }
+  // The bar's "not saved — see the message": a tap on it shows the message.
+  document.addEventListener("click", function (e) {
+    var said = e.target.closest && e.target.closest('#savestate[data-state="failed"]');
+    var message = said && (document.getElementById("refusal") || document.getElementById("conflict"));
+    if (message) { inView(message); }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var conflict = document.getElementById("conflict");
+    if (conflict) { inView(conflict); }
+    sheetInView();
+  });
+  // A sheet just opened (a tap on a figure) is shown at the top of the panel, wherever it was scrolled to.
+  var sheetOf = "";
+  function sheetInView() {
+    var sheet = document.getElementById("sheet"), rail = document.getElementById("rail");
+    var now = sheet && !sheet.hidden ? sheet.dataset.figure || "" : "";
+    if (now && now !== sheetOf && rail) {
+      rail.scrollTop += sheet.getBoundingClientRect().top - rail.getBoundingClientRect().top - 4;
+    }
+    sheetOf = now;
   }
   document.addEventListener("htmx:afterSettle", besideItsControl);
   // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
@@ -359,11 +424,19 @@
     if (e.target.closest && e.target.closest("#adversary-form")) { checkDice(); }
   });
   document.addEventListener("htmx:afterSettle", checkDice);
-  window.addEventListener("resize", function () { active = activeId(); centre(); });
+  // The map's own area changed size (a resize, a rotation, the page's rows settling after the first view was
+  // worked out): the view is worked out again for it, so the strip's note says what is really off-screen.
+  var sized = "";
+  function resized() {
+    var r = frame(), now = Math.round(r.width) + "x" + Math.round(r.height);
+    if (now !== sized) { sized = now; active = activeId(); centre(); }
+  }
+  if (window.ResizeObserver && stage()) { new ResizeObserver(resized).observe(stage()); } else { window.addEventListener("resize", resized); }
   active = activeId();
   centre();
   checkDice();
   neededDice();
   var rail = document.getElementById("rail"), turn = document.getElementById("turn");
   if (rail && turn && active) { rail.scrollTop += turn.getBoundingClientRect().top - rail.getBoundingClientRect().top; }
+  sheetInView();  // a page drawn with a sheet open ("?sheet=") shows it rather than the turn
 })();

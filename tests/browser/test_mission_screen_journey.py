@@ -127,7 +127,7 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     partial(page, lambda: press(page, "Next turn: Vera"))
     active = page.locator("#map-plan .fig[data-active]")
     expect(active).to_have_attribute("data-figure", "vera")
-    expect(active.locator("circle.halo")).to_have_count(1)
+    expect(active.locator(".halo")).to_have_count(1)
     partial(page, lambda: tap_space(page, "G-3"))
     next_step_in_view(page, "End turn")
 
