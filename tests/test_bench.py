@@ -155,6 +155,10 @@ def check_mission_browser(section: dict, repeat: int) -> None:
     assert idle["tablets"] == 2 and idle["seconds"] > 0 and idle["requests_per_minute_per_tablet"] >= 0
     assert idle["target_requests_per_minute"] == 6
     assert idle["within_target"] == (idle["requests_per_minute_per_tablet"] <= 6)
+    # Issue 36: the mission page as chromium loads it, compressed, its bytes sent beside its bytes read
+    page = section["mission_page"]
+    assert page["encoding"] in ("gzip", "br", "zstd") and 0 < page["bytes_sent"] < page["bytes"]
+    assert 0 < page["gzip_bytes"] < page["bytes"]
 
 
 def check_tap_count(section: dict) -> None:

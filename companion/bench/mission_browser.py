@@ -16,6 +16,11 @@ put the answer in (a frame has been drawn with it), with the answer's size in by
 Each result also gives the median time until htmx has swapped the answer in (median_swapped_ms): the rest
 of median_ms is the browser's style, layout and paint of the frame that shows it.
 
+`mission_page` is that mission's page as chromium loads it (issue 36): its bytes as sent over the wire
+(compressed, the browser asking for it as it always does) beside its bytes as read, and the encoding; and
+its bytes as gzip, which is what chromium asks for from a LAN address over plain http (zstd and brotli it asks
+for only in a secure context, which 127.0.0.1 is).
+
 `throttled` times the same taps again with chromium's CPU slowed 4x through the DevTools protocol
 (Emulation.setCPUThrottlingRate), as on a mid-range tablet (issue 27: a tap settles in 150 ms median, 250 ms
 p90): the figure taps on the adversary's turn, then its Apply and Undo.
@@ -33,6 +38,7 @@ import os
 import statistics
 import tempfile
 import threading
+import urllib.request
 from pathlib import Path
 
 from waitress.server import create_server
@@ -197,6 +203,7 @@ def _measure(repeat: int) -> dict:
                 page = browser.new_page(viewport=VIEWPORT, has_touch=True)
                 page.set_default_timeout(15_000)
                 samples = _taps(app, page, url, mid, spaces, other_at, repeat, rolls)
+                mission_page = _page_bytes(page, f"{url}/table/{mid}")
                 # A mid-range tablet: the same taps with chromium's CPU slowed 4x (Chrome DevTools' throttling)
                 cdp = page.context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
@@ -221,7 +228,7 @@ def _measure(repeat: int) -> dict:
     return {"browser": "chromium", "viewport": f"{VIEWPORT['width']}x{VIEWPORT['height']}", "map": SAMPLE,
             "figures": figures, "adversary_turn_dice": len(rolls),
             "target_tap_ms": TARGET_TAP_MS, "target_answer_bytes": TARGET_ANSWER_BYTES, "results": results,
-            "all_within_target": not over, "over_target": over, "throttled": throttled,
+            "all_within_target": not over, "over_target": over, "throttled": throttled, "mission_page": mission_page,
             "follow": follow, "idle": idle}
 
 
@@ -259,6 +266,18 @@ def _follow(browser, url: str, mid: int, spaces, repeat: int) -> tuple[dict, dic
             "target_requests_per_minute": TARGET_IDLE_PER_MINUTE}
     idle["within_target"] = per_minute <= TARGET_IDLE_PER_MINUTE
     return follow, idle
+
+
+def _page_bytes(page, address: str) -> dict:
+    """A page as the browser loads it: the body's bytes as received (encoded) and as read (decoded); and as
+    gzip, fetched as a tablet on the LAN asks for it."""
+    resp = page.goto(address)
+    asked = urllib.request.Request(address, headers={"Accept-Encoding": "gzip, deflate"})
+    with urllib.request.urlopen(asked, timeout=15) as lan:  # urllib leaves the body as sent
+        gzip_bytes = len(lan.read()) if lan.headers.get("Content-Encoding") == "gzip" else None
+    return {"encoding": resp.header_value("content-encoding") or "identity",
+            "bytes_sent": resp.request.sizes()["responseBodySize"], "bytes": len(resp.body()),
+            "gzip_bytes": gzip_bytes}
 
 
 def _percentile(ordered: list, pct: int) -> float:

@@ -1,4 +1,4 @@
-"""Wiring the app: secret key, content, database, CSRF, security, blueprints."""
+"""Wiring the app: secret key, content, database, CSRF, security, compression, blueprints."""
 from __future__ import annotations
 
 import os
@@ -7,6 +7,7 @@ import uuid
 from pathlib import Path
 
 from flask import Flask
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import ChoiceLoader
 
@@ -21,6 +22,15 @@ from . import (
 from .render import field_label
 
 csrf = CSRFProtect()
+compress = Compress()
+
+# What is compressed when the browser asks (Accept-Encoding: from a LAN address over plain http Chromium offers
+# gzip and deflate): the pages, their htmx fragments, JSON and the static files. The first-steps mission page goes
+# as 12 KB instead of 60 KB (gzip), the 30x24 one as 60 KB instead of 330 KB (companion bench, mission_browser).
+# Never text/event-stream: a compressor holds a stream's events back until its buffer fills, and a tablet
+# waiting for the next event would wait for many.
+COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+              "application/manifest+json", "image/svg+xml"]
 
 
 def secret_key(instance: Path) -> str:
@@ -49,6 +59,8 @@ def init_app(app: Flask) -> None:
     rules.init_app(app)  # data/rules/ checked, and the `cite` filter every reason and refusal is drawn with
     stream.init_app(app)  # the other tablets told of each committed change
     answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    compress.init_app(app)
 
     app.jinja_loader = ChoiceLoader([app.jinja_loader, kit_templates(KITS)])  # each game's page in its kit
     app.jinja_env.globals["field_label"] = field_label  # every form's error list names fields this way

@@ -11,6 +11,16 @@
   var full = {x: a[0], y: a[1], w: a[2], h: a[3]};
   var vb = {x: a[0], y: a[1], w: a[2], h: a[3]};
   var pointers = {}, stroke = null, gesture = null;
+  // A space stays a 44 px tap target (UX.md), a pixel over for rounding: Fit shows the whole map when it fits at
+  // that size, else as much as does from its top-left corner (the rest a pan away), and zooming out stops there.
+  var MIN_SPACE_PX = 45;
+  var cell = grid.querySelector(".cells polygon");
+  var space = cell ? cell.getBBox() : null;  // one space, in map units
+
+  function widest() {  // the widest view box, in map units, that still draws a space MIN_SPACE_PX wide and high
+    var r = stage.getBoundingClientRect();
+    return space ? r.width * Math.min(space.width, space.height) / MIN_SPACE_PX : Infinity;
+  }
 
   function apply() {
     var s = [vb.x, vb.y, vb.w, vb.h].join(" ");
@@ -20,14 +30,14 @@
   }
   function fit() {  // the whole map, at the stage's own aspect so screen and map scale alike
     var r = stage.getBoundingClientRect(), aspect = r.width / r.height;
-    vb.w = Math.max(full.w, full.h * aspect); vb.h = vb.w / aspect;
-    vb.x = full.x - (vb.w - full.w) / 2; vb.y = full.y - (vb.h - full.h) / 2;
+    vb.w = Math.min(Math.max(full.w, full.h * aspect), widest()); vb.h = vb.w / aspect;
+    vb.x = full.x - Math.max(vb.w - full.w, 0) / 2; vb.y = full.y - Math.max(vb.h - full.h, 0) / 2;
     apply();
   }
   function zoom(factor, cx, cy) {
     var r = stage.getBoundingClientRect();
     var px = cx === undefined ? 0.5 : (cx - r.left) / r.width, py = cy === undefined ? 0.5 : (cy - r.top) / r.height;
-    var w = Math.min(Math.max(vb.w * factor, 120), full.w * 3), h = w * vb.h / vb.w;
+    var w = Math.min(Math.max(vb.w * factor, 120), full.w * 3, widest()), h = w * vb.h / vb.w;
     vb.x += (vb.w - w) * px; vb.y += (vb.h - h) * py; vb.w = w; vb.h = h;
     apply();
   }

@@ -142,9 +142,7 @@ def every_text_legible(page: Page, live_server) -> None:
     legible(lowest_text(page, ".btn, .btn *"), "button text")
     legible(svg_pairs(page, ".aboard .terr .tid, .aboard .terr .tmark", "t => t.closest('.terr').querySelector('polygon')"),
             "board label")
-    # The condition toggles' style="order: N" is refused by the policy since before this (issue 36, item 7, its
-    # own change): any other error would be this page's.
-    assert [e for e in page.errors if not e.startswith("Applying inline style")] == []
+    assert page.errors == []  # not even the condition toggles' inline style (issue 36, item 7: classes now)
 
 
 def test_a_tablet_set_to_dark_shows_a_dark_page_every_text_legible(browser, live_server):

@@ -44,6 +44,9 @@ class Territory:
     legal: bool
     title: str
     mark_fit: int | None = None
+    # Its accessible name: what is drawn on it first, then what that means ("A1 ♣ Forest 2Fr — Forest; Ann: 2
+    # Frigate"), so the name holds the text shown and voice control can tap it by that (WCAG 2.5.3).
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,5 +78,6 @@ def board(g: rules.Game, legal: tuple[str, ...] = ()) -> Board:
         mark = "★ Home" if owner else MARKS.get(t.kind, t.kind)
         out.append(Territory(t.id, kind, "kind-" + kind.lower().replace(" ", "-"), mark, cell.points, cell.x, cell.y,
                              owner.color if owner else None, t.crystal, t.explored, tuple(groups), t.id in legal, title,
-                             fit(mark, MARK_PX, MARK_DY)))
+                             fit(mark, MARK_PX, MARK_DY),
+                             " ".join([t.id, mark, *(x.text for x in groups)]) + " — " + title.removeprefix(f"{t.id}: ")))
     return Board(grid.view_box, tuple(out))
