@@ -26,6 +26,13 @@ def _app(args, **config):
     return create_app({"INSTANCE_PATH": str(_instance(args)), **config})
 
 
+def _tablets(text: str) -> int:
+    n = int(text)
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError("give between 1 and 64 tablets")
+    return n
+
+
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses as the tablet would type them (no packet is sent)."""
     import socket  # here, as in every command but resolve and sight: they start without it
@@ -92,9 +99,10 @@ def cmd_serve(args) -> int:
 
     from .store import instance
     from .web.database import shut_down
+    from .web.stream import serving
 
     host = "0.0.0.0" if args.lan else args.host
-    config = {}
+    config = {"TABLETS": args.tablets} if args.tablets else {}  # each tablet's stream holds a thread (web/stream.py)
     addresses = lan_addresses() if args.lan else []
     shown = addresses[0] if addresses else socket.gethostname() if args.lan else host
     try:  # first of all: a second server on the folder touches nothing, not even with a start-up backup
@@ -117,7 +125,7 @@ def cmd_serve(args) -> int:
     # SIGTERM stops waitress as Ctrl-C does (its loop ends on either), so both reach the checkpoint below.
     signal.signal(signal.SIGTERM, _interrupt)
     try:
-        serve(app, host=host, port=args.port, threads=6, clear_untrusted_proxy_headers=True, ident="table-companion")
+        serve(app, host=host, port=args.port, **serving(app), clear_untrusted_proxy_headers=True, ident="table-companion")
     finally:
         shut_down(app)
     return 0
@@ -310,6 +318,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=5000)
     s.add_argument("--lan", action="store_true", help="listen on every interface, for a tablet on the same Wi-Fi")
     s.add_argument("--pin", help="table PIN for --lan (else asked, or COMPANION_PIN)")
+    s.add_argument("--tablets", type=_tablets,
+                   help="tablets that follow each other's changes at once (default 8; any more ask every second)")
     s.set_defaults(func=cmd_serve)
     e = sub.add_parser("export", parents=[after], help="write a campaign as JSON")
     e.add_argument("campaign", nargs="?", help="campaign id or name")

@@ -1,6 +1,7 @@
 """The SQLite file: connections with safe pragmas, transactions, numbered migrations."""
 from __future__ import annotations
 
+import contextvars
 import errno
 import sqlite3
 from contextlib import contextmanager
@@ -35,14 +36,22 @@ def connect(path) -> sqlite_utils.Database:
     return sqlite_utils.Database(conn)
 
 
+# The callables the transaction open in this thread (or context) runs once it commits; None outside one.
+_AFTER_COMMIT: contextvars.ContextVar[list | None] = contextvars.ContextVar("after_commit", default=None)
+
+
 @contextmanager
 def immediate(db: sqlite_utils.Database):
     """One user action = one write transaction, taken before the first read.
 
     BEGIN IMMEDIATE takes the write lock up front, so a read-then-write cannot
-    be overtaken by another device between its read and its write.
+    be overtaken by another device between its read and its write. What was
+    asked to run `after_commit` runs once COMMIT has succeeded, never after a
+    rollback: another tablet is told only of what is really stored.
     """
     db.execute("BEGIN IMMEDIATE")
+    waiting: list = []
+    token = _AFTER_COMMIT.set(waiting)
     try:
         yield db
     except BaseException:
@@ -51,6 +60,20 @@ def immediate(db: sqlite_utils.Database):
         raise
     else:
         db.execute("COMMIT")
+    finally:
+        _AFTER_COMMIT.reset(token)
+    for told in waiting:
+        told()
+
+
+def after_commit(told) -> None:
+    """Run `told()` once the transaction `immediate` holds commits (at once outside one: SQLite's autocommit has
+    already stored the write)."""
+    waiting = _AFTER_COMMIT.get()
+    if waiting is None:
+        told()
+    else:
+        waiting.append(told)
 
 
 def now() -> str:

@@ -147,6 +147,14 @@ def check_mission_browser(section: dict, repeat: int) -> None:
     assert [r["name"] for r in slow["results"]] == ["select_figure", "move", "adversary_apply", "undo"]
     assert 0 < slow["median_ms"] <= slow["p90_ms"]
     assert slow["within_target"] == (slow["median_ms"] <= 150 and slow["p90_ms"] <= 250)
+    # Issue 36: a second tablet follows a tap by its stream (250 ms median), and an idle tablet sends next to
+    # nothing (6 requests a minute), reported beside their targets
+    follow, idle = section["follow"], section["idle"]
+    assert follow["n"] == repeat and 0 < follow["median_ms"] <= follow["p90_ms"]
+    assert follow["target_median_ms"] == 250 and follow["within_target"] == (follow["median_ms"] <= 250)
+    assert idle["tablets"] == 2 and idle["seconds"] > 0 and idle["requests_per_minute_per_tablet"] >= 0
+    assert idle["target_requests_per_minute"] == 6
+    assert idle["within_target"] == (idle["requests_per_minute_per_tablet"] <= 6)
     # Issue 36: the mission page as chromium loads it, compressed, its bytes sent beside its bytes read
     page = section["mission_page"]
     assert page["encoding"] in ("gzip", "br", "zstd") and 0 < page["bytes_sent"] < page["bytes"]

@@ -41,6 +41,18 @@ def test_htmx_is_vendored_at_the_documented_version():
     assert "htmx-2.0.11.min.js" in (Path(ROOT) / "templates" / "base.html").read_text()
 
 
+def test_every_vendored_file_is_listed_and_loaded_by_the_pages():
+    """Every vendored script (the SSE extension the pages follow other tablets with among them) is listed and
+    loaded from here, never fetched from a CDN."""
+    vendor = Path(ROOT) / "static" / "vendor"
+    listed = (vendor / "README.md").read_text()
+    base = (Path(ROOT) / "templates" / "base.html").read_text()
+    files = sorted(p.name for p in vendor.glob("*.js"))  # the scripts (a licence file beside one is not loaded)
+    assert "htmx-ext-sse-2.2.4.js" in files
+    assert [f for f in files if f"| {f} |" not in listed or f"vendor/{f}" not in base] == []
+    assert "https://" not in base
+
+
 def test_rules_readings_name_tests_that_exist():
     rules_doc = (Path(ROOT) / "docs" / "rules.md").read_text()
     named = set(re.findall(r"\b(test_\w+)", rules_doc))

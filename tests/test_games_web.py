@@ -140,7 +140,9 @@ def test_the_results_screen_names_the_winner_and_how(app, table, started):
 
 def test_every_game_page_varies_on_hx_request(table, started):
     assert "HX-Request" in table.get(started.url).headers["Vary"]
-    assert re.search(r'hx-trigger="every 1s"', table.get(started.url).get_data(as_text=True))
+    # the page follows the other tablets by the game's stream, its poll asked when the stream says so
+    page = table.get(started.url).get_data(as_text=True)
+    assert re.search(r'hx-get="/games/1/poll\?seen=\d+" data-stream="/games/1/stream" hx-trigger="poll"', page)
 
 
 def test_a_third_player_is_refused_by_a_two_player_game(table):

@@ -9,7 +9,7 @@ asserted.
 - mission_table: tapping, moving and an adversary turn during a mission on that map;
 - preview: what every adversary of that mission would do now, and the danger layer (issue 28);
 - mission_browser: the same taps in chromium, tap to repaint and answer size, and again with the CPU slowed
-  4x (a note without chromium);
+  4x; a second tablet's follow delay and an idle tablet's requests a minute (issue 36) (a note without chromium);
 - tap_count: the taps a scripted round of four characters on Crossfire takes through the page's controls;
 - process: `companion resolve` as a whole process beside the bare interpreter's start-up;
 - start_up: the server's start-up on that scratch database with one campaign damaged (issue 35);

@@ -25,6 +25,11 @@ for only in a secure context, which 127.0.0.1 is).
 (Emulation.setCPUThrottlingRate), as on a mid-range tablet (issue 27: a tap settles in 150 ms median, 250 ms
 p90): the figure taps on the adversary's turn, then its Apply and Undo.
 
+`follow` (issue 36) times a second tablet following the first: a move tapped on one page, timed from the tap
+to the first frame in which the other page (its own browser context, as another tablet) shows the version it
+made (median, p90); `idle` counts the requests each of the two tablets sends in IDLE_S seconds with nothing
+changing, per minute (targets: follow median 250 ms or less, 6 requests a minute or fewer).
+
 Reported, never asserted. Without Playwright or chromium the section is a note saying so.
 """
 from __future__ import annotations
@@ -56,6 +61,31 @@ WARM_UP = 2
 THROTTLE = 4  # Emulation.setCPUThrottlingRate: a mid-range tablet (issue 27)
 TARGET_THROTTLED_MEDIAN_MS = 150
 TARGET_THROTTLED_P90_MS = 250
+TARGET_FOLLOW_MEDIAN_MS = 250  # issue 36: a tap shows on a second tablet
+TARGET_IDLE_PER_MINUTE = 6  # issue 36: requests an idle tablet sends
+IDLE_S = 20
+
+# The second tablet: the epoch time (ms) of the first frame drawn once its page shows `version` (its poll's).
+SEEN_JS = """
+(version) => { window.__seen = new Promise((resolve) => {
+  const look = () => {
+    const poll = document.getElementById('poll');
+    if (poll && Number(poll.dataset.version) >= version) { resolve(performance.timeOrigin + performance.now()); }
+    else { requestAnimationFrame(look); }
+  };
+  look();
+}); }
+"""
+# The first tablet: a tap on a map space, the epoch time (ms) it was made, once its own answer has settled.
+MOVE_JS = """
+async (label) => await new Promise((resolve) => {
+  const t0 = performance.timeOrigin + performance.now();
+  const settle = () => { document.body.removeEventListener('htmx:afterSettle', settle); resolve(t0); };
+  document.body.addEventListener('htmx:afterSettle', settle);
+  document.querySelector('#map-grid polygon[data-label="' + label + '"]')
+    .dispatchEvent(new MouseEvent('click', {bubbles: true}));
+})
+"""
 
 # One tap, timed in the page: `act` is done inside the timed span (a click, a map tap); the span ends two
 # animation frames after htmx has handled the answer (its swaps are synchronous), i.e. once a frame with the
@@ -111,7 +141,9 @@ def _summary(name: str, samples: list[dict]) -> dict:
 
 
 def _serve(app):
-    server = create_server(app, host="127.0.0.1", port=0, threads=4, clear_untrusted_proxy_headers=True,
+    from ..web.stream import serving  # Flask: loaded only when the section runs
+
+    server = create_server(app, host="127.0.0.1", port=0, **serving(app), clear_untrusted_proxy_headers=True,
                            ident="table-companion-bench")
     thread = threading.Thread(target=server.run, name="waitress-bench", daemon=True)
     thread.start()
@@ -153,7 +185,7 @@ def _measure(repeat: int) -> dict:
         db = connect(app.config["DATABASE"])
         try:
             mids = []
-            for _ in range(2):  # one for the taps as they are, one for them on a CPU slowed 4x
+            for _ in range(3):  # the taps as they are, them on a CPU slowed 4x, and a second tablet following
                 mids.append(store.JOURNAL.create(db, {"name": "Great hall (bench)"}, m, "Set up the bench mission"))
                 store.JOURNAL.change(db, mids[-1], rules.start_next_turn)  # c1's turn (initiative 2)
         finally:
@@ -164,7 +196,7 @@ def _measure(repeat: int) -> dict:
 
         server, thread, url = _serve(app)
         rolls: dict = {}
-        mid, slow_mid = mids
+        mid, slow_mid, follow_mid = mids
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -177,8 +209,10 @@ def _measure(repeat: int) -> dict:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
                 slow = _taps(app, page, url, slow_mid, spaces, other_at, repeat, {})
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+                follow, idle = _follow(browser, url, follow_mid, spaces, repeat)
                 browser.close()
         finally:
+            app.extensions["feed"].drop()  # no waitress thread left waiting on a stream
             server.close()
             server.task_dispatcher.shutdown()
             thread.join(timeout=5)
@@ -194,7 +228,44 @@ def _measure(repeat: int) -> dict:
     return {"browser": "chromium", "viewport": f"{VIEWPORT['width']}x{VIEWPORT['height']}", "map": SAMPLE,
             "figures": figures, "adversary_turn_dice": len(rolls),
             "target_tap_ms": TARGET_TAP_MS, "target_answer_bytes": TARGET_ANSWER_BYTES, "results": results,
-            "all_within_target": not over, "over_target": over, "throttled": throttled, "mission_page": mission_page}
+            "all_within_target": not over, "over_target": over, "throttled": throttled, "mission_page": mission_page,
+            "follow": follow, "idle": idle}
+
+
+def _follow(browser, url: str, mid: int, spaces, repeat: int) -> tuple[dict, dict]:
+    """Two tablets on one mission (each its own context): `repeat` moves on the first, each timed until the
+    second shows it; then both left idle for IDLE_S seconds, their requests counted."""
+    tablets = [browser.new_context(viewport=VIEWPORT, has_touch=True) for _ in range(2)]
+    first, second = pages = [c.new_page() for c in tablets]
+    sent = {id(p): 0 for p in pages}
+    for page in pages:
+        page.set_default_timeout(15_000)
+        page.goto(f"{url}/table/{mid}")
+        page.wait_for_load_state("load")
+        page.wait_for_function("() => document.getElementById('stream') !== null")
+        page.on("request", lambda r, page=page: sent.__setitem__(id(page), sent[id(page)] + 1))
+    delays = []
+    for i in range(WARM_UP + repeat):
+        version = int(first.locator("#poll").get_attribute("data-version")) + 1
+        second.evaluate(SEEN_JS, version)
+        tapped = first.evaluate(MOVE_JS, spaces[i % 2])
+        seen = second.evaluate("async () => await window.__seen")
+        if i >= WARM_UP:
+            delays.append(seen - tapped)
+    for page in pages:
+        sent[id(page)] = 0
+    first.wait_for_timeout(IDLE_S * 1000)
+    per_minute = round(statistics.mean(sent.values()) * 60 / IDLE_S, 1)
+    for c in tablets:
+        c.close()
+    delays.sort()
+    follow = {"median_ms": round(statistics.median(delays), 1), "p90_ms": round(_percentile(delays, 90), 1),
+              "n": len(delays), "target_median_ms": TARGET_FOLLOW_MEDIAN_MS}
+    follow["within_target"] = follow["median_ms"] <= TARGET_FOLLOW_MEDIAN_MS
+    idle = {"requests_per_minute_per_tablet": per_minute, "seconds": IDLE_S, "tablets": len(pages),
+            "target_requests_per_minute": TARGET_IDLE_PER_MINUTE}
+    idle["within_target"] = per_minute <= TARGET_IDLE_PER_MINUTE
+    return follow, idle
 
 
 def _page_bytes(page, address: str) -> dict:

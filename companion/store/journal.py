@@ -19,6 +19,9 @@ user action with a readable description and the diff it made
   request carried, migration 8) tells a retry from the same id sent with
   another body, which is refused (ReusedRequest). Undo and redo check the
   version the device saw, like a change.
+- every write that raises a version (a change, an undo or redo, a note) tells
+  the `listen`ers (kind, id, new version) once its transaction has committed:
+  the web's stream to the other tablets (web/stream.py), one hook for every kind.
 - a stored document that cannot be read back (its JSON, its shape, a value its
   codec refuses: flipped bytes SQLite's own checks do not see) raises
   DamagedDocument naming it by its row's columns, from every read, change,
@@ -38,10 +41,22 @@ from typing import Any, Callable
 from sqlite_utils.db import NotFoundError
 
 from .. import changes
-from ..db import immediate, now
+from ..db import after_commit, immediate, now
 
 REQUESTS = "applied_requests"
 COLUMN = "$column"  # diff paths under it are plain columns of the row (a map's name and size), undone with it
+_LISTENERS: list[Callable[[str, int, int], None]] = []
+
+
+def listen(told: Callable[[str, int, int], None]) -> None:
+    """`told(kind, doc_id, version)` after every committed write that raised a document's version (once each)."""
+    if told not in _LISTENERS:
+        _LISTENERS.append(told)
+
+
+def _tell(kind: str, doc_id: int, version: int) -> None:
+    for told in _LISTENERS:
+        told(kind, doc_id, version)
 
 
 class NotFound(NotFoundError, LookupError):
@@ -371,8 +386,11 @@ class Journal:
             return row
 
     def touch(self, db, row: dict, columns: dict) -> None:
-        """Plain columns written and the version raised, inside the caller's transaction (no entry)."""
-        db[self.table].update(row["id"], {**columns, "version": row["version"] + 1, "updated_at": now()})
+        """Plain columns written and the version raised, inside the caller's transaction (no entry); the listeners
+        told once it commits. Every write that raises a version comes here, so none is missed."""
+        version = row["version"] + 1
+        db[self.table].update(row["id"], {**columns, "version": version, "updated_at": now()})
+        after_commit(lambda: _tell(self.kind, row["id"], version))
 
     def delete(self, db, doc_id: int, include_hidden: bool = False) -> dict:
         """The document and its entries gone for good; the row it was."""

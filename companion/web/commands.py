@@ -4,7 +4,8 @@ A view names its area, the form and the engine command; `run` parses the form, c
 the area's journal in one transaction, and answers with the page (or, for htmx, its fragment). Nothing here
 catches a refusal: a bad form, a rule's refusal, a stale version, a retried request or a missing document
 propagates to the error handlers registered once (web/answers.py), which answer with the page named by
-`answer_with` for this request. Undo, redo, poll and the log are routes every area gets from `history_routes`.
+`answer_with` for this request. Undo, redo, poll, the stream that tells other tablets of a change (web/stream.py)
+and the log are routes every area gets from `history_routes`.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from ..schemas.fields import version as version_field
 from ..schemas.forms.base import FormSchema
 from ..store.journal import applied
 from .bounds import whole
-from .database import get_db
+from . import stream
+from .database import close_db, get_db
 from .render import as_dict, go, is_htmx, parse, poll_response, respond
 
 Page = Callable[..., Any]  # page(status=200, errors=None, result=None, conflict=None) -> response
@@ -170,7 +172,8 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
     `prefix` is the document's part of the path ("/<int:game_id>"); `doc_id()` finds the document when the path
     carries no id (the table's one card library); the log page is `log_template` drawn from
     `log_context(doc_id)` plus the page's entries; a poll answers 204 while the version the device shows is
-    the current one."""
+    the current one, and is asked only when the stream (`poll` gives one too) says the version moved, or while
+    the stream is down."""
 
     JOURNALS[area.journal.kind] = area.journal
 
@@ -213,6 +216,15 @@ def history_routes(bp: Blueprint, area: Area, prefix: str = "", *, log: str | No
             return poll_response(area.journal.version(get_db(), doc_id), page)
 
         bp.add_url_rule(f"{prefix}/poll", "poll", poll_view)
+
+        def stream_view(**kw):
+            """The document's version now and on every change, for as long as the tablet stays on its page."""
+            doc_id = doc_id_of(kw)
+            version = area.journal.version(get_db(), doc_id)
+            close_db()  # a held stream keeps no connection open
+            return stream.respond(area.journal.kind, doc_id, version)
+
+        bp.add_url_rule(f"{prefix}/stream", "stream", stream_view)
 
     if log and log_template:
         def log_view(**kw):

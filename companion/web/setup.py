@@ -17,7 +17,7 @@ from ..schemas.content.campaign import load_campaign_content
 from ..store import instance
 from . import (
     aboard, answers, backups, bounds, campaigns, cards, characters, database, games, home, maps, mission_preview,
-    mission_table, missions, rules, security,
+    mission_table, missions, rules, security, stream,
 )
 from .render import field_label
 
@@ -57,6 +57,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     security.init_app(app)
     rules.init_app(app)  # data/rules/ checked, and the `cite` filter every reason and refusal is drawn with
+    stream.init_app(app)  # the other tablets told of each committed change
     answers.init_app(app)  # refusals, conflicts, retries and missing documents: answered here for every view
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     compress.init_app(app)

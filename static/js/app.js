@@ -1,16 +1,28 @@
-// CSRF header for htmx; one change at a time; a change whose answer never came is asked about, never guessed.
+// CSRF header for htmx; one change at a time, the taps made meanwhile sent after it in order; a change whose
+// answer never came is asked about, never guessed; the page follows other tablets by its stream.
 //
 // Save state (this tablet's own change) and connection state are apart: "Offline — reconnecting" while the
 // companion cannot be reached (cleared by the first good answer), "NOT SAVED" only for this tablet's change
 // that the server says it never got, naming it, with "Send again" (the same request id and body, so it is
 // applied once whatever happened to the first send). A poll never clears a pending save nor re-issues its id:
 // what to send again is kept here, not read from the page a poll may redraw.
-// The form on its way pressed again with other values (a second character typed and added at once): its
-// request id is spent and its button busy, so it is kept and sent next, from the form the first answer drew
-// (its own fresh request id, the version that answer made), or said not sent; never dropped without a word.
+// A tap made while a change is on its way (End turn after − HP, the same form again with other values) is kept,
+// in order, and sent once the change before it is answered: from the form that answer left on the page (its
+// hidden fields, the version among them, as drawn by that answer), each under a request id of its own, so a
+// retry of it is still applied once. The save state counts those waiting; if the change before is refused
+// (or never reached the companion), those after it are not sent, and the page says which; while a lost answer
+// is asked about, they wait, and go once the page has caught up with it. Never dropped without a word.
+//
+// Following other tablets: the page's #poll names its document's stream (data-stream, web/stream.py), opened
+// with htmx's SSE extension. Each event carries the document's version; only a version other than the one
+// shown fetches the page (the poll, ?seen=), so an idle tablet sends nothing. While the stream is down (not yet
+// open, dropped, silent for SILENT_MS, refused because every stream is taken) the page polls every second.
 (function () {
   "use strict";
-  var CHECK_MS = 2000;  // how often a tablet without a poll asks again while the companion is unreachable
+  var CHECK_MS = 2000;  // how often a tablet asks again whether its change was saved while the companion is unreachable
+  var POLL_MS = 1000;   // how often a page asks for the other tablets' changes while its stream is down
+  var MAX_KEPT = 5;     // taps kept at once behind a change on its way
+  var SILENT_MS = 40000;  // a stream that said nothing for this long (it says the version every 15 s) is dead
   function $(id) { return document.getElementById(id); }
   function isPoll(e) { return !!(e.detail.elt && e.detail.elt.hasAttribute && e.detail.elt.hasAttribute("data-poll")); }
   function isRead(e) {
@@ -20,7 +32,9 @@
 
   var asked = null;    // a change htmx is about to send (configRequest), on its way once beforeRequest passes
   var sending = null;  // the change on its way: {id, what, path, params, target, swap, buttons, form, fields}
-  var again = null;    // its form pressed again with other values: {key, hidden, what, fields, button, spent}, sent next
+  var queue = [];      // taps made while it is on its way, oldest first: {key, hidden, what, fields, button}
+  var releasing = false;  // set while a kept tap is sent: it is not kept again
+  var sentIds = [];    // the request ids this page sent lately: a kept tap never goes under one of them
   var pending = null;  // a change sent whose answer never came: the server is asked whether it was applied
   var unsent = null;   // a change the server says it never got: offered to be sent again
   var resend = null;   // set while "Send again" sends `unsent`
@@ -107,24 +121,41 @@
   function defaultButton(form) {
     return form.querySelector('button:not([type="button"]):not([type="reset"]), input[type="submit"]');
   }
-  // The form on its way pressed again (a tap on its busy button, Enter in one of its boxes): with what was sent,
-  // a double tap, said and not sent twice; with other values, kept and sent once the first is answered.
-  function pressedAgain(form, button) {
-    if (!sending || !sending.form || sending.form !== form) { return false; }
+  // Does this form change something (an htmx post, or a plain post)? Only those are kept to be sent later.
+  function changes(form, button) {
+    return !!(form && ((button && (button.getAttribute("hx-post") || button.getAttribute("formaction"))) ||
+      form.getAttribute("hx-post") || (form.method || "").toLowerCase() === "post"));
+  }
+  function before() {
+    return (sending || pending) ? (sending || pending).what : "the change before";
+  }
+  function waiting() {
+    return queue.length ? " (" + queue.length + " waiting)" : "";
+  }
+  // A tap while a change is on its way (a tap on a busy button, Enter in a box, a submit): a double tap (what is
+  // on its way or already kept, pressed again alike) is said and sent once; anything else is kept, in order.
+  function kept(form, button) {
+    if (releasing || !(sending || pending || catchingUp || queue.length) || !changes(form, button)) { return false; }
     button = button || defaultButton(form);
-    var fields = formFields(form, button);
-    if (fields.join("&") === sending.fields.join("&") || (again && fields.join("&") === again.fields.join("&"))) {
-      note("Wait: " + sending.what + " is still being saved.");  // a double tap: sent once
+    var fields = formFields(form, button), key = keyOf(form), hidden = hiddenOf(form);
+    var same = function (k) { return k.key === key && k.hidden === hidden && k.fields.join("&") === fields.join("&"); };
+    var ahead = sending || pending;  // on its way, or its answer lost and being asked about
+    var onItsWay = ahead && ahead.form === form && fields.join("&") === ahead.fields.join("&");
+    if (onItsWay || queue.some(same)) {
+      note("Wait: " + (onItsWay ? ahead.what : "your " + queue.filter(same)[0].what) + " is still being saved.");
       return true;
     }
-    if (again) {  // one kept at a time: a third press is refused, in words
-      note("Not sent: " + sending.what + " is still being saved and your next one waits. Tap again after.");
+    if (queue.length >= MAX_KEPT) {
+      note("Not sent: " + MAX_KEPT + " taps already wait for " + before() + ". Tap it again after.");
       return true;
     }
-    var what = (button && (button.getAttribute("aria-label") || button.textContent || "").trim()) || sending.what;
-    again = { key: keyOf(form), hidden: hiddenOf(form), what: what, fields: fields, spent: sending.id,
-              button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null };
-    note(sending.what + " is still being saved: your next " + what + " is kept and sent right after.");
+    var what = (button && (button.getAttribute("aria-label") || button.textContent || "").trim()) ||
+      form.getAttribute("aria-label") || "your next change";
+    queue.push({ key: key, hidden: hidden, what: what, fields: fields,
+                 button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null });
+    savestate("saving…" + waiting(), "saving");
+    note(before().charAt(0).toUpperCase() + before().slice(1) + " is still being saved: your next " + what +
+         " is kept and sent right after.");
     return true;
   }
   function freshId() {
@@ -132,11 +163,26 @@
     window.crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
-  // Send the kept press from the form now on the page: its boxes filled as they were pressed (its hidden fields,
-  // the version among them, as the answer drew them), under a request id of its own.
-  function sendKept(next) {
+  // The taps kept are not sent (the change before them refused, or never received): said, naming each.
+  function dropKept(why, when) {
+    if (!queue.length) { return; }
+    var one = queue.length === 1, names = queue.map(function (k) { return k.what; }).join(", ");
+    queue = [];
+    note("Your next " + names + (one ? " was" : " were") + " not sent: " + why + " Tap " + (one ? "it" : "them") +
+         " again" + (when || "") + ".");
+  }
+  // Send the oldest kept tap from the form now on the page: its boxes filled as they were pressed (its hidden
+  // fields, the version among them, as the answer drew them), under a request id of its own.
+  function sendKept() {
+    if (sending || pending || catchingUp) { return; }  // the one before is not through yet: sent after it
+    var next = queue.shift();
+    if (!next) { return; }
     var form = formAt(next);
-    if (!form) { note("Your next " + next.what + " was not sent: the page changed under it. Tap it again."); return; }
+    if (!form) {
+      queue.unshift(next);
+      dropKept("the page changed under " + next.what + ".");
+      return;
+    }
     var values = {};
     next.fields.forEach(function (f) {
       var at = f.indexOf("="), k = f.slice(0, at);
@@ -148,43 +194,53 @@
       else if (el.multiple) { Array.prototype.forEach.call(el.options, function (o) { o.selected = values[el.name].indexOf(o.value) >= 0; }); }
       else { el.value = values[el.name].shift() || ""; }
     });
-    // a form not drawn again (an answer sending the tablet on, a part the page kept): its spent id is not sent
+    // a form not drawn again (an answer sending the tablet on, a part the page kept): a spent id is not sent again
     var id = form.querySelector('input[name="request_id"]') || document.querySelector('input[name="request_id"][form="' + form.id + '"]');
-    if (id && next.spent && id.value === next.spent) { id.value = freshId(); }
-    var button = next.button && Array.prototype.filter.call(form.querySelectorAll("button, input[type=submit]"), function (b) {
+    if (id && sentIds.indexOf(id.value) >= 0) { id.value = freshId(); }
+    // its buttons, and a bar's drawn outside it (form="...")
+    var buttons = Array.prototype.slice.call(form.querySelectorAll("button, input[type=submit]")).concat(
+      form.id ? Array.prototype.slice.call(document.querySelectorAll('button[form="' + form.id + '"]')) : []);
+    var button = next.button && buttons.filter(function (b) {
       return next.button.name ? b.name === next.button.name && b.value === next.button.value : (b.textContent || "").trim() === next.button.text;
     })[0];
     if (window.htmx) { htmx.process(form); }
-    if (button && !button.disabled) { form.requestSubmit(button); } else { form.requestSubmit(); }
+    releasing = true;
+    try {
+      // a click, not requestSubmit(button): htmx takes the pressed button's value from the click
+      if (button && !button.disabled) { button.click(); } else { form.requestSubmit(); }
+    } finally {
+      releasing = false;
+    }
   }
   document.addEventListener("pointerup", function (e) {
     var b = e.target && e.target.closest && e.target.closest("button, input[type=submit]");
-    if (b && b.disabled && b.form) { pressedAgain(b.form, b); }
+    if (b && b.disabled && b.form) { kept(b.form, b); }
   }, true);
   document.addEventListener("keydown", function (e) {
     var box = e.target;
     if (e.key !== "Enter" || !box || !box.form || !box.matches("input:not([type=button]):not([type=submit]):not([type=reset])")) { return; }
-    if (pressedAgain(box.form, null)) { e.preventDefault(); }
+    if (kept(box.form, null)) { e.preventDefault(); }
   }, true);
-  // An answer that sends the tablet to another page (a new game, a new map) waits while a press is kept: the
-  // kept one is sent first, and its own answer goes on.
+  // An answer that sends the tablet to another page (a new game, a new map) waits while a tap is kept: the
+  // kept ones are sent first, and the last one's answer goes on.
   document.addEventListener("htmx:beforeOnLoad", function (e) {
     var xhr = e.detail.xhr;
-    if (isRead(e) || !sending || !again || !xhr || xhr.status >= 300 || !xhr.getResponseHeader("HX-Redirect")) { return; }
+    if (isRead(e) || !sending || !queue.length || !xhr || xhr.status >= 300 || !xhr.getResponseHeader("HX-Redirect")) { return; }
     e.preventDefault();
   });
 
   // After a swap the page shows the server's state; what this tablet still owes it is said again on top.
   function restate() {
-    if (pending) { savestate("checking whether " + pending.what + " was saved…", "saving"); }
+    if (pending) { savestate("checking whether " + pending.what + " was saved…" + waiting(), "saving"); }
     else if (unsent) { savestate("NOT SAVED — retry", "failed"); }
+    else if (sending || queue.length) { savestate("saving…" + waiting(), "saving"); }
   }
 
   // A form an htmx answer drew carries no CSRF field (the header does); one sent before htmx took it over (a tap
   // in the moment between a swap and its processing) goes as a plain post, so it is given the page's token.
   document.addEventListener("submit", function (e) {
     var form = e.target, token = document.querySelector('meta[name="csrf-token"]');
-    if (form && pressedAgain(form, e.submitter)) {  // not htmx's to queue: it would drop it with its old form
+    if (form && kept(form, e.submitter)) {  // not htmx's to queue: it would send it with its old form's version
       e.preventDefault();
       e.stopPropagation();
       return;
@@ -238,8 +294,9 @@
     sending = asked;  // a request htmx halted before this point (a form it found invalid) was never sent
     asked = null;
     epoch++;
+    if (sending.id) { sentIds = sentIds.concat(sending.id).slice(-20); }
     busyOn(sending, true);
-    savestate("saving…", "saving");
+    savestate("saving…" + waiting(), "saving");
   });
   document.addEventListener("input", function (e) {
     var form = e.target && e.target.form;
@@ -253,16 +310,14 @@
     var answered = !!(e.detail.xhr && e.detail.xhr.status);
     if (answered) { offline(false); }
     if (!isRead(e) && sending) {
-      var change = sending, next = again;
+      var change = sending;
       sending = null;
-      again = null;
       busyOn(change, false);
-      if (next && answered && e.detail.xhr.status < 300) {
-        setTimeout(function () { sendKept(next); }, 0);
-      } else if (next) {
-        note("Your next " + next.what + " was not sent: " + change.what + (answered ? " was not saved. Tap it again."
-          : " is being checked. Tap it again once it is saved."));
-      }
+      if (queue.length && answered && e.detail.xhr.status < 300) {
+        setTimeout(sendKept, 0);  // once htmx has put this answer's forms in: the next goes from them
+      } else if (queue.length && (answered || !change.id)) {
+        dropKept(change.what + (answered ? " was not saved." : " could not be sent."));
+      }  // its answer lost: they wait while the companion is asked whether it was saved
       if (answered) {
         if (change === unsent) { unsent = null; banner(null); }
         if (e.detail.xhr.status < 300) { banner(null); unsent = null; }
@@ -278,7 +333,7 @@
         banner("the companion could not be reached. Check the Wi-Fi, then reload.", false);
       }
     }
-    if (isRead(e) && catchingUp) { catchingUp = false; }
+    if (isRead(e) && catchingUp) { caughtUp(); }
     if (answered && pending) { check(); }
     if (!answered && isPoll(e)) { offline(true); }
   });
@@ -288,6 +343,57 @@
     var code = e.detail.xhr ? e.detail.xhr.status : 0;
     banner("the server refused the change (" + code + "). Reload the page and try again.", false);
   });
+
+  // Following other tablets (see the top): one stream per page, held outside the parts answers swap (#stream,
+  // on the body), so a tap's answer never reopens it.
+  var stream = { up: false, latest: null, heard: 0 };
+  function shown(poll) { return new URL(poll.getAttribute("hx-get"), window.location.href).searchParams.get("seen"); }
+  function follow() {
+    var poll = $("poll"), url = poll && poll.getAttribute("data-stream"), held = $("stream");
+    if (held && held.getAttribute("sse-connect") === url) { return; }
+    if (held) { htmx.remove(held); stream.up = false; }  // htmx's clean-up closes its EventSource
+    if (!url || !window.EventSource || !window.htmx) { return; }
+    held = document.createElement("div");
+    held.id = "stream";
+    held.hidden = true;
+    held.setAttribute("hx-ext", "sse");
+    held.setAttribute("sse-connect", url);
+    held.setAttribute("hx-trigger", "sse:changed");  // what the extension listens for
+    document.body.appendChild(held);
+    stream.heard = Date.now();
+    htmx.process(held);
+  }
+  // Ask for the page when the stream says it moved, or every POLL_MS while the stream is down; a poll held back
+  // (a change of this tablet's on its way, a box being typed in) is asked again at the next tick.
+  function behind(poll) { return !stream.up || (stream.latest !== null && stream.latest !== shown(poll)); }
+  function catchUp() {
+    var poll = $("poll"), held = $("stream");
+    if (held && Date.now() - stream.heard > SILENT_MS) {  // the laptop gone without a word (its lid shut): poll
+      htmx.remove(held);
+      stream.up = false;
+      follow();
+    }
+    if (poll && behind(poll) && !poll.classList.contains("htmx-request")) { htmx.trigger(poll, "poll"); }
+  }
+  document.addEventListener("htmx:sseOpen", function () { stream.up = true; offline(false); });  // reached again
+  document.addEventListener("htmx:sseError", function () { stream.up = false; });
+  document.addEventListener("htmx:sseClose", function () { stream.up = false; });
+  document.addEventListener("htmx:sseMessage", function (e) {
+    if (e.detail.type !== "changed") { return; }
+    stream.up = true;
+    stream.heard = Date.now();
+    stream.latest = e.detail.data;
+    catchUp();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    // nothing newer than what the page shows (204): an event no newer than it (older than this tablet's own
+    // answer) asks nothing more; one that came meanwhile still does
+    var poll = e.detail.elt;
+    if (isPoll(e) && poll.id === "poll" && e.detail.xhr && e.detail.xhr.status === 204 &&
+        Number(stream.latest) <= Number(shown(poll))) { stream.latest = null; }
+  });
+  document.addEventListener("htmx:afterSettle", follow);
+  document.addEventListener("DOMContentLoaded", function () { follow(); setInterval(catchUp, POLL_MS); });
 
   // Ask the server whether the pending change was applied (GET /requests/<id>): "saved", or "NOT saved".
   function check() {
@@ -312,12 +418,13 @@
         } else {
           unsent = asked;
           banner(asked.what + " did not reach the companion. Send it again?", true);
+          dropKept(asked.what + " did not reach the companion.");
         }
       })
       .catch(function () {
         checking = false;
         offline(true);
-        if (!$("poll")) { timer = setTimeout(check, CHECK_MS); }  // a page that polls asks again after its next poll
+        timer = setTimeout(check, CHECK_MS);  // a page following by its stream sends no poll to ask after
       });
   }
   // A change saved whose answer was lost: the page shows the state before it, so it is fetched again (by its
@@ -325,15 +432,20 @@
   function refresh() {
     var poll = $("poll");
     catchingUp = true;
-    setTimeout(function () { catchingUp = false; }, 3 * CHECK_MS);  // a fetch held back never blocks taps for good
+    setTimeout(function () { if (catchingUp) { caughtUp(); } }, 3 * CHECK_MS);  // a fetch held back never blocks taps for good
     if (poll) {
       htmx.ajax("GET", poll.getAttribute("hx-get"), { source: poll, target: poll.getAttribute("hx-target") || poll,
                                                      swap: poll.getAttribute("hx-swap") || "none" });
     } else if ($("main")) {
       htmx.ajax("GET", window.location.href, { target: "#main", select: "#main", swap: "outerHTML" });
     } else {
-      catchingUp = false;
+      caughtUp();
     }
+  }
+  // The page shows the change saved: the taps kept behind it go now, from the page as it is.
+  function caughtUp() {
+    catchingUp = false;
+    if (queue.length) { setTimeout(sendKept, 0); }
   }
   function sendAgain() {
     if (!unsent || sending || pending) { return; }

@@ -17,6 +17,7 @@ from playwright.sync_api import expect, sync_playwright
 from waitress.server import create_server
 
 from companion import create_app
+from companion.web.stream import serving
 
 CHROMIUM = "/usr/bin/chromium"
 # Without these, chromium stalls on machines without internet access (DESIGN.md).
@@ -31,7 +32,8 @@ class LiveServer:
 
     def __init__(self, app):
         self.app = app
-        self.server = create_server(app, host="127.0.0.1", port=0, threads=4,
+        # sized as `companion serve` sizes it: a thread per tablet's stream, and some for everything else
+        self.server = create_server(app, host="127.0.0.1", port=0, **serving(app),
                                     clear_untrusted_proxy_headers=True, ident="table-companion-test")
         self.url = f"http://127.0.0.1:{self.server.effective_port}"
         self.thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
@@ -41,6 +43,7 @@ class LiveServer:
         return self
 
     def stop(self) -> None:
+        self.app.extensions["feed"].drop()  # no thread left waiting on a tablet's stream
         self.server.close()
         self.server.task_dispatcher.shutdown()
         self.thread.join(timeout=5)

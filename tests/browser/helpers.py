@@ -2,8 +2,10 @@
 the map's spaces, the sample cards and a sample map."""
 from __future__ import annotations
 
+import json
 import os
 import re
+import sqlite3
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -204,3 +206,13 @@ def shoot(page: Page, name: str, anchor: str) -> None:
         page.evaluate("anchor => document.getElementById(anchor).scrollIntoView({block: 'start'})", anchor)
         page.screenshot(path=str(Path(os.environ["GAME_SCREENSHOTS"]) / name.replace("1024x768", f"{width}x{height}")))
     page.set_viewport_size(size)
+
+
+def vera_hp(live_server, mission_id: int) -> int:
+    """Vera's HP as stored (not as a page shows it): what a tap really did."""
+    conn = sqlite3.connect(live_server.app.config["DATABASE"])
+    try:
+        state = json.loads(conn.execute("SELECT state FROM missions WHERE id = ?", [mission_id]).fetchone()[0])
+    finally:
+        conn.close()
+    return next(f["hp"] for f in state["figures"] if f["id"] == "vera")

@@ -3,7 +3,8 @@
 Playwright's request routing plays the network: a lost answer (the request reaches the companion, its answer is
 dropped), a lost request (dropped before), a slow answer (held, then let through), the companion offline for a
 while (every request dropped; shortened from the issue's 20 s to a few polls), and a second tablet. Each case
-checks the change was applied exactly once and that the tablet says which."""
+checks the change was applied exactly once and that the tablet says which. An outage also ends the tablets'
+streams (the feed drops them, as a laptop leaving the Wi-Fi does): routing cannot cut a connection already open."""
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import press, to_veras_turn
+from .helpers import to_veras_turn, vera_hp
 
 OFFLINE_POLLS_MS = 3_000  # the outage: long enough for several polls to fail
 
@@ -32,7 +33,8 @@ def fame_stored(live_server, campaign_id: int, planet: str) -> int:
 def new_campaign(page: Page, name: str) -> int:
     page.goto("/")
     page.get_by_label("Campaign name").fill(name)
-    page.get_by_role("button", name="New campaign", exact=True).click()
+    with page.expect_response(lambda r: r.url.endswith("/stream") and r.status == 200):  # it follows by its stream
+        page.get_by_role("button", name="New campaign", exact=True).click()
     expect(page).to_have_url(re.compile(r"/campaigns/\d+$"))
     page.wait_for_load_state("load")  # its scripts (deferred) listen before the first tap
     return int(page.url.rsplit("/", 1)[1])
@@ -109,11 +111,24 @@ def test_a_lost_request_is_said_not_saved_and_sent_again_once(tablet, live_serve
     assert fame_stored(live_server, cid, "Berkav") == 1
 
 
-def test_a_slow_answer_shows_the_control_busy_and_takes_no_second_change(tablet, live_server):
+def offline(page: Page, live_server) -> None:
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    live_server.app.extensions["feed"].drop()
+
+
+def test_a_slow_answer_shows_the_control_busy_and_sends_the_next_tap_after_it(tablet, live_server):
     page = tablet
     cid = new_campaign(page, "Slow answer")
-    held = []
-    page.route("**/fame", lambda route: held.append(route))
+    held, sent = [], []
+
+    def first_held(route):  # the first tap's answer held; any later one goes through
+        sent.append(route)
+        if len(sent) == 1:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/fame", first_held)
     plus = page.get_by_role("button", name="Berkav plus one")
     plus.click()
     page.wait_for_timeout(300)
@@ -122,19 +137,22 @@ def test_a_slow_answer_shows_the_control_busy_and_takes_no_second_change(tablet,
     expect(plus).to_have_attribute("aria-busy", "true")
     expect(page.locator("#savestate")).to_have_text("saving…")
     page.get_by_role("button", name="Orbos plus one").click()  # a second tap while the first is on its way
-    expect(page.locator("#save-note")).to_contain_text("Wait: Berkav plus one is still being saved")
-    assert len(held) == 1
+    expect(page.locator("#save-note")).to_contain_text("Orbos plus one is kept and sent right after")
+    expect(page.locator("#savestate")).to_have_text("saving… (1 waiting)")
+    assert len(sent) == 1  # kept on the tablet until the first is answered
     held[0].continue_()
+    expect(page.locator("output[aria-label='Orbos']")).to_have_text("1")  # then sent
     expect(berkav(page)).to_have_text("1")
     expect(page.locator("#savestate")).to_have_text("● saved")
     page.unroute("**/fame")
-    assert (fame_stored(live_server, cid, "Berkav"), fame_stored(live_server, cid, "Orbos")) == (1, 0)
+    assert len(sent) == 2  # once
+    assert (fame_stored(live_server, cid, "Berkav"), fame_stored(live_server, cid, "Orbos")) == (1, 1)
 
 
 def test_offline_then_back_says_reconnecting_then_what_became_of_the_tap(tablet, live_server):
     page = tablet
     cid = new_campaign(page, "Offline")
-    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    offline(page, live_server)
     conn = page.locator("#conn-banner")
     expect(conn).to_be_visible()
     expect(conn).to_contain_text("Offline — reconnecting")
@@ -175,15 +193,6 @@ def test_another_tablets_change_never_marks_a_lost_tap_saved(tablet, browser, li
         other.context.close()
 
 
-def vera_hp(live_server, mission_id: int) -> int:
-    conn = sqlite3.connect(live_server.app.config["DATABASE"])
-    try:
-        state = json.loads(conn.execute("SELECT state FROM missions WHERE id = ?", [mission_id]).fetchone()[0])
-    finally:
-        conn.close()
-    return next(f["hp"] for f in state["figures"] if f["id"] == "vera")
-
-
 def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_never_conflict(tablet, live_server):
     page = tablet
     mission_id = int(to_veras_turn(page).rsplit("/", 1)[1])
@@ -197,25 +206,25 @@ def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_neve
     expect(page.locator("#save-banner")).to_be_hidden()
     assert vera_hp(live_server, mission_id) == before - 1
 
-    # A slow − HP, then End turn tapped at once: the second waits for the first, never a 409 from itself.
+    # A slow − HP, then End turn tapped at once: the second is sent after the first, never a 409 from itself.
     held = []
     page.route("**/do/hp", lambda route: held.append(route))
     page.get_by_role("button", name="− HP", exact=True).click()
     page.wait_for_timeout(300)
     page.get_by_role("button", name="End turn", exact=True).click()
-    expect(page.locator("#save-note")).to_contain_text("Wait: − HP is still being saved")
+    expect(page.locator("#save-note")).to_contain_text("End turn is kept and sent right after")
     held[0].continue_()
+    expect(page.locator("#lastlog")).to_contain_text("Vera's discard pile")  # End turn, after − HP
     expect(page.locator("#savestate")).to_have_text("● saved")
     page.unroute("**/do/hp")
     assert vera_hp(live_server, mission_id) == before - 2
-    press(page, "End turn")
     expect(page.locator("#conflict")).to_have_count(0)
     expect(page.locator("#save-banner")).to_be_hidden()
 
     # Offline: the connection banner floats over the page; no control moves nor is covered.
     button = page.locator("#bottombar").get_by_role("button").first
     where = button.bounding_box()
-    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    offline(page, live_server)
     expect(page.locator("#conn-banner")).to_be_visible()
     assert button.bounding_box() == where
     clear_of_controls(page, "conn-banner")

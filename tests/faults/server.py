@@ -25,9 +25,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, instance: Path, port: int | None = None):
+    def __init__(self, instance: Path, port: int | None = None, args: tuple[str, ...] = ()):
         self.instance = Path(instance)
         self.port = port or free_port()
+        self.args = args  # more of `companion serve`'s options (--tablets)
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -37,7 +38,7 @@ class Server:
     def start(self, timeout: float = 30) -> "Server":
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "--instance", str(self.instance), "serve", "--port", str(self.port)],
+            [sys.executable, "-c", SERVE, "--instance", str(self.instance), "serve", "--port", str(self.port), *self.args],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
