@@ -41,6 +41,33 @@
   var catchingUp = false;  // a change known saved whose answer was lost: the page is fetched again first
   var epoch = 0, checking = false, timer = null;
 
+  // Every word a refused, kept or unsaved tap shows, in one place (issue 37: one look for a refusal; the
+  // server's refusals are templates/_refusal.html's). `what` names a tap as its control says it.
+  var SAY = {
+    notSaved: "NOT SAVED — retry",
+    saving: function (waiting) { return "saving…" + waiting; },
+    saved: "● saved",
+    checking: function (what, waiting) { return "checking whether " + what + " was saved…" + waiting; },
+    stillSaving: function (what) { return "Wait: " + what + " is still being saved."; },
+    catchingUp: "Wait: the page is catching up.",
+    tooMany: function (n, before) { return "Not sent: " + n + " taps already wait for " + before + ". Tap it again after."; },
+    kept: function (before, what) {
+      return before.charAt(0).toUpperCase() + before.slice(1) + " is still being saved: your next " + what +
+        " is kept and sent right after.";
+    },
+    dropped: function (names, one, why, when) {
+      return "Your next " + names + (one ? " was" : " were") + " not sent: " + why + " Tap " + (one ? "it" : "them") +
+        " again" + (when || "") + ".";
+    },
+    pageChanged: function (what) { return "the page changed under " + what + "."; },
+    refusedOrUnsent: function (what, answered) { return what + (answered ? " was not saved." : " could not be sent."); },
+    unreachable: "the companion could not be reached. Check the Wi-Fi, then reload.",
+    serverRefused: function (code) { return "the server refused the change (" + code + "). Reload the page and try again."; },
+    wasSaved: function (what, detail) { return what + " was saved" + (detail ? " (" + detail + ")" : "") + "."; },
+    didNotReach: function (what) { return what + " did not reach the companion."; },
+    sendAgain: function (what) { return what + " did not reach the companion. Send it again?"; }
+  };
+
   function show(id, on) { var b = $(id); if (b) { b.hidden = !on; } }
   function savestate(text, state) {
     var s = $("savestate");
@@ -60,7 +87,7 @@
       $("save-banner-text").textContent = text;
       show("save-banner-resend", !!canResend);
       show("save-banner", true);
-      savestate("NOT SAVED — retry", "failed");
+      savestate(SAY.notSaved, "failed");
     } else {
       show("save-banner", false);
     }
@@ -142,20 +169,19 @@
     var ahead = sending || pending;  // on its way, or its answer lost and being asked about
     var onItsWay = ahead && ahead.form === form && fields.join("&") === ahead.fields.join("&");
     if (onItsWay || queue.some(same)) {
-      note("Wait: " + (onItsWay ? ahead.what : "your " + queue.filter(same)[0].what) + " is still being saved.");
+      note(SAY.stillSaving(onItsWay ? ahead.what : "your " + queue.filter(same)[0].what));
       return true;
     }
     if (queue.length >= MAX_KEPT) {
-      note("Not sent: " + MAX_KEPT + " taps already wait for " + before() + ". Tap it again after.");
+      note(SAY.tooMany(MAX_KEPT, before()));
       return true;
     }
     var what = (button && (button.getAttribute("aria-label") || button.textContent || "").trim()) ||
       form.getAttribute("aria-label") || "your next change";
     queue.push({ key: key, hidden: hidden, what: what, fields: fields,
                  button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null });
-    savestate("saving…" + waiting(), "saving");
-    note(before().charAt(0).toUpperCase() + before().slice(1) + " is still being saved: your next " + what +
-         " is kept and sent right after.");
+    savestate(SAY.saving(waiting()), "saving");
+    note(SAY.kept(before(), what));
     return true;
   }
   function freshId() {
@@ -168,8 +194,7 @@
     if (!queue.length) { return; }
     var one = queue.length === 1, names = queue.map(function (k) { return k.what; }).join(", ");
     queue = [];
-    note("Your next " + names + (one ? " was" : " were") + " not sent: " + why + " Tap " + (one ? "it" : "them") +
-         " again" + (when || "") + ".");
+    note(SAY.dropped(names, one, why, when));
   }
   // Send the oldest kept tap from the form now on the page: its boxes filled as they were pressed (its hidden
   // fields, the version among them, as the answer drew them), under a request id of its own.
@@ -180,7 +205,7 @@
     var form = formAt(next);
     if (!form) {
       queue.unshift(next);
-      dropKept("the page changed under " + next.what + ".");
+      dropKept(SAY.pageChanged(next.what));
       return;
     }
     var values = {};
@@ -231,9 +256,9 @@
 
   // After a swap the page shows the server's state; what this tablet still owes it is said again on top.
   function restate() {
-    if (pending) { savestate("checking whether " + pending.what + " was saved…" + waiting(), "saving"); }
-    else if (unsent) { savestate("NOT SAVED — retry", "failed"); }
-    else if (sending || queue.length) { savestate("saving…" + waiting(), "saving"); }
+    if (pending) { savestate(SAY.checking(pending.what, waiting()), "saving"); }
+    else if (unsent) { savestate(SAY.notSaved, "failed"); }
+    else if (sending || queue.length) { savestate(SAY.saving(waiting()), "saving"); }
   }
 
   // A form an htmx answer drew carries no CSRF field (the header does); one sent before htmx took it over (a tap
@@ -258,7 +283,7 @@
     if (isRead(e)) { return; }
     if (sending || pending || catchingUp) {  // one change at a time, each from the page as it now stands
       e.preventDefault();
-      note(catchingUp ? "Wait: the page is catching up." : "Wait: " + (sending || pending).what + " is still being saved.");
+      note(catchingUp ? SAY.catchingUp : SAY.stillSaving((sending || pending).what));
       return;
     }
     var params = [];
@@ -296,7 +321,7 @@
     epoch++;
     if (sending.id) { sentIds = sentIds.concat(sending.id).slice(-20); }
     busyOn(sending, true);
-    savestate("saving…" + waiting(), "saving");
+    savestate(SAY.saving(waiting()), "saving");
   });
   document.addEventListener("input", function (e) {
     var form = e.target && e.target.form;
@@ -316,7 +341,7 @@
       if (queue.length && answered && e.detail.xhr.status < 300) {
         setTimeout(sendKept, 0);  // once htmx has put this answer's forms in: the next goes from them
       } else if (queue.length && (answered || !change.id)) {
-        dropKept(change.what + (answered ? " was not saved." : " could not be sent."));
+        dropKept(SAY.refusedOrUnsent(change.what, answered));
       }  // its answer lost: they wait while the companion is asked whether it was saved
       if (answered) {
         if (change === unsent) { unsent = null; banner(null); }
@@ -330,7 +355,7 @@
         check();
         return;
       } else {
-        banner("the companion could not be reached. Check the Wi-Fi, then reload.", false);
+        banner(SAY.unreachable, false);
       }
     }
     if (isRead(e) && catchingUp) { caughtUp(); }
@@ -341,7 +366,7 @@
   document.addEventListener("htmx:responseError", function (e) {
     if (isPoll(e)) { return; }
     var code = e.detail.xhr ? e.detail.xhr.status : 0;
-    banner("the server refused the change (" + code + "). Reload the page and try again.", false);
+    banner(SAY.serverRefused(code), false);
   });
 
   // Following other tablets (see the top): one stream per page, held outside the parts answers swap (#stream,
@@ -412,13 +437,13 @@
         if (pending !== asked) { return; }
         pending = null;
         if (answer.applied) {
-          note(asked.what + " was saved" + (answer.what ? " (" + answer.what + ")" : "") + ".");
-          savestate("● saved", "saved");
+          note(SAY.wasSaved(asked.what, answer.what));
+          savestate(SAY.saved, "saved");
           refresh();
         } else {
           unsent = asked;
-          banner(asked.what + " did not reach the companion. Send it again?", true);
-          dropKept(asked.what + " did not reach the companion.");
+          banner(SAY.sendAgain(asked.what), true);
+          dropKept(SAY.didNotReach(asked.what));
         }
       })
       .catch(function () {
