@@ -20,6 +20,7 @@ from playwright.sync_api import expect, sync_playwright
 from waitress.server import create_server
 
 from companion import create_app
+from companion.web.stream import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -32,7 +33,8 @@ MAX_BYTES = 300_000
 def tablet(app, width: int = 1024, height: int = 768):
     """`app` served by waitress on 127.0.0.1 (a free port) and a page of Debian's chromium on it, a touch tablet
     of that size; the screenshot scripts share it (scripts/game_screenshots.py)."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=4, ident="table-companion")
+    # Sized as `companion serve` sizes it: a page's push stream holds a thread until it learns the page went away.
+    server = create_server(app, host="127.0.0.1", port=0, ident="table-companion", **serving(app))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -44,6 +46,7 @@ def tablet(app, width: int = 1024, height: int = 768):
             yield context.new_page()
             browser.close()
     finally:
+        app.extensions["feed"].drop()  # no waitress thread left waiting on a page's stream
         server.close()
         server.task_dispatcher.shutdown()
         thread.join(timeout=5)
