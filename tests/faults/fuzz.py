@@ -60,6 +60,9 @@ class Tablet:
 
     def get(self, url):
         resp = self.client.get(url)
+        if resp.mimetype == "text/event-stream":  # a page's push stream holds its answer open: not read to its end
+            resp.close()
+            return resp
         m = re.search(r'name="csrf-token" content="([^"]+)"', resp.get_data(as_text=True))
         if m:
             self.token = m.group(1)
