@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..hexboard import CORNERS, HALF, SCALE, Box, Cell, GridView, box_inside, grid_view
 from ..hexboard import points as _points
@@ -242,9 +243,9 @@ class MapView:
     figures: tuple[FigureMark, ...]
     orientation: str = "pointy"
 
-    @property
+    @cached_property
     def spans(self) -> tuple[str, str]:
-        return spans(self)
+        return spans(self)  # read twice by the page (columns, rows): worked out once
 
     @property
     def min_scale(self) -> float:
