@@ -538,3 +538,38 @@ def test_property_the_four_layouts_agree_up_to_relabelling(spec, attack_range):
         row.append({back[h] for h in attack_spaces(b, mover, b.figures[-1].at, attack_range)})
         results.append(row)
     assert all(r == results[0] for r in results[1:])
+
+
+# -- the map's tables, derived once per map (issue 37, item 4) --------------------------------------
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=random_boards(), layout=st.sampled_from(LAYOUTS))
+def test_the_maps_tables_say_what_the_per_space_rules_say(spec, layout):
+    """A cold turn reads the movement and edge tables made in one pass over a new map; each must say what the
+    per-space rules say (Board.is_empty p.34, HexMap.is_difficult p.33, passable p.18), or the fast table
+    would move figures where the rules do not."""
+    from companion.hexgrid import DIRECTIONS
+    from companion.phantom.paths import _map_info
+
+    board, _ = build_random(layout, spec)
+    m = board.map
+    bare = Board(m)
+    info = _map_info(m)
+    assert info.empty == {h for h in m.spaces if bare.is_empty(h)}
+    for h in m.spaces:
+        entered = not (m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap"
+                       or h in m.closed_doors)
+        assert info.move_cost[h] == ((2 if m.is_difficult(h) else 1) if entered else None), m.label(h)
+        assert info.order[h] == m.layout.centre(h)[::-1]
+    closed = m.closed_doors
+    expected_blocked = set(m.walls)
+    for h in m.spaces:
+        for n in neighbours(h):
+            if h in closed or n in closed or n not in m.spaces:
+                expected_blocked.add((h, n) if h <= n else (n, h))
+    assert m.blocked_edges == expected_blocked
+    for h in m.spaces:
+        want = () if h in closed else tuple(
+            n for n in ((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+            if n in m.spaces and ((h, n) if h <= n else (n, h)) not in expected_blocked)
+        assert m.open_neighbours[h] == want, m.label(h)

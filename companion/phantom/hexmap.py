@@ -124,7 +124,7 @@ class Placement:
 # on its spaces (objects, hazards) shares them with the map it was made from. The engine's other modules add
 # the names of their own per-map caches of that kind.
 GEOMETRY_CACHES = {"_labels", "door_states", "closed_doors", "blocked_edges", "wall_segments", "wall_points",
-                   "open_neighbours", "_range_cache"}
+                   "open_neighbours", "_edge_tables", "_range_cache"}
 
 
 def in_rows(h: Hex, hexmap: "HexMap") -> tuple[int, int]:
@@ -230,13 +230,16 @@ class HexMap:
 
     # -- lookups (derived once per map) ------------------------------------------------
     def label(self, h: Hex) -> str:
-        got = self._labels.get(h)
-        return got if got is not None else self.layout.label(h)
+        labels = self._labels
+        got = labels.get(h)
+        if got is None:
+            got = labels[h] = self.layout.label(h)
+        return got
 
     @cached_property
     def _labels(self) -> dict:
-        """Every space's label, made once per map: explanations name many spaces."""
-        return {h: self.layout.label(h) for h in self.spaces}
+        """Each label made once per map, when first asked: a turn names a few spaces, a stored map every one."""
+        return {}
 
     def parse(self, label: str) -> Hex:
         h = self.layout.parse(label)
@@ -286,16 +289,7 @@ class HexMap:
     def blocked_edges(self) -> frozenset:
         """Edges no one moves, counts range or draws sight across: walls, the play-area border,
         and every side of a closed door."""
-        out = set(self.walls)
-        spaces, closed = self.spaces, self.closed_doors
-        for h in spaces:  # neighbours() and edge() inlined: this runs over every space of a new map
-            q, r = h
-            shut = h in closed
-            for dq, dr in DIRECTIONS:
-                n = (q + dq, r + dr)
-                if shut or n not in spaces or n in closed:
-                    out.add((h, n) if h <= n else (n, h))
-        return frozenset(out)
+        return self._edge_tables[1]
 
     def passable(self, a: Hex, b: Hex) -> bool:
         """Can one step from a to its neighbour b (for range; moving adds more conditions)?"""
@@ -314,26 +308,41 @@ class HexMap:
     @cached_property
     def open_neighbours(self) -> dict:
         """Each space's neighbours across an open edge (no wall, no closed door), in DIRECTIONS order: the one
-        neighbour table of a map, derived once per map; range, movement and the searches all read it."""
+        neighbour table of a map; range, movement and the searches all read it."""
+        return self._edge_tables[0]
+
+    @cached_property
+    def _edge_tables(self) -> tuple[dict, frozenset]:
+        """(open_neighbours, blocked_edges) in one pass over the spaces: a new map's first query pays for
+        this over every space, so the two tables are not walked for separately."""
         spaces, closed = self.spaces, self.closed_doors
-        # Every neighbour on the map, less the few a wall or a closed door cuts off (blocked_edges, which
-        # this need not wait for): a new map's first query pays for this over every space.
-        cut: dict = {}
+        cut: dict = {}  # the few neighbours a wall or a closed door cuts off
         for a, b in self.walls:
             cut.setdefault(a, set()).add(b)
             cut.setdefault(b, set()).add(a)
+        blocked = set(self.walls)
         for door in closed:
             for n in neighbours(door):
                 cut.setdefault(n, set()).add(door)
-        out = {}
+                blocked.add(edge(door, n))
+        (q0, r0), (q1, r1), (q2, r2), (q3, r3), (q4, r4), (q5, r5) = DIRECTIONS
+        adj = {}
         for h in spaces:
             if h in closed:
-                out[h] = ()
+                adj[h] = ()
                 continue
             q, r = h
-            off = cut.get(h, ())
-            out[h] = tuple([n for n in [(q + dq, r + dr) for dq, dr in DIRECTIONS] if n in spaces and n not in off])
-        return out
+            # neighbours() inlined, in DIRECTIONS order: this runs over every space of a new map
+            row = ((q + q0, r + r0), (q + q1, r + r1), (q + q2, r + r2), (q + q3, r + r3), (q + q4, r + r4),
+                   (q + q5, r + r5))
+            on = tuple([n for n in row if n in spaces])
+            if len(on) < 6:  # on the play area's border: its outer sides are blocked edges
+                for n in row:
+                    if n not in spaces:
+                        blocked.add((h, n) if h <= n else (n, h))
+            off = cut.get(h)
+            adj[h] = on if off is None else tuple([n for n in on if n not in off])
+        return adj, frozenset(blocked)
 
     def neighbours_on_map(self, h: Hex) -> tuple[Hex, ...]:
         return self.open_neighbours.get(h, ())

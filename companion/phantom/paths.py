@@ -83,22 +83,42 @@ def _map_info(m: HexMap) -> _MapInfo:
     return _memo(m, "_paths_info", lambda: _derive(m))
 
 
-def _order(m: HexMap) -> dict:
-    """The tie-break order of the spaces: the same for a map with other objects or hazards."""
-    centre = m.layout.centre
-    return {h: centre(h)[::-1] for h in m.spaces}
+class _Order(dict):
+    """The tie-break order of the spaces (drawn centre, y then x), each made when a tie first asks for it: the
+    same for a map with other objects or hazards."""
+    __slots__ = ("_centre",)
+
+    def __init__(self, centre: Callable[[Hex], tuple[int, int]]):
+        super().__init__()
+        self._centre = centre
+
+    def __missing__(self, h: Hex) -> tuple[int, int]:
+        x, y = self._centre(h)
+        got = self[h] = (y, x)
+        return got
+
+
+_BLOCKING_OBJECTS = ("destructible", "damaged", "indestructible")  # HexMap.is_blocking_object's states
 
 
 def _derive(m: HexMap) -> _MapInfo:
-    bare = Board(m)  # no figures: Board.is_empty then says what the map alone allows
-    empty = frozenset(h for h in m.spaces if bare.is_empty(h))
-    blocked = {h for h in m.spaces
-               if m.is_blocking_object(h) or h in m.orb_at or m.terrain_at.get(h) == "gap" or h in m.closed_doors}
-    hazards = frozenset(m.hazard_at)
-    endable = empty | frozenset(h for h in hazards if h not in blocked)
-    adj, order = m.open_neighbours, _memo(m, "_paths_order", lambda: _order(m))  # the map's own neighbour table
-    move_cost = {h: None if h in blocked else (2 if m.is_difficult(h) else 1) for h in m.spaces}
-    return _MapInfo(adj, move_cost, empty, endable, hazards, order)
+    """The map's movement tables by set arithmetic over the few things lying on it, not a question per space:
+    a cold turn pays for this once over every space. Board.is_empty and HexMap.is_difficult say the same per
+    space (tests/test_paths.py holds the two to each other)."""
+    spaces, hazard_at, terrain_at = m.spaces, m.hazard_at, m.terrain_at
+    objects = m.object_at
+    blocked = ({h for h, state in objects.items() if state in _BLOCKING_OBJECTS} | set(m.orb_at)
+               | {h for h, kind in terrain_at.items() if kind == "gap"} | m.closed_doors)
+    hazards = frozenset(hazard_at)
+    empty = frozenset(spaces.difference(blocked, hazards))
+    endable = empty | (hazards - blocked)
+    difficult = ({h for h, kind in terrain_at.items() if kind == "difficult"}
+                 | {h for h, state in objects.items() if state == "destroyed"}) - hazards
+    move_cost = dict.fromkeys(spaces, 1)
+    move_cost.update(dict.fromkeys(difficult, 2))
+    move_cost.update(dict.fromkeys(blocked, None))
+    order = _memo(m, "_paths_order", lambda: _Order(m.layout.centre))
+    return _MapInfo(m.open_neighbours, move_cost, empty, endable, hazards, order)
 
 
 def empty_spaces(board: Board) -> frozenset:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
 from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap, MapError, distance
-from .sight_geometry import LIMIT, Geometry, geometry, hex_code
+from .sight_geometry import LIMIT, Geometry, geometry, hex_code, hex_codes
 
 __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", "geometry", "Geometry"]
 
@@ -72,12 +72,14 @@ class _MapSight:
 
     def __init__(self, m: HexMap):
         o = self.orientation = m.layout.orientation
-        for h in m.spaces:
-            x, y = m.layout.centre(h)
-            if abs(x) > LIMIT or abs(y) > LIMIT:
-                raise MapError(f"space {h} lies too far out for the sight engine")
-        self.spaces = frozenset(hex_code(o, h) for h in m.spaces)
-        self.blocked = frozenset(hex_code(o, a) + hex_code(o, b) for a, b in m.blocked_edges)
+        # A drawn centre is at most 3 * (|q| + |r|) from the origin: only a map that far out is checked space by space.
+        if 3 * max(abs(q) + abs(r) for q, r in m.spaces) > LIMIT:
+            for h in m.spaces:
+                x, y = m.layout.centre(h)
+                if abs(x) > LIMIT or abs(y) > LIMIT:
+                    raise MapError(f"space {h} lies too far out for the sight engine")
+        self.spaces = hex_codes(o, m.spaces)
+        self.blocked = hex_codes(o, [(a[0] + b[0], a[1] + b[1]) for a, b in m.blocked_edges])
         self.valid: dict = {}
         self.ranges: dict = {}
 
