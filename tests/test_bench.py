@@ -17,7 +17,7 @@ ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "
 ENGINE = {"sight_query": 0.2, "line_of_sight_bool": None, "sight_query_cold_map": None,
           "attack_spaces_move6": 2.0, "attack_spaces_move6_cold_map": None, "map_change": None,
           "geometry_cold_process": None, "turn_16x7": 1.0, "turn_16x7_range7": None, "turn_30x24": 3.0,
-          "round_16x7": 40.0}
+          "turn_16x7_cold": 1.5, "turn_30x24_cold": 6.0, "engine_import": 25.0, "round_16x7": 40.0}
 TINY = 0.01  # every engine measurement down to one or a few samples
 
 
@@ -317,3 +317,22 @@ def test_importing_the_bench_loads_no_playwright():
     out = subprocess.run([sys.executable, "-c", "import sys, companion.bench; print('playwright' in sys.modules)"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_cold_turn_is_timed_on_a_map_with_no_table_derived():
+    """turn_*_cold promise a new map object each turn: a map that kept a table from an earlier turn would time
+    a warm turn under a cold name."""
+    from dataclasses import fields
+
+    from companion.bench import turns as bench_turns
+    from companion.phantom.turn import resolve_turn
+
+    scenarios = bench_turns.room_turns(3)
+    for s in scenarios:
+        resolve_turn(s)  # warms the rooms' maps
+    cold = bench_engine._cold(scenarios)
+    assert all(s.board.map == c.board.map and s.board.map is not c.board.map for s, c in zip(scenarios, cold))
+    stored = {f.name for f in fields(type(cold[0].board.map))}
+    assert all(set(s.board.map.__dict__) > stored for s in scenarios)  # the warm maps hold derived tables
+    assert all(set(c.board.map.__dict__) == stored for c in cold)
+    assert len({id(c.board.map) for c in cold}) == len(cold)
