@@ -35,12 +35,11 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import RuleError
+from . import keywords
 
 SOURCE = Path(__file__).resolve().parents[2] / "data" / "phantom-epoch" / "conditions.json"
 ENDINGS = ("", "after-next-full-turn", "after-its-damage")
 SPENDINGS = ("", "damage", "detrimental-condition", "retaliation")
-MOVEMENT_MP = ("move", "leap", "retreat")  # the movements measured in MP, which an `mp` effect changes
-STANDING_UP = ("move", "leap")  # the movements whose first MP remove a stand_up_mp token (p.37)
 
 
 class ConditionError(RuleError):
@@ -184,12 +183,12 @@ def budget(conditions: Sequence[str], movement: str, card_mp: int, who: str = "t
     reasons = []
     mp = card_mp
     if standing is not None:
-        if movement not in STANDING_UP or card_mp < standing.stand_up_mp:
+        if not keywords.REGISTRY[movement].stands_up or card_mp < standing.stand_up_mp:
             return Budget(card_mp, 0, cannot=standing, reasons=(
                 f"{who} is {standing.name} and cannot {movement} (p.{standing.page})",))
         mp -= standing.stand_up_mp
         reasons.append(f"{who} spends {standing.stand_up_mp} MP to remove {standing.name} (p.{standing.page})")
-    changed = tuple(c for c in kept if c.mp and c is not standing) if movement in MOVEMENT_MP else ()
+    changed = tuple(c for c in kept if c.mp and c is not standing) if keywords.REGISTRY[movement].in_mp else ()
     for c in changed:
         reasons.append(f"{c.name}: {c.mp:+d} MP (p.{c.page})")
     mp = max(0, mp + sum(c.mp for c in changed))

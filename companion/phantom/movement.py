@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import keywords
 from .board import Board, Figure
 from .decision import DecisionDie
 from .hexmap import Hex, distance
 from .paths import Reach, attack_spaces, can_reach_any, distances_to, farthest_attack_spaces, reach, teleport_spaces
 from .targeting import Target, decide_space, enemies, in_range
 
-NAMES = {"move": "Move", "leap": "Leap", "retreat": "Retreat", "teleport": "Teleport"}
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def _best_range(board: Board, target_at: Hex, spaces, within: int) -> dict:
 
 def plan_move(board: Board, adversary: Figure, target: Target, mode: str, mp: int, die: DecisionDie | None) -> Movement:
     """A Move or a Leap of `mp` MP toward `target` (p.28)."""
-    start, name, label = adversary.at, NAMES[mode], board.map.label
+    start, name, label = adversary.at, keywords.REGISTRY[mode].title, board.map.label
     if target.name is None:
         return _stay(mode, start, f"{name} {mp}: no primary target, so it stays (p.28)")
     rng = adversary.range

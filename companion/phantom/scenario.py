@@ -14,12 +14,13 @@ from typing import Annotated
 from ..codec import Shape, decode, encode
 from ..errors import RuleError
 from .board import Board
+from . import keywords
 from .decision import DecisionDie
 from .dice import ATTACK_DICE  # noqa: F401  (the scenario's choice of Attack die)
 
 FORMAT = "phantom-epoch-scenario/1"
-ACTION_TYPES = ("move", "leap", "retreat", "teleport", "attack", "heal", "condition", "damage")
-MOVEMENT_TYPES = ("move", "leap", "retreat", "teleport")
+# The action keywords are entries of companion/phantom/keywords.py; these name them for the file formats.
+ACTION_TYPES = keywords.REGISTRY  # a live view: a keyword added there is one here
 CONDITION_TARGETS = ("self", "ally")
 
 
@@ -69,8 +70,8 @@ class Action:
     per_character: bool = False
 
     def __post_init__(self):
-        if self.type not in ACTION_TYPES:
-            raise ScenarioError(f"action type must be one of {', '.join(ACTION_TYPES)}, not {self.type!r}")
+        if self.type not in keywords.REGISTRY:
+            raise ScenarioError(f"action type must be one of {', '.join(keywords.REGISTRY)}, not {self.type!r}")
 
 
 @dataclass(frozen=True)

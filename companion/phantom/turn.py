@@ -25,9 +25,10 @@ from .decision import DecisionDie
 from .dice import DIE_NAMES, Rolls
 from .hazards import enter, start_of_turn
 from .hexmap import Hex
-from .movement import NAMES, Movement, plan_move, plan_retreat, plan_teleport
+from .movement import Movement, plan_move, plan_retreat, plan_teleport
 from .paths import step_cost
-from .scenario import MOVEMENT_TYPES, Action, Card, ClassCard, Scenario
+from . import keywords
+from .scenario import Action, Card, ClassCard, Scenario
 from .sight import SightLine, sight
 from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
 
@@ -210,7 +211,7 @@ def _start_of_turn(t: _Turn) -> bool:
 
 
 def _attack_range(t: _Turn, cards) -> int | None:
-    ranges = [a.range.resolve(t.figure.range) for c in cards for a in c.actions if a.type == "attack"]
+    ranges = [a.range.resolve(t.figure.range) for c in cards for a in c.actions if keywords.acts(a) == "attack"]
     return max(ranges) if ranges else None
 
 
@@ -226,8 +227,8 @@ def _select(t: _Turn, cards, leap: int | None = None, quiet: bool = False) -> Ta
                 t.say(target.reasons[0])
             return target
     if leap is None:
-        leaps = [a.value for c in cards for a in c.actions if a.type == "leap"]
-        leap = leaps[0] if leaps and not any(a.type == "move" for c in cards for a in c.actions) else None
+        leaps = [a.value for c in cards for a in c.actions if keywords.mode(a) == "leap"]
+        leap = leaps[0] if leaps and not any(keywords.mode(a) == "move" for c in cards for a in c.actions) else None
     target = choose_primary_target(t.board, t.figure, t.die, attack_range=_attack_range(t, cards), leap=leap)
     if not quiet:
         for r in target.reasons:
@@ -277,25 +278,25 @@ def _converts(t: _Turn, card: Card) -> str | None:
     """p.28 "Convert to movement": why `card` becomes a Move of its AP, or None."""
     if t.target is None or t.target.name is None:
         return None
-    has_movement = any(a.type in ("move", "leap", "teleport") for a in card.actions)
+    has_movement = keywords.has(card.actions, "relocates")
     frozen = rules_of.no_conversion(t.figure.conditions)
     if frozen is not None:
         if not has_movement and not card.round and any(
-                a.type == "attack" and not _can_perform(t, a) for a in card.actions):
+                keywords.acts(a) == "attack" and not _can_perform(t, a) for a in card.actions):
             t.say(f"{card.name}: {t.me} is {frozen.name}, so the card cannot be converted to movement "
                   f"(p.{frozen.page})")
         return None
     if t.turn.boss:
         return None  # bosses convert action by action (p.30), see _play
     down = t.down
-    if down and not card.round and not any(a.type in rules_of.STANDING_UP for a in card.actions):
+    if down and not card.round and not keywords.has(card.actions, "stands_up"):
         # p.37's own words: no round effect, Move or Leap. A Teleport card is converted too, since a Knocked
         # Down figure can take no Teleport action (INTERPRETATIONS.md).
         return (f"{t.me} is {down.name}, and the card has no round effect, Move or Leap, so it becomes Move "
                 f"{card.ap}, its AP (p.{down.page}, p.28)")
     if has_movement or card.round:
         return None
-    blocked = [a for a in card.actions if a.type == "attack" and not _can_perform(t, a)]
+    blocked = [a for a in card.actions if keywords.acts(a) == "attack" and not _can_perform(t, a)]
     if blocked:
         return (f"{t.target.name} is out of range or line of sight and the card has no Move, Leap, Teleport or round "
                 f"effect, so it becomes Move {card.ap}, its AP (p.28)")
@@ -327,7 +328,7 @@ def _aimed(t: _Turn, done: int) -> None:
 def _converted(t: _Turn, card: Card) -> bool:
     """The card performed as a Move of its AP (p.28; a boss action by action, p.30); True if it was."""
     if t.turn.boss and rules_of.no_conversion(t.figure.conditions) is None and t.target and t.target.name:
-        attacks = [a for a in card.actions if a.type == "attack"]
+        attacks = [a for a in card.actions if keywords.acts(a) == "attack"]
         if attacks and not all(_can_perform(t, a) for a in attacks):
             t.say(f"{card.name}: {t.target.name} is out of range, so the boss performs it as Move {card.ap} (p.30)")
             _movement(t, card, Action("move", card.ap), converted=True)
@@ -343,23 +344,16 @@ def _converted(t: _Turn, card: Card) -> bool:
 def _action(t: _Turn, card: Card, action: Action, all_cards) -> None:
     if action.per_character:
         action = _per_character(t, card, action)
-    if action.type in MOVEMENT_TYPES:
-        if any(a.type == "leap" for c in all_cards for a in c.actions) and any(
-                a.type == "move" for c in all_cards for a in c.actions) and action.type in ("move", "leap"):
+    kw = keywords.REGISTRY[action.type]
+    if kw.is_movement:
+        modes = {keywords.REGISTRY[a.type].mode for c in all_cards for a in c.actions}
+        if kw.mode is not None and {"move", "leap"} <= modes:
             # Figure 43: Move and Leap on one turn each choose their primary target in isolation (p.27).
-            new = _select(t, all_cards, leap=action.value if action.type == "leap" else 0, quiet=True)
+            new = _select(t, all_cards, leap=action.value if kw.mode == "leap" else 0, quiet=True)
             if new.name != (t.target.name if t.target else None):
-                t.say(f"for its {NAMES[action.type]}, chosen in isolation (p.27, Figure 43): " + "; ".join(new.reasons))
+                t.say(f"for its {kw.title}, chosen in isolation (p.27, Figure 43): " + "; ".join(new.reasons))
             t.target = new
-        _movement(t, card, action)
-    elif action.type == "attack":
-        _attack(t, card, action)
-    elif action.type == "heal":
-        _heal(t, card, action)
-    elif action.type == "condition":
-        _condition(t, card, action)
-    elif action.type == "damage":
-        _damage(t, card, action)
+    _PERFORM[kw.acts](t, card, action)
 
 
 def _per_character(t: _Turn, card: Card, action: Action) -> Action:
@@ -385,17 +379,18 @@ def _movement(t: _Turn, card: Card, action: Action, converted: bool = False) -> 
     for r in budget.reasons:
         t.say(r)
     target = t.target or Target(None, None, None, "none", None, ())
-    if action.type == "retreat":
+    kw = keywords.REGISTRY[action.type]
+    if kw.plan == "retreat":
         mv = plan_retreat(t.board, f, target, mp, t.die)
-    elif action.type == "teleport":
+    elif kw.plan == "teleport":
         mv = plan_teleport(t.board, f, target, t.die)
     else:
-        mv = plan_move(t.board, f, target, "leap" if action.type == "leap" else "move", mp, t.die)
+        mv = plan_move(t.board, f, target, kw.mode, mp, t.die)
     for r in mv.reasons:
         t.say(f"{card.name}: {r}" if r is mv.reasons[0] else r)
     before = t.board
     entered, ends = _walk(t, mv)
-    if ends is not None and mv.mode in ("move", "retreat") and t.figure.at != mv.end:
+    if ends is not None and keywords.REGISTRY[mv.mode].walks and t.figure.at != mv.end:
         # Defeated on the way: the movement stops on the space where it fell (p.26).
         path = mv.path[:mv.path.index(t.figure.at) + 1]
         cost = sum(step_cost(before, f, "move", h) or 0 for h in path[1:])
@@ -410,7 +405,7 @@ def _walk(t: _Turn, mv: Movement) -> tuple[tuple[HazardEntered, ...], str | None
     Teleport (placed, p.26). At 0 HP it is defeated there and the turn ends (p.26): the board keeps it on
     that space at 0 HP, for the table to remove it (its nova cells drop there)."""
     m = t.board.map
-    entered_spaces = set(mv.path[1:] if mv.mode in ("move", "retreat") else ((mv.end,) if mv.end != mv.start else ()))
+    entered_spaces = set(mv.path[1:] if keywords.REGISTRY[mv.mode].walks else ((mv.end,) if mv.end != mv.start else ()))
     hazards = [h for h in mv.path[1:] if h in entered_spaces and h in m.hazard_at]
     if not hazards:
         t.update(replace(t.figure, at=mv.end))
@@ -688,3 +683,7 @@ def _condition(t: _Turn, card: Card, action: Action) -> None:
     if not choice.has_condition(name):
         t.board = t.board.with_figure(replace(choice, conditions=choice.conditions + (name,)))
     t.steps.append(Step(card.name, "condition", target=choice.id, name=name))
+
+
+# The step of a turn that performs each keyword's `acts` (companion/phantom/keywords.py): the one dispatch.
+_PERFORM = {"movement": _movement, "attack": _attack, "heal": _heal, "condition": _condition, "damage": _damage}

@@ -82,7 +82,7 @@ def cards_context(errors=None, result=None, keep=None) -> CardsPage:
     editing = request.args.get("species")
     if not errors and editing in species:  # "Change": the species form filled with the card as it is now
         filled = {"active_form": "species", "form_values": species_form_values(editing, species[editing])}
-    return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=ACTION_TYPES, difficulties=DIFFICULTIES,
+    return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=tuple(ACTION_TYPES), difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
                      event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, species=species, result=result,
                      **document_state(store.JOURNAL, lib, errors), **filled)

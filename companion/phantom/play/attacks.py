@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack
+from .. import keywords
 from ..conditions import held
 from ..dice import DiceError, Rolls
 from ..hexmap import MapError
@@ -348,7 +349,7 @@ def _moved_by_event(mission: Mission, figure, card):
         return card
     if hasattr(card, "rows"):  # a class card: each color's row
         return replace(card, rows=tuple((color, _moved_by_event(mission, figure, row)) for color, row in card.rows))
-    return replace(card, actions=tuple(replace(a, value=max(0, a.value + moves)) if a.type in ("move", "leap") else a
+    return replace(card, actions=tuple(replace(a, value=max(0, a.value + moves)) if keywords.mode(a) is not None else a
                                        for a in card.actions))
 
 

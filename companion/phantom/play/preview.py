@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .. import conditions
+from .. import conditions, keywords
 from ..board import Board, Figure
 from ..hexmap import GEOMETRY_CACHES, Hex, HexMap
 from ..paths import reach, teleport_spaces
@@ -176,17 +176,17 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
         return True
 
     for card in cards:
-        if conditions.down(held) and not card.round and not any(
-                a.type in conditions.STANDING_UP for a in card.actions):
+        if conditions.down(held) and not card.round and not keywords.has(card.actions, "stands_up"):
             spend("move", card.ap)
             continue
         for action in card.actions:
-            if action.type in conditions.MOVEMENT_MP:
+            kw = keywords.REGISTRY[action.type]
+            if kw.in_mp:
                 if spend(action.type, action.value):
-                    leap = leap or action.type == "leap"
-            elif action.type == "teleport":
+                    leap = leap or kw.mode == "leap"
+            elif kw.plan == "teleport":
                 teleport = True
-            elif action.type == "attack" and conditions.down(held) is None:
+            elif kw.acts == "attack" and conditions.down(held) is None:
                 rng = action.range.resolve(me.range)
                 starts = _ends(board, me, mp, leap, teleport)
                 out |= _attacked(board.map, starts, rng)
@@ -202,8 +202,8 @@ def danger_spaces(scenario: Scenario) -> tuple[frozenset, tuple[str, ...]]:
 def _convertible(card: Card, frozen: bool) -> bool:
     """p.28: a card with no Move, Leap, Teleport or round effect whose Attack is out of reach becomes a Move
     of its AP; a Frozen adversary's never does (p.37)."""
-    return (not frozen and not card.round and any(a.type == "attack" for a in card.actions)
-            and not any(a.type in ("move", "leap", "teleport") for a in card.actions))
+    return (not frozen and not card.round and any(keywords.acts(a) == "attack" for a in card.actions)
+            and not keywords.has(card.actions, "relocates"))
 
 
 def _ends(board: Board, me: Figure, mp: int, leap: bool, teleport: bool):

@@ -28,7 +28,7 @@ from ...phantom.conditions import CONDITIONS
 from ...phantom.decision import COLORS
 from ...phantom.dice import ATTACK_DICE
 from ...phantom.play.state import EVENT_SIDES
-from ...phantom.scenario import ACTION_TYPES
+from ...phantom.keywords import REGISTRY as KEYWORDS
 
 MAX_LINE = 2000
 KINDS = ("species-card", "class-card", "adversary", "event-card", "boss-card")
@@ -40,7 +40,6 @@ COLOR_WORDS = {
     "l": "light-blue", "red": "red", "r": "red", "yellow": "yellow", "y": "yellow",
 }
 SHORT = {"dark-blue": "db", "light-blue": "lb", "red": "r", "yellow": "y"}
-NUMBER_ACTIONS = tuple(t for t in ACTION_TYPES if t != "condition")  # "Move 3": the type then its number
 CONDITION_KEYS = {c.casefold(): c for c in CONDITIONS}
 _QUOTED = re.compile(r'"([^"]*)"')
 _NUMBER = re.compile(r"^[+-]?[0-9]{1,3}$")
@@ -76,10 +75,11 @@ def read_action(text: str, where: str) -> dict:
     if not words:
         raise LineError(f"{where}: an action is missing (two commas in a row?)")
     short = _SHORT_ACTION.match(words[0])  # "M3", "a2", "Move3": the action and its number as one word
-    if short and short.group(1).casefold() in ACTION_CODES:
-        words = [ACTION_CODES[short.group(1).casefold()], short.group(2)] + words[1:]
+    codes = action_codes()
+    if short and short.group(1).casefold() in codes:
+        words = [codes[short.group(1).casefold()], short.group(2)] + words[1:]
     first = words[0].casefold()
-    if first in NUMBER_ACTIONS:
+    if first in KEYWORDS and KEYWORDS[first].numbered:
         if len(words) < 2:
             raise LineError(f"{where}: {words[0]} needs its number ({words[0]} 2)")
         action = {"type": first, "value": _number(words[1], where)}
@@ -94,7 +94,7 @@ def read_action(text: str, where: str) -> dict:
             name = _condition(" ".join(head[:options]), where)
         except LineError:
             raise LineError(f"{where}: {' '.join(head[:options]) or text.strip()!r} is not an action "
-                            f"(Move, Leap, Retreat, Teleport, Attack, Heal, Damage, or a condition: "
+                            f"({', '.join(k.title for k in KEYWORDS.values() if k.numbered)}, or a condition: "
                             f"{', '.join(CONDITIONS)})") from None
         action = {"type": "condition", "name": name}
         if tail:
@@ -158,9 +158,14 @@ def _options(action: dict, rest: list, where: str) -> None:
 
 _OPTIONS = {"range", "targets", "pierce", "value", "die", "inflict", "per", "ally", "self",
             *(f"x{n}" for n in range(10))}
-# The short forms a table types fastest: an action's initial and its number as one word ("M3", "A2").
-ACTION_CODES = {**{t: t for t in NUMBER_ACTIONS}, "m": "move", "l": "leap", "r": "retreat", "t": "teleport",
-                "a": "attack", "h": "heal", "d": "damage"}
+
+
+def action_codes() -> dict[str, str]:
+    """The short forms a table types fastest: an action's initial (its keyword's `code`) or its name, and its
+    number as one word ("M3", "A2", "Move3")."""
+    numbered = [k for k in KEYWORDS.values() if k.numbered]
+    return {**{k.name: k.name for k in numbered}, **{k.code: k.name for k in numbered if k.code}}
+
 OPTION_CODES = {"r": "range", "t": "targets", "p": "pierce"}  # after the number: "A2 r+1 t2 p1"
 _SHORT_ACTION = re.compile(r"^([A-Za-z]+)([+-]?[0-9]{1,3})$")
 _SHORT_OPTION = re.compile(r"^([rtp])([+-]?[0-9]{1,2})$", re.IGNORECASE)
@@ -174,7 +179,7 @@ def write_action(a: dict) -> str:
         if a.get("value"):
             out += ["value", str(a["value"])]
     else:
-        out = ([f'"{a["name"]}"'] if a.get("name") else []) + [a["type"].title(), str(a.get("value", 0))]
+        out = ([f'"{a["name"]}"'] if a.get("name") else []) + [KEYWORDS[a["type"]].title, str(a.get("value", 0))]
         if a.get("target", "self") != "self":
             out.append(a["target"])
     spec = a.get("range")

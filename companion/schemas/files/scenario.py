@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from ...phantom import keywords
 from ...phantom.board import SIDES, Board, Figure
 from ...phantom.conditions import CONDITIONS, ConditionError, condition_name
 from ...phantom.decision import COLORS, DIRECTIONS, DecisionDie, DecisionDieError
@@ -466,7 +467,7 @@ def _card(c: Card | ClassCard) -> dict:
             item["pierce"] = a.pierce
         if a.conditions:
             item["conditions"] = list(a.conditions)
-        if a.type == "condition":
+        if keywords.acts(a) == "condition":
             item.update(name=a.name, target=a.target)
         elif a.name is not None:
             item["name"] = a.name
