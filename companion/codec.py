@@ -100,6 +100,7 @@ def state_codec(cls):
 
 @dataclass(frozen=True)
 class _Field:
+    """One field of a stored dataclass, as the codec reads and writes it."""
     name: str
     key: str
     tp: Any

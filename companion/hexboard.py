@@ -66,6 +66,7 @@ class Grid:
 
 @dataclass(frozen=True)
 class Cell:
+    """One drawn hex of a grid: its label, centre and corners."""
     label: str
     points: str
     x: int
@@ -82,6 +83,7 @@ class EdgeArea:
 
 @dataclass(frozen=True)
 class GridView:
+    """A grid as a page draws it: its cells and the drawing's size."""
     view_box: str
     width: int
     height: int

@@ -180,6 +180,7 @@ def apply_conditions(target: Combatant, inflicted: Sequence[str]) -> tuple[tuple
 
 @dataclass(frozen=True)
 class RollUsed:
+    """A die the attack used: which, and the face rolled."""
     die: str  # "Basic Attack die", "Blitz Attack die", "Accuracy die"
     result: AttackFace
     for_whom: str  # "the attack on vera", "goblin-2", "archer-1 (Blinded)"
@@ -188,6 +189,7 @@ class RollUsed:
 
 @dataclass(frozen=True)
 class RollNeeded:
+    """A die the attack still needs the table to roll."""
     die: str
     for_whom: str
 
@@ -205,6 +207,7 @@ class CounterAttack:
 
 @dataclass(frozen=True)
 class AttackResult:
+    """One attack resolved: hits, damage, conditions given, and the reasons with their pages."""
     outcome: str  # hit / failed / missed / fumbled / blocked-by:<name> / awaiting-roll
     attacker: str
     declared_target: str

@@ -18,6 +18,7 @@ SIDES = ("character", "adversary")
 
 @dataclass(frozen=True)
 class Figure:
+    """A character or an adversary on the map: where it stands, its HP and stats, its conditions."""
     id: str
     side: str  # character / adversary
     at: Space
@@ -47,6 +48,7 @@ class Figure:
 
 @dataclass(frozen=True)
 class Board:
+    """A map and the figures standing on it."""
     map: Annotated[HexMap, Kept(4)]  # a mission read again after an undo keeps its map (immutable) and its caches
     figures: tuple[Figure, ...] = ()
 

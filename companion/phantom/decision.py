@@ -24,6 +24,7 @@ class DecisionDieError(RuleError):
 
 @dataclass(frozen=True)
 class DecisionDie:
+    """The round's decision die: its color and its two directions (p.12, p.36)."""
     color: str
     primary: str
     secondary: str
@@ -38,6 +39,7 @@ class DecisionDie:
 
 @dataclass(frozen=True)
 class TieBreak(Generic[T]):
+    """A tie broken by the decision die: what it kept and why."""
     choice: T
     reasons: tuple[str, ...]
 

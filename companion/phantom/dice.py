@@ -124,6 +124,7 @@ class Rolls:
 
 @dataclass(frozen=True)
 class AttackDie:
+    """An Attack die's faces (data/phantom-epoch/dice.json)."""
     key: str  # basic / blitz
     faces: tuple[AttackFace, ...]
     verified: bool = False
@@ -135,18 +136,21 @@ class AttackDie:
 
 @dataclass(frozen=True)
 class AccuracyDie:
+    """The Accuracy die's faces (data/phantom-epoch/dice.json)."""
     faces: tuple[str, ...]
     verified: bool = False
 
 
 @dataclass(frozen=True)
 class DecisionDieFaces:
+    """The decision die's faces (data/phantom-epoch/dice.json)."""
     faces: tuple[DecisionDie, ...]
     verified: bool = False
 
 
 @dataclass(frozen=True)
 class DiceTable:
+    """Every die of the game, as data/phantom-epoch/dice.json gives them."""
     basic: AttackDie
     blitz: AttackDie
     accuracy: AccuracyDie

@@ -24,6 +24,7 @@ class HazardError(RuleError):
 
 @dataclass(frozen=True)
 class HazardRule:
+    """What entering one kind of hazard does (p.33)."""
     name: str  # fire / poison / trap
     damage: int
     condition: str | None = None  # the condition inflicted on entering and reapplied while on it

@@ -26,6 +26,7 @@ from .targeting import Target, decide_space, enemies, in_range
 
 @dataclass(frozen=True)
 class Movement:
+    """Where a movement ends, by which path and for how many MP, and why."""
     mode: str  # move / leap / retreat / teleport
     start: Hex
     end: Hex

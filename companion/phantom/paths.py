@@ -68,6 +68,7 @@ def _memo(obj, name: str, make: Callable):
 
 @dataclass(frozen=True)
 class _MapInfo:
+    """A map's movement tables, derived once per map (`_derive`)."""
     adj: dict            # HexMap.open_neighbours: space -> neighbours one can step to (no wall, no closed door)
     move_cost: dict      # space -> MP to Move into it if nothing stands there; None: never (object, orb, gap, door)
     empty: frozenset     # spaces that are empty (Board.is_empty) when no figure stands on them

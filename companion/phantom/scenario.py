@@ -55,6 +55,7 @@ RANGE_TEXT = Shape(lambda r, _: r.text(), lambda text, _: RangeSpec.from_text(te
 
 @dataclass(frozen=True)
 class Action:
+    """One action of a card: its keyword (companion/phantom/keywords.py), number and options."""
     type: str
     value: int = 0
     range: Annotated[RangeSpec, RANGE_TEXT] = RangeSpec()
@@ -76,6 +77,7 @@ class Action:
 
 @dataclass(frozen=True)
 class Card:
+    """An adversary's action card: its name, AP, round effect and actions."""
     name: str
     ap: int
     # Has a round effect (p.28: never converted to movement). Declared before `actions` because stored missions
@@ -106,6 +108,7 @@ class ClassCard:
 
 @dataclass(frozen=True)
 class Turn:
+    """Whose turn it is and the cards it plays."""
     adversary: str
     cards: tuple[Card | ClassCard, ...] = ()
     primary_target: str | None = None  # a mission rule naming every adversary's primary target (p.27, p.50)
@@ -115,6 +118,7 @@ class Turn:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A board, the decision die, a turn and any dice already rolled: what resolve_turn plays."""
     board: Board
     decision_die: DecisionDie | None = None
     turn: Turn | None = None

@@ -44,6 +44,7 @@ __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", 
 
 @dataclass(frozen=True)
 class SightLine:
+    """One valid sight segment: its two corners."""
     from_corner: int  # corner index of the source space (hexmap corner order)
     to_corner: int
     from_vertex: tuple[int, int]
@@ -56,6 +57,7 @@ class SightLine:
 
 @dataclass(frozen=True)
 class Sight:
+    """Range and line of sight between two spaces, every valid segment, and the one an adversary uses."""
     source: Hex
     target: Hex
     range: int | None  # map range (None if unreachable)
@@ -190,6 +192,7 @@ def _straight(ms: _MapSight, a: Hex, b: Hex, d: int) -> bool:
 
 @dataclass(frozen=True)
 class _Item:
+    """A figure or object that a sight line may pass."""
     name: str  # figure id, or "object:E-4"
     at: Hex
     figure: Figure | None

@@ -36,6 +36,7 @@ from .targeting import Target, decide_figure, choose_in_range, choose_primary_ta
 
 @dataclass(frozen=True)
 class AttackOnTarget:
+    """One target of an attack step and what the attack did to it."""
     target: str
     range: int
     through: tuple
@@ -63,6 +64,7 @@ class HazardEntered:
 
 @dataclass(frozen=True)
 class Step:
+    """One step of an adversary's turn: the card, the action and what it did."""
     card: str | None
     action: str
     converted: bool = False
@@ -94,6 +96,7 @@ class StartOfTurn:
 
 @dataclass(frozen=True)
 class Resolution:
+    """An adversary's turn resolved: its steps, the board it leaves and the explanation."""
     adversary: str
     primary_target: str | None
     steps: tuple[Step, ...]
