@@ -15,7 +15,7 @@ from companion.phantom.hazards import hazard_rules
 from companion.phantom.hexmap import HexMap, Placement
 from companion.phantom.play import (
     MissionError, character_attack, heal_ally, line_options, mission_from_dict, mission_to_dict, move_by_card, place_anyway,
-    place_character, reachable_costs, set_hp, set_up, start_next_turn, end_turn,
+    place_adversary, place_character, reachable, reachable_costs, set_hp, set_up, start_next_turn, end_turn,
 )
 from helpers.mission import (
     ARCHER, BOSS, BOSS_CARDS, BRAM, CLASSES, EARLY, L, LATE, P, SCOUT, SENTRY, SPECIES, VERA, cond, figure, said,
@@ -27,8 +27,9 @@ RULES = hazard_rules(json.loads((Path(__file__).resolve().parents[1] / "data" / 
                                 .read_text(encoding="utf-8"))["hazards"])
 
 
-def mission(walls=(), hazards=None, objects=None, placements=None):
+def mission(walls=(), hazards=None, objects=None, placements=None, doors=None):
     m = HexMap.build(L, L.parse_rect("A-1:J-8"), walls=[(P(a), P(b)) for a, b in walls],
+                     doors={P(k): v for k, v in (doors or {}).items()},
                      hazards={P(k): v for k, v in (hazards or {}).items()},
                      objects={P(k): v for k, v in (objects or {}).items()},
                      entry_points=[P(e) for e in ("A-1", "A-3", "A-5", "A-7")],
@@ -77,6 +78,41 @@ def test_a_space_walled_off_is_refused_for_the_walls():
     m = vera_turn(mission(walls=walls))
     with pytest.raises(MissionError, match="Vera cannot get to B-3 with any Move: walls or enemies are in every way"):
         move_by_card(m, "vera", "B-3", 8)
+
+
+def door_in_a_wall():
+    """Column D walled off from A-1 to D-8 but for a closed door on D-3: the only way east from A-3 is through it."""
+    walls = [w for row in range(1, 9) if row != 3 for w in walled(f"D-{row}")]
+    return mission(walls=walls, doors={"D-3": "closed"})
+
+
+def test_a_move_through_a_closed_door_opens_it_and_the_log_says_so():
+    # p.34: "Doors are opened by Moving or Leaping through them … Only characters can open doors."
+    m = vera_turn(door_in_a_wall())
+    costs = reachable_costs(m, "vera")
+    assert costs["F-3"] == 5 and costs["D-3"] == 3  # the reach the page lights goes through the door
+    out = move_by_card(m, "vera", "F-3", 5)
+    assert at(out.mission, "vera") == "F-3" and out.mission.map.door_states[P("D-3")] == "open"
+    assert said(out.reasons, "Vera: Move 5 — 5 MP by A-3 → B-3 → C-3 → D-3 → E-3 → F-3")
+    assert said(out.reasons, "Vera opens the door on D-3 by going through it (p.34)")
+    assert "D-3" in out.mission.round.passed
+    leapt = move_by_card(m, "vera", "E-3", 4, "leap").mission  # a Leap through it opens it too (p.34)
+    assert at(leapt, "vera") == "E-3" and leapt.map.door_states[P("D-3")] == "open"
+    stopped = move_by_card(m, "vera", "D-3", 3).mission  # entering the door opens it: an empty space (p.38)
+    assert at(stopped, "vera") == "D-3" and stopped.map.door_states[P("D-3")] == "open"
+    with pytest.raises(MissionError, match=r"F-3 needs 5 MP for Vera's Move, which has 4 \(p.24\)"):
+        move_by_card(m, "vera", "F-3", 4)
+    assert m.map.door_states[P("D-3")] == "closed"  # a refused move opens nothing
+
+
+def test_a_door_is_opened_only_when_the_move_needs_it_and_never_by_an_adversary():
+    # p.34: "Only characters can open doors": an adversary's reach keeps a closed door a wall.
+    m = vera_turn(door_in_a_wall())
+    out = move_by_card(m, "vera", "C-3", 2)
+    assert out.mission.map.door_states[P("D-3")] == "closed" and not said(out.reasons, "opens the door")
+    m = place_adversary(m, "grallok-sentry", "B-5").mission
+    sentry = next(f for f in m.board.figures if f.side == "adversary")
+    assert P("F-3") not in reachable(m, sentry.id).cost and P("F-3") in reachable(m, "vera").cost
 
 
 def test_an_occupied_space_is_refused_naming_who_is_there():

@@ -9,6 +9,7 @@ import pytest
 
 from helpers.mission_table import app  # noqa: F401 (the seeded app fixture)
 from helpers.mission_table import step, text, to_doors_and_hazards_turn, version
+from helpers.page_forms import move_reach
 
 
 @pytest.fixture
@@ -65,3 +66,22 @@ def test_a_trap_token_placed_by_a_tap_is_removed_when_triggered(table, veras_tur
     page = text(step(table, "move", figure="vera", space="A-8"))
     assert "the Trap token on A-8 is removed from the map (p.33)" in page
     assert re.search(r"Vera · A-8 · HP 5/10", page)
+
+
+def test_a_move_through_the_closed_door_opens_it_on_the_map_and_one_undo_takes_both_back(table, veras_turn):
+    # p.34: "Doors are opened by Moving or Leaping through them … Only characters can open doors": the sample's
+    # door on G-5 is the only opening in the wall between columns G and H. Vera is put on E-7 (where the table
+    # reported Skit) and taps H-5 beyond the door: E-7 → F-6 → F-5 → G-5 → H-5 is 4 MP (the report's Move 3,
+    # re-derived on the sample map, falls one short).
+    step(table, "place-anyway", figure="vera", space="E-7")
+    page = table.get("/table/1").get_data(as_text=True)
+    assert move_reach(page)["H-5"] == 4  # the reach the page lights goes through the door
+    before = version(table)
+    resp = step(table, "move", figure="vera", space="H-5", mp="4")
+    said = text(resp)
+    assert resp.status_code == 200 and "Vera opens the door on G-5 by going through it (p.34)" in said
+    assert "Vera: Move 4 — 4 MP by E-7 → F-6 → F-5 → G-5 → H-5 (p.24)" in said
+    assert re.search(r"Vera · H-5", said) and "Open door G-5" not in said
+    assert table.post("/table/1/undo", {"version": version(table)}).status_code == 200
+    back = text(table.get("/table/1"))
+    assert version(table) == before + 2 and re.search(r"Vera · E-7", back) and "Open door G-5" in back

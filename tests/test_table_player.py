@@ -5,7 +5,7 @@ classes (HP and AP from their sheets, a Guard-printing attachment equipped), pre
 until the mission ends, ten rounds begin or the presses run out; failing on any 5xx, any offered control
 refused as malformed, any step the page offered with nothing typed or tapped refused by a rule (it should
 have been shown disabled with that reason), markup shown as text, or a broken invariant (HP outside 0..max, two figures on a space,
-a figure off the map or on an object). scripts/play-table runs every map with every party size, longer.
+a figure off the map or on an object, a closed door left on a character's path). scripts/play-table runs every map with every party size, longer.
 """
 from __future__ import annotations
 

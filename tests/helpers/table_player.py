@@ -5,7 +5,7 @@ their sheet's HP and AP and an equipped attachment printing Guard, sets up a mis
 lets the page player (helpers/page_player.py) press what /table/1 offers until the mission is over, ten rounds
 were begun or `steps` presses were made. After every answer it checks the mission's invariants: HP within
 0..max, no two figures on a space, every figure on a space of the map (never beyond a wall or on an object
-that blocks). The normal suite runs it short (tests/test_table_player.py); scripts/play-table runs it long.
+that blocks), no closed door left on a character's path (p.34). The normal suite runs it short (tests/test_table_player.py); scripts/play-table runs it long.
 """
 from __future__ import annotations
 
@@ -99,6 +99,12 @@ def invariants(app, mission_id: int = 1):
             assert f.at not in m.map.closed_doors, f"{f.id} stands in a closed door on {m.map.label(f.at)}"
             assert f.at not in seen, f"{f.id} and {seen[f.at]} share {m.map.label(f.at)}"
             seen[f.at] = f.id
+        # p.34: a character's Move or Leap opens the closed doors its path goes through; the round keeps the
+        # spaces the current character's moves entered this turn, so none of them is a closed door now.
+        mover = m.figure(m.round.current) if m.round is not None and m.round.current else None
+        if mover is not None and mover.side == "character":
+            shut = [x for x in m.round.passed if m.map.parse(x) in m.map.closed_doors]
+            assert not shut, f"{mover.id} moved through the closed door(s) on {', '.join(shut)}"
     return check
 
 

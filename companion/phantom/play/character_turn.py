@@ -1,5 +1,5 @@
 """A character's turn as its cards say (p.23-25): a Move N or Leap N checked against the figure's reach
-(paths.py), with the reason a space is out of reach; a placement the table makes anyway for an effect the app
+(paths.py), with the reason a space is out of reach, opening the closed doors its path goes through (p.34); a placement the table makes anyway for an effect the app
 does not model; the hazards on the path a move took (p.33); and a Heal on the character or an ally in the
 Heal's range, with bandages (p.25). The Attack itself is attacks.character_attack, with the card's range."""
 from __future__ import annotations
@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 
 from ..conditions import budget
 from ..paths import Reach, reach
-from .figures import heal, move_figure
+from ..board import Board
+from .figures import heal, move_figure, open_door
 from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space, resting_now
 
 MODES = ("move", "leap")
@@ -28,7 +29,26 @@ def reachable(mission: Mission, figure_id: str, mp: int | None = None, mode: str
     if mp is not None and (isinstance(mp, bool) or not isinstance(mp, int) or mp < 0):
         raise MissionError("mp", f"MP is a whole number 0 or more, not {mp!r}")
     figure = figure_on_map(mission, figure_id)
-    return reach(mission.board, figure, mode, mp)
+    return reach(_doors_opened(mission.board) if figure.side == "character" else mission.board, figure, mode, mp)
+
+
+def _doors_opened(board: Board) -> Board:
+    """The board with every closed door open: where a character can get, since its Move or Leap opens the doors
+    it goes through (p.34: "Only characters can open doors"; an adversary's reach keeps them as walls). Made
+    once per board, its map once per map (both immutable), so the page's reach and the move search it once."""
+    m = board.map
+    if not m.closed_doors:
+        return board
+    memo = board.__dict__
+    if "_play_doors_opened" not in memo:
+        opened = m.__dict__.get("_play_doors_opened")
+        if opened is None:
+            opened = m
+            for h in m.closed_doors:
+                opened = opened.with_door(h, "open")
+            m.__dict__["_play_doors_opened"] = opened
+        memo["_play_doors_opened"] = replace(board, map=opened)
+    return memo["_play_doors_opened"]
 
 
 def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dict[str, int]:
@@ -61,14 +81,24 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     b = budget(figure.conditions, mode, mp, who)
     if b.cannot is not None:
         raise MissionError("mp", b.reasons[0])
-    within = reachable(mission, figure.id, b.mp, mode)
+    # A door is opened only when the space cannot be reached within the MP with the doors shut: the app cannot
+    # see which way the figure went, and the "Open door" tap stays for a door taken by choice (docs/rules.md).
+    within = reach(mission.board, figure, mode, b.mp)
+    if h not in within.cost and figure.side == "character":
+        within = reachable(mission, figure.id, b.mp, mode)
     if h not in within.cost:
         raise MissionError("to", _why_not(mission, figure, h, mp, mode, who, b.overhead))
     path = within.path_to(h)
     if b.stands_up is not None:
         mission = replace(mission, board=mission.board.with_figure(figure.without_condition(b.stands_up.name)))
-    update = move_figure(mission, figure.id, to)
     m = mission.map
+    opened: list[str] = []
+    for x in path:  # each door of the path opened as the figure goes through it: in the same change as the move
+        if x in m.closed_doors:
+            mission = open_door(mission, m.label(x)).mission
+            opened.append(f"{who} opens the door on {m.label(x)} by going through it (p.34): an empty space from "
+                          "now on (p.38)")
+    update = move_figure(mission, figure.id, to)
     passed = tuple(m.label(x) for x in within.hazards_entered(h) if x != h)
     # The turn remembers every space entered (a Leap: only its end), so the page offers the hazards of the
     # path taken, and an empty record means no checked move yet.
@@ -80,6 +110,7 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     cost = within.cost[h]
     reasons = list(b.reasons) + [
         f"{who}: {mode.capitalize()} {mp} — {cost} MP by {' → '.join(m.label(x) for x in path)} (p.24)"]
+    reasons += opened
     if passed:
         reasons.append(f"the path goes through the hazard(s) on {', '.join(passed)}: confirm each one entered (p.33)")
     return Update(moved, tuple(reasons) + update.reasons)
@@ -125,7 +156,8 @@ def _why_not(mission: Mission, figure, h, mp: int, mode: str, who: str, overhead
     here = mission.board.figure_at.get(h)
     if here is not None and here.id != figure.id:
         return f"{label} holds {name_of(mission, here.id)}: a movement ends on an empty space or a hazard (p.24)"
-    if m.is_blocking_object(h) or h in m.closed_doors or m.terrain_at.get(h) == "gap" or h in m.orb_at:
+    door = h in m.closed_doors and figure.side != "character"  # a character's movement opens it (p.34)
+    if m.is_blocking_object(h) or door or m.terrain_at.get(h) == "gap" or h in m.orb_at:
         return f"{label} is not an empty space or a hazard: a movement ends on one (p.24, p.34)"
     anywhere = reachable(mission, figure.id, None, mode)
     if h in anywhere.cost:
