@@ -42,12 +42,12 @@ ANN, BOB, CY, DI = 0, 1, 2, 3
 
 def picks_made(g: al.Game) -> al.Game:
     """The mandatory picks of the step the game is at (p.13): each player draws 1 Secondary Objective, or
-    takes a Discovery ("" passes), in turn order; other steps unchanged."""
+    takes a Discovery (one new to them: the pick is mandatory), in turn order; other steps unchanged."""
     for who in g.turn_order:
         if g.step == 3 and al.may_draw(g, who):
             g = al.draw_objectives(g, who, 0).state
         elif g.step == 4 and al.discoverer(g) == who:
-            g = al.take_discovery(g, CONTENT, who, "", None).state
+            g = al.take_discovery(g, CONTENT, who, f"Discovery {g.round}.{who}", None).state
     return g
 
 
@@ -607,12 +607,23 @@ def test_discoveries_are_taken_in_turn_order_once_each():
     assert al.discoverer(g) == CY
     with pytest.raises(GameError, match="Cy's turn"):
         al.take_discovery(g, CONTENT, BOB, "Swift Hulls", None)
-    g = al.take_discovery(g, CONTENT, CY, "", None).state  # Cy passes: none of the cards is new to Cy
+    g = al.take_discovery(g, CONTENT, CY, "Heavy Plating", None).state
     g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
     assert al.discoverer(g) is None
     with pytest.raises(GameError, match="Everyone has taken a Discovery"):
         al.take_discovery(g, CONTENT, ANN, "Other", None)
-    assert g.sides[BOB].discoveries == ("Heavy Plating",) and g.sides[CY].discoveries == ()
+    assert g.sides[BOB].discoveries == ("Heavy Plating",) and g.sides[CY].discoveries == ("Heavy Plating",)
+
+
+def test_the_discovery_pick_cannot_be_skipped():
+    # p.13: "select one Discovery"; a player who has every flipped card reveals more "until you reveal one you
+    # do not have": there is always one to take, so no "takes none". Refused naming the field, nothing changed.
+    g = game("management", 4, turn_order=(BOB, CY, ANN))
+    for name in ("", "   "):
+        with pytest.raises(GameError, match=r"pick is mandatory.*\(p\.13\)") as refusal:
+            al.take_discovery(g, CONTENT, BOB, name, None)
+        assert refusal.value.field == "name"
+    assert al.discoverer(g) == BOB
 
 
 def test_the_starting_discovery_is_one_you_already_have():
@@ -753,7 +764,8 @@ def test_next_waits_for_every_secondary_objective_and_discovery_pick():
     with pytest.raises(GameError, match="Ann selects a Discovery first"):
         al.next_step(g)
     g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
-    g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "", None).state, CONTENT, CY, "", None).state
+    g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "Heavy Plating", None).state, CONTENT, CY,
+                          "Heavy Plating", None).state
     assert al.can_advance(g) == (True, "")
     assert al.current_step(al.next_step(g).state).step == "Build"
 

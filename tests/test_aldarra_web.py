@@ -337,6 +337,19 @@ def test_discoveries_are_offered_in_turn_order_and_the_starting_one_is_refused(a
                 "already has Targeting Focus", "(p.13)", form=f"discovery-{cindar}")
 
 
+def test_the_discovery_pick_offers_no_none_and_a_blank_pick_is_refused(arrived, app, table):
+    # p.13: "In turn order ... select one Discovery"; with none new, reveal "until you reveal one you do not
+    # have": the pick is mandatory. The form offered "<name> takes none", accepted and logged (issue 38).
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=4))
+    first = g.row.state.turn_order[0]
+    page = table.get(g.url).get_data(as_text=True)
+    assert "takes none" not in page and f'value="discovery-pass-{first}"' not in page
+    refused(app, g, "discovery", {"player": str(first), "name": ""}, "Discovery", "mandatory", "(p.13)",
+            form=f"discovery-{first}")
+    assert al.discoverer(g.row.state) == first
+
+
 def test_the_spawn_asks_for_the_blue_dice_faces_and_refuses_more_hits_than_they_show(arrived, app, table):
     g = arrived
     g.do("next")

@@ -137,7 +137,8 @@ def discoverer(g: Game) -> int | None:
 
 def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: str | None) -> Outcome:
     """In turn order one Discovery each, never one you have, the starting one included; a unit upgrade flips
-    its card (p.13). An empty name passes (none of the flipped cards is new to you)."""
+    its card (p.13). The pick is mandatory: when none of the flipped cards is new to the player, cards are
+    revealed from the deck until one is (p.13), so there is always one to take and no "none"."""
     _in(g, "management", 4, "Discoveries are taken in the Discovery step (p.13).")
     turn = discoverer(g)
     if turn is None:
@@ -146,8 +147,9 @@ def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: s
     name = " ".join(name.split())
     s = g.sides[player]
     if not name:
-        return Outcome(replace(g, applied=g.applied + (f"discovery:{player}",)),
-                       f"{player_name(g, player)} takes no Discovery this round")
+        raise GameError("name", f"{player_name(g, player)} selects one Discovery: the pick is mandatory; if none of "
+                                "the flipped cards is new to you, reveal cards from the top of the Discovery Deck "
+                                "until you reveal one you do not have (p.13).")
     have = next((d for d in discoveries(g, content, player) if d.casefold() == name.casefold()), None)
     if have is not None:
         raise GameError("name", f"{player_name(g, player)} already has {have}: you may never gain a Discovery that you "

@@ -151,7 +151,7 @@ class DrawForm(SeatForm):
 
 
 class DiscoveryForm(SeatForm):
-    name = text(60, required=False)
+    name = text(60, required=False)  # blank reaches the rules, which refuse it naming the field (p.13)
     upgrade = choice(al.UNITS, required=False)
 
 
