@@ -803,3 +803,41 @@ def test_a_light_step_nobody_rolls_in_needs_no_record():
     # Ann delays her only Light unit to the Heavy Step (p.10): nobody is left to roll the Light Step
     delayed = al.no_empty_light_step(al.delay_light(started, ANN), CONTENT)
     assert delayed.state.combat.step == "heavy" and "Light Step rolls no dice" in delayed.description
+
+
+# -- issue 38: every offered control legal now --------------------------------------------------------------
+
+def test_the_build_list_holds_only_territories_where_a_unit_can_be_built_now():
+    # p.13: airships at your Buildings (5 at the Stronghold, 2 at a Fortress), Engineers at an Outpost,
+    # Outposts wherever you have an Engineer, one Building per territory. A lone Frigate's territory (D4),
+    # where nothing can be built, is not offered; nor is another player's (F2).
+    g = game("management", 5, strongholds={ANN: "A1"}, turn_order=(ANN, BOB, CY),
+             units=(("A1", ANN, "Frigate", 1), ("D4", ANN, "Frigate", 2), ("B3", ANN, "Outpost", 1),
+                    ("E5", ANN, "Engineer", 1), ("F2", BOB, "Outpost", 1)),
+             sides=(al.Side(coins=30), al.Side(coins=30), al.Side(coins=30)))
+    assert al.build_spots(g, CONTENT, ANN) == ("A1", "B3", "E5")
+    with pytest.raises(GameError):
+        al.build_unit(g, CONTENT, ANN, "D4", "Frigate", 1)
+    # with no coins at all nothing can be built anywhere: the list is empty, not a list of refusals
+    broke = replace(g, sides=(al.Side(coins=0),) + g.sides[1:])
+    assert al.build_spots(broke, CONTENT, ANN) == ()
+
+
+def test_the_syndicate_draws_2_secondary_objectives_and_keeps_1():
+    # p.16, Arrodan Syndicate: "When drawing Secondary Objective cards during the management phase, you may
+    # draw 2 and choose 1 to keep." Its hand grows by 1, as a draw of 1 does; no other faction may.
+    g = game("management", 3, factions=(al.SYNDICATE, al.CINDAR, al.COALITION))
+    out = al.draw_objectives(g, ANN, 0, True)
+    assert out.state.sides[ANN].objectives == al.OBJECTIVES_DEALT + 1 and not al.may_draw(out.state, ANN)
+    assert "drew 2 Secondary Objective cards and kept 1" in out.description
+    with pytest.raises(GameError, match=r"Only the Arrodan Syndicate.*\(p\.16\)") as refusal:
+        al.draw_objectives(g, BOB, 0, True)
+    assert refusal.value.field == "choose"
+
+
+def test_a_ransom_short_of_its_4_coins_is_refused():
+    # p.16: "each other player may choose to pay you 4 coins": with 3 coins Bob cannot.
+    g = game("management", 5, factions=(al.SYNDICATE, al.CINDAR, al.COALITION),
+             sides=(al.Side(hostages=((BOB, "Frigate", 1),)), al.Side(coins=3), al.Side()))
+    with pytest.raises(GameError, match="costs 4 coins; Bob has 3"):
+        al.ransom(g, BOB)

@@ -148,6 +148,7 @@ class ObjectiveForm(SeatForm):
 
 class DrawForm(SeatForm):
     discard = count(0, al.HAND, required=False, default=0)
+    choose = flag()  # the Arrodan Syndicate's "draw 2, keep 1" (p.16)
 
 
 class DiscoveryForm(SeatForm):
