@@ -72,3 +72,43 @@ def test_a_triple_explosion_is_tapped_face_by_face_beside_the_board(tablet: Page
     roll.get_by_role("button", name="Record the roll", exact=True).tap()
     settled(page)
     expect(page.locator("#lastlog")).to_contain_text("green 1*+1*+1*+1*+0 = 4")
+
+
+WORDS_BROKEN = """() => Array.from(document.querySelectorAll('#score th')).flatMap(th => {
+  const out = [];
+  const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.data.matchAll(/\\S+/g)) {
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+})"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_the_order_and_combat_forms_sit_beside_the_board_and_the_headers_stay_whole(tablet: Page, live_server, size):
+    # Issue 38: at 1024x768 the order and combat forms sat below the score table, so the board scrolled out of
+    # view while dice were tapped; the score headers broke mid-word ("Syndicat|e", "Objective|s").
+    page = tablet
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        new_game(page)
+        to_a_combat(live_server, page)
+        assert page.evaluate(WORDS_BROKEN) == []
+        if size == (1024, 768):
+            board = page.locator("#board").bounding_box()
+            combat = page.locator("#combat").bounding_box()
+            score = page.locator("#score").bounding_box()
+            assert combat["x"] >= board["x"] + board["width"] - 1  # beside the board, not under it
+            assert combat["y"] < score["y"]  # the form first, the score table after it
+            assert combat["y"] < size[1]  # in view with the board, without scrolling
+            if __import__("os").environ.get("GAME_SCREENSHOTS"):
+                page.screenshot(path=f"{__import__('os').environ['GAME_SCREENSHOTS']}/aldarra-combat-1024x768.png")
+        elif __import__("os").environ.get("GAME_SCREENSHOTS"):
+            page.screenshot(path=f"{__import__('os').environ['GAME_SCREENSHOTS']}/aldarra-combat-768x1024.png",
+                            full_page=True)
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 768})
