@@ -42,12 +42,12 @@ ANN, BOB, CY, DI = 0, 1, 2, 3
 
 def picks_made(g: al.Game) -> al.Game:
     """The mandatory picks of the step the game is at (p.13): each player draws 1 Secondary Objective, or
-    takes a Discovery ("" passes), in turn order; other steps unchanged."""
+    takes a Discovery (one new to them: the pick is mandatory), in turn order; other steps unchanged."""
     for who in g.turn_order:
         if g.step == 3 and al.may_draw(g, who):
             g = al.draw_objectives(g, who, 0).state
         elif g.step == 4 and al.discoverer(g) == who:
-            g = al.take_discovery(g, CONTENT, who, "", None).state
+            g = al.take_discovery(g, CONTENT, who, f"Discovery {g.round}.{who}", None).state
     return g
 
 
@@ -607,12 +607,23 @@ def test_discoveries_are_taken_in_turn_order_once_each():
     assert al.discoverer(g) == CY
     with pytest.raises(GameError, match="Cy's turn"):
         al.take_discovery(g, CONTENT, BOB, "Swift Hulls", None)
-    g = al.take_discovery(g, CONTENT, CY, "", None).state  # Cy passes: none of the cards is new to Cy
+    g = al.take_discovery(g, CONTENT, CY, "Heavy Plating", None).state
     g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
     assert al.discoverer(g) is None
     with pytest.raises(GameError, match="Everyone has taken a Discovery"):
         al.take_discovery(g, CONTENT, ANN, "Other", None)
-    assert g.sides[BOB].discoveries == ("Heavy Plating",) and g.sides[CY].discoveries == ()
+    assert g.sides[BOB].discoveries == ("Heavy Plating",) and g.sides[CY].discoveries == ("Heavy Plating",)
+
+
+def test_the_discovery_pick_cannot_be_skipped():
+    # p.13: "select one Discovery"; a player who has every flipped card reveals more "until you reveal one you
+    # do not have": there is always one to take, so no "takes none". Refused naming the field, nothing changed.
+    g = game("management", 4, turn_order=(BOB, CY, ANN))
+    for name in ("", "   "):
+        with pytest.raises(GameError, match=r"pick is mandatory.*\(p\.13\)") as refusal:
+            al.take_discovery(g, CONTENT, BOB, name, None)
+        assert refusal.value.field == "name"
+    assert al.discoverer(g) == BOB
 
 
 def test_the_starting_discovery_is_one_you_already_have():
@@ -753,7 +764,8 @@ def test_next_waits_for_every_secondary_objective_and_discovery_pick():
     with pytest.raises(GameError, match="Ann selects a Discovery first"):
         al.next_step(g)
     g = al.take_discovery(g, CONTENT, ANN, "Swift Hulls", None).state
-    g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "", None).state, CONTENT, CY, "", None).state
+    g = al.take_discovery(al.take_discovery(g, CONTENT, BOB, "Heavy Plating", None).state, CONTENT, CY,
+                          "Heavy Plating", None).state
     assert al.can_advance(g) == (True, "")
     assert al.current_step(al.next_step(g).state).step == "Build"
 
@@ -791,3 +803,41 @@ def test_a_light_step_nobody_rolls_in_needs_no_record():
     # Ann delays her only Light unit to the Heavy Step (p.10): nobody is left to roll the Light Step
     delayed = al.no_empty_light_step(al.delay_light(started, ANN), CONTENT)
     assert delayed.state.combat.step == "heavy" and "Light Step rolls no dice" in delayed.description
+
+
+# -- issue 38: every offered control legal now --------------------------------------------------------------
+
+def test_the_build_list_holds_only_territories_where_a_unit_can_be_built_now():
+    # p.13: airships at your Buildings (5 at the Stronghold, 2 at a Fortress), Engineers at an Outpost,
+    # Outposts wherever you have an Engineer, one Building per territory. A lone Frigate's territory (D4),
+    # where nothing can be built, is not offered; nor is another player's (F2).
+    g = game("management", 5, strongholds={ANN: "A1"}, turn_order=(ANN, BOB, CY),
+             units=(("A1", ANN, "Frigate", 1), ("D4", ANN, "Frigate", 2), ("B3", ANN, "Outpost", 1),
+                    ("E5", ANN, "Engineer", 1), ("F2", BOB, "Outpost", 1)),
+             sides=(al.Side(coins=30), al.Side(coins=30), al.Side(coins=30)))
+    assert al.build_spots(g, CONTENT, ANN) == ("A1", "B3", "E5")
+    with pytest.raises(GameError):
+        al.build_unit(g, CONTENT, ANN, "D4", "Frigate", 1)
+    # with no coins at all nothing can be built anywhere: the list is empty, not a list of refusals
+    broke = replace(g, sides=(al.Side(coins=0),) + g.sides[1:])
+    assert al.build_spots(broke, CONTENT, ANN) == ()
+
+
+def test_the_syndicate_draws_2_secondary_objectives_and_keeps_1():
+    # p.16, Arrodan Syndicate: "When drawing Secondary Objective cards during the management phase, you may
+    # draw 2 and choose 1 to keep." Its hand grows by 1, as a draw of 1 does; no other faction may.
+    g = game("management", 3, factions=(al.SYNDICATE, al.CINDAR, al.COALITION))
+    out = al.draw_objectives(g, ANN, 0, True)
+    assert out.state.sides[ANN].objectives == al.OBJECTIVES_DEALT + 1 and not al.may_draw(out.state, ANN)
+    assert "drew 2 Secondary Objective cards and kept 1" in out.description
+    with pytest.raises(GameError, match=r"Only the Arrodan Syndicate.*\(p\.16\)") as refusal:
+        al.draw_objectives(g, BOB, 0, True)
+    assert refusal.value.field == "choose"
+
+
+def test_a_ransom_short_of_its_4_coins_is_refused():
+    # p.16: "each other player may choose to pay you 4 coins": with 3 coins Bob cannot.
+    g = game("management", 5, factions=(al.SYNDICATE, al.CINDAR, al.COALITION),
+             sides=(al.Side(hostages=((BOB, "Frigate", 1),)), al.Side(coins=3), al.Side()))
+    with pytest.raises(GameError, match="costs 4 coins; Bob has 3"):
+        al.ransom(g, BOB)

@@ -337,6 +337,19 @@ def test_discoveries_are_offered_in_turn_order_and_the_starting_one_is_refused(a
                 "already has Targeting Focus", "(p.13)", form=f"discovery-{cindar}")
 
 
+def test_the_discovery_pick_offers_no_none_and_a_blank_pick_is_refused(arrived, app, table):
+    # p.13: "In turn order ... select one Discovery"; with none new, reveal "until you reveal one you do not
+    # have": the pick is mandatory. The form offered "<name> takes none", accepted and logged (issue 38).
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=4))
+    first = g.row.state.turn_order[0]
+    page = table.get(g.url).get_data(as_text=True)
+    assert "takes none" not in page and f'value="discovery-pass-{first}"' not in page
+    refused(app, g, "discovery", {"player": str(first), "name": ""}, "Discovery", "mandatory", "(p.13)",
+            form=f"discovery-{first}")
+    assert al.discoverer(g.row.state) == first
+
+
 def test_the_spawn_asks_for_the_blue_dice_faces_and_refuses_more_hits_than_they_show(arrived, app, table):
     g = arrived
     g.do("next")
@@ -408,3 +421,39 @@ def test_legal_moves_and_retreats_are_outlined_on_the_board(expanding, app, tabl
     choices = al.retreat_choices(st, me)
     assert choices and set(choices) == outlined(page)
     assert all(f'data-tile-pick="{t}"' in page for t in choices)
+
+
+def test_the_management_offers_only_what_the_rules_take_now(arrived, app, table):
+    # Issue 38: a ransom (4 coins, p.16) was offered to a player with 3; the Build list offered territories
+    # where nothing can be built (p.13); the Arrodan Syndicate's "draw 2 and choose 1 to keep" (p.16) was
+    # not offered at all.
+    g = arrived
+    s = g.row.state
+    syn, other = s.turn_order[0], s.turn_order[1]
+    players = tuple(replace(p, faction=al.SYNDICATE if i == syn else al.CINDAR if i == other else al.COALITION)
+                    for i, p in enumerate(s.players))
+    edit(app, g, lambda st: replace(st, players=players, round=1, phase="management", step=3))
+    page = table.get(g.url).get_data(as_text=True)
+    assert page.count('name="choose" value="1"') == 1
+    g.do("draw", {"player": str(syn), "choose": "1"}, form=f"draw-{syn}")
+    assert g.row.state.sides[syn].objectives == al.OBJECTIVES_DEALT + 1
+    assert "drew 2 Secondary Objective cards and kept 1" in table.get(f"{g.url}/log").get_data(as_text=True)
+    refused(app, g, "draw", {"player": str(other), "choose": "1"}, "Draw 2, keep 1", "Only the Arrodan Syndicate",
+            form=f"draw-{other}")
+    # the Build step: Bob's ransom short of a coin; the builder (the Syndicate) has a lone Frigate somewhere
+    lone = next(t.id for t in s.tiles if t.stronghold is None and not al.units_at(s, t.id))
+
+    def build_step(st):
+        sides = tuple(replace(sd, coins=50, hostages=((other, "Frigate", 1),)) if i == syn else
+                      replace(sd, coins=3 if i == other else 50) for i, sd in enumerate(st.sides))
+        return replace(st, step=5, chooser=0, sides=sides, units=st.units + (al.Units(lone, syn, "Frigate", 1),))
+    edit(app, g, build_step)
+    st = g.row.state
+    assert al.builder(st) == syn
+    page = table.get(g.url).get_data(as_text=True)
+    ransom = re.search(r'<button class="btn" disabled>[^<]*pays 4 coins[^<]*</button><small class="why">([^<]*)', page)
+    assert ransom and "has 3" in html.unescape(ransom.group(1))
+    build = re.search(r'id="build-form".*?</form>', page, re.S).group(0)
+    offered = set(re.findall(r'<option value="([A-Z][0-9]+)"', build))
+    assert lone not in offered and al.stronghold_of(st, syn).id in offered
+    refused(app, g, "build", {"player": str(syn), "at": lone, "kind": "Frigate"}, "Territory", "(p.13)")

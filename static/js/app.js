@@ -627,6 +627,29 @@
     document.querySelectorAll("[data-tile].picked").forEach(function (c) { c.classList.remove("picked"); });
     cell.classList.add("picked");
   }
+  // A die explodes for as long as it rolls its * face (Aldarra Reborn p.10-11): the page draws a die, its
+  // re-roll and the re-roll's re-roll; a * tapped on the last row drawn adds the next row here, named after
+  // the row it re-rolls ("face_0_green_2_1_2", then "…_2_3"), as the dice form reads them (forms.DiceEntry).
+  document.addEventListener("change", function (e) {
+    var input = e.target;
+    if (!input.matches || !input.matches(".die > fieldset.faces input[type=radio]") || !/\*$/.test(input.value)) { return; }
+    var die = input.closest(".die");
+    if (die.querySelector(":scope > .reroll")) { return; }
+    var depth = 1, up = die.parentElement;
+    for (; up; up = up.parentElement) { if (up.classList && up.classList.contains("reroll")) { depth += 1; } }
+    var rows = die.querySelector(":scope > fieldset.faces"), legend = rows.querySelector("legend").textContent + " re-roll";
+    var next = die.cloneNode(false), fieldset = rows.cloneNode(true), wrap = document.createElement("div");
+    fieldset.querySelector("legend").textContent = legend;
+    fieldset.querySelectorAll("input[type=radio]").forEach(function (radio) {
+      radio.name = input.name + "_" + depth;
+      radio.checked = false;
+      radio.setAttribute("aria-label", legend + ": " + radio.value);
+    });
+    wrap.className = "reroll";
+    next.appendChild(fieldset);
+    wrap.appendChild(next);
+    die.appendChild(wrap);
+  });
   document.addEventListener("click", function (e) {
     var cell = e.target.closest && e.target.closest("[data-tile]");
     if (cell) { pickTile(cell); }

@@ -187,8 +187,10 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
     for i in state(live_server, page).turn_order:  # each player draws or discards and draws: mandatory (p.13)
         press(page.locator(f"form:has(input[name=_form][value=draw-{i}])"), "Draw 1")
     next_step(page, "Discovery")
-    for i in state(live_server, page).turn_order:  # in turn order each selects one (p.13); here none is new
-        press(page.locator("#management"), f"{names[i]} takes none")
+    for i in state(live_server, page).turn_order:  # in turn order each selects one: mandatory (p.13)
+        pick = page.locator(f"form:has(input[name=_form][value=discovery-{i}])")
+        pick.get_by_label("Discovery", exact=True).fill(f"Swift Hulls {state(live_server, page).round}")
+        press(pick, "Take")
     next_step(page, "Build")
     for i in state(live_server, page).turn_order:  # players build in turn order (p.13)
         press(page.locator("#management"), f"{names[i]} is done building")

@@ -35,7 +35,7 @@ from .expansion import (
     current_player, end_order, explore, explore_choices, hold_card, legal_moves, move, place_order, reachable,
 )
 from .management import (
-    Mine, adjust, build_cost, build_unit, builder, buy_vp, claim_objective, discoverer, discoveries,
+    Mine, adjust, build_cost, build_spots, build_unit, builder, buy_vp, claim_objective, discoverer, discoveries,
     draw_objectives, exchange, finish_building, may_draw, mine_report, ransom, take_discovery,
 )
 from .preparation import (
@@ -60,7 +60,7 @@ __all__ = [
     "SPEED", "STACK", "STEPS", "STRONGHOLD_COINS", "SYNDICATE", "TILES", "TITLE", "UNITS", "WIDTH", "WIN_VP",
     "BuyOption", "Combat", "Content", "Die", "FactionInfo", "Game", "GameError", "Mine", "Order", "Outcome",
     "Player", "Score", "Side", "Stats", "Step", "Tile", "UnitCard", "Units", "Verdict", "adjust", "airships",
-    "arrival_order", "assign", "assign_options", "no_empty_light_step", "back_step", "can_advance", "build_cost", "build_unit", "builder", "buy_vp", "chain_hits",
+    "arrival_order", "assign", "assign_options", "no_empty_light_step", "back_step", "can_advance", "build_cost", "build_spots", "build_unit", "builder", "buy_vp", "chain_hits",
     "choose_position", "choosing_order", "claim_objective", "combat_roll", "contested", "controls", "count",
     "crystal_choices", "crystal_placer", "crystal_spots", "crystals_in_box", "current_player", "current_step",
     "deal_board", "decide_winner", "delay_light", "destroyer_join", "destroyer_join_options", "dice_pool",

@@ -102,8 +102,9 @@ def claim_objective(g: Game, player: int, vp: int) -> Outcome:
     return Outcome(g, f"{player_name(g, player)} claimed a Secondary Objective: +{vp} VP (now {s.vp + vp})")
 
 
-def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
-    """Once in the step: draw 1, or discard some and draw as many; a hand of at most 5 (p.13)."""
+def draw_objectives(g: Game, player: int, discard: int, choose: bool = False) -> Outcome:
+    """Once in the step: draw 1, or discard some and draw as many; a hand of at most 5 (p.13). `choose`: the
+    Arrodan Syndicate draws 2 and keeps 1 instead of drawing 1 (p.16; docs/rules.md)."""
     _in(g, "management", 3, "Secondary Objectives are drawn in their step of the Management Phase (p.13).")
     s = g.sides[player]
     if not may_draw(g, player):
@@ -111,12 +112,21 @@ def draw_objectives(g: Game, player: int, discard: int) -> Outcome:
                                    "either draws 1, or discards and draws that many, once (p.13).")
     if not 0 <= discard <= s.objectives:
         raise GameError("discard", f"{player_name(g, player)} holds {s.objectives} Secondary Objective cards.")
+    if choose and faction_of(g, player) != SYNDICATE:
+        raise GameError("choose", f"Only the {SYNDICATE} draws 2 Secondary Objective cards and keeps 1 (p.16).")
+    if choose and discard:
+        raise GameError("choose", f"The {SYNDICATE} draws 2 and keeps 1 in place of drawing 1, not with a discard "
+                                  "(p.13, 16).")
     now = s.objectives + (0 if discard else 1)
     if now > HAND:
         raise GameError("discard", f"A maximum hand of {HAND} Secondary Objective cards (p.13): discard first.")
     what = f"discarded and drew {discard}" if discard else "drew 1"
+    if choose:
+        what = f"drew 2 Secondary Objective cards and kept 1 ({SYNDICATE}, p.16)"
+    else:
+        what += f" Secondary Objective card{'s' * (discard > 1)}"
     return Outcome(replace(with_side(g, player, objectives=now), applied=g.applied + (f"drew:{player}",)),
-                   f"{player_name(g, player)} {what} Secondary Objective card{'s' * (discard > 1)} ({now} in hand)")
+                   f"{player_name(g, player)} {what} ({now} in hand)")
 
 
 def may_draw(g: Game, player: int) -> bool:
@@ -137,7 +147,8 @@ def discoverer(g: Game) -> int | None:
 
 def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: str | None) -> Outcome:
     """In turn order one Discovery each, never one you have, the starting one included; a unit upgrade flips
-    its card (p.13). An empty name passes (none of the flipped cards is new to you)."""
+    its card (p.13). The pick is mandatory: when none of the flipped cards is new to the player, cards are
+    revealed from the deck until one is (p.13), so there is always one to take and no "none"."""
     _in(g, "management", 4, "Discoveries are taken in the Discovery step (p.13).")
     turn = discoverer(g)
     if turn is None:
@@ -146,8 +157,9 @@ def take_discovery(g: Game, content: Content, player: int, name: str, upgrade: s
     name = " ".join(name.split())
     s = g.sides[player]
     if not name:
-        return Outcome(replace(g, applied=g.applied + (f"discovery:{player}",)),
-                       f"{player_name(g, player)} takes no Discovery this round")
+        raise GameError("name", f"{player_name(g, player)} selects one Discovery: the pick is mandatory; if none of "
+                                "the flipped cards is new to you, reveal cards from the top of the Discovery Deck "
+                                "until you reveal one you do not have (p.13).")
     have = next((d for d in discoveries(g, content, player) if d.casefold() == name.casefold()), None)
     if have is not None:
         raise GameError("name", f"{player_name(g, player)} already has {have}: you may never gain a Discovery that you "
@@ -235,6 +247,21 @@ def build_unit(g: Game, content: Content, player: int, at: str, kind: str, n: in
         g = replace(g, founded=g.founded + ((at, kind),))
     return Outcome(g, f"{player_name(g, player)} built {n} {kind} on {tile_name(t, g)} for {coins * n} coins"
                       f"{f' and {crystals * n} crystals' if crystals else ''}")
+
+
+def build_spots(g: Game, content: Content, player: int) -> tuple[str, ...]:
+    """The territories where the builder can build at least one unit now, as build_unit would take it (p.13):
+    the Build form lists only these, so no territory is offered where nothing can be built."""
+    out = []
+    for at in dict.fromkeys(u.at for u in g.units if u.owner == player):
+        for kind in UNITS:
+            try:
+                build_unit(g, content, player, at, kind, 1)
+            except GameError:
+                continue
+            out.append(at)
+            break
+    return tuple(out)
 
 
 def finish_building(g: Game, player: int) -> Outcome:

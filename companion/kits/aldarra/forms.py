@@ -148,10 +148,11 @@ class ObjectiveForm(SeatForm):
 
 class DrawForm(SeatForm):
     discard = count(0, al.HAND, required=False, default=0)
+    choose = flag()  # the Arrodan Syndicate's "draw 2, keep 1" (p.16)
 
 
 class DiscoveryForm(SeatForm):
-    name = text(60, required=False)
+    name = text(60, required=False)  # blank reaches the rules, which refuse it naming the field (p.13)
     upgrade = choice(al.UNITS, required=False)
 
 

@@ -15,7 +15,7 @@ TEMPLATE = "games/aldarra/page.html"  # in this kit's templates/ folder
 LABELS = {"at": "Territory", "frm": "From", "to": "To", "kind": "Unit", "count": "How many", "hits": "Blue dice hits",
           "position": "Position", "escalation": "Escalation dice", "option": "Buy", "vp": "Victory Points",
           "discard": "Discard", "what": "What", "crystals": "Crystals", "owner": "Assign to", "name": "Discovery",
-          "upgrade": "Unit upgrade", "roll": "First Player roll"}
+          "upgrade": "Unit upgrade", "roll": "First Player roll", "choose": "Draw 2, keep 1"}
 
 
 def context(g: rules.Game, content: rules.Content) -> dict:
@@ -128,7 +128,7 @@ ACTIONS = {
     "buy": (forms.BuyForm, lambda g, f, c: rules.buy_vp(g, c, seat(g, f), f.option)),
     "exchange": (forms.ExchangeForm, lambda g, f, c: rules.exchange(g, seat(g, f), f.crystals)),
     "objective": (forms.ObjectiveForm, lambda g, f, c: rules.claim_objective(g, seat(g, f), f.vp)),
-    "draw": (forms.DrawForm, lambda g, f, c: rules.draw_objectives(g, seat(g, f), f.discard)),
+    "draw": (forms.DrawForm, lambda g, f, c: rules.draw_objectives(g, seat(g, f), f.discard, f.choose)),
     "discovery": (forms.DiscoveryForm, lambda g, f, c: rules.take_discovery(g, c, seat(g, f), f.name, f.upgrade)),
     "build": (forms.BuildForm, lambda g, f, c: rules.build_unit(g, c, seat(g, f), f.at, f.kind, f.count)),
     "finish-build": (forms.SeatForm, lambda g, f, c: rules.finish_building(g, seat(g, f))),
