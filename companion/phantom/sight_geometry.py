@@ -440,8 +440,11 @@ def _finalize(orientation: str, dq: int, dr: int, hf) -> Geometry:
 
     codes = sorted((code(e), remap(bits)) for e, bits in edges.items())
     tests: dict = {}
-    for (e1, e2, e3), bits in joints.items():  # e2 and e3 play the same part: one order for them
-        c2, c3 = sorted((code(e2), code(e3)))
-        tests[(code(e1), c2, c3)] = tests.get((code(e1), c2, c3), 0) | remap(bits)
+    for (e1, e2, e3), bits in joints.items():  # one order for edges playing the same part
+        c1, c2, c3 = code(e1), *sorted((code(e2), code(e3)))
+        if c2 == c3:  # e1 and e2: both blocked
+            c1, c2 = sorted((c1, c2))
+            c3 = c2
+        tests[(c1, c2, c3)] = tests.get((c1, c2, c3), 0) | remap(bits)
     return Geometry(segs, (1 << len(segs)) - 1, tuple(codes), tuple(hexes),
                     tuple(sorted((*t, bits) for t, bits in tests.items())))
