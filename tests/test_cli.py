@@ -149,3 +149,31 @@ def test_a_damaged_database_stops_the_command_with_exit_1(tmp_path, capsys):
     assert cli.main(["export", "--list", "--instance", str(instance)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("companion: ") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("spaces, walls, source, target", [
+    ("A-1:H-3", [[f"{c}-1", f"{c}-2"] for c in "ABCDEFGH"] + [[f"{c}-1", f"{d}-2"] for c, d in zip("BCDEFGH", "ABCDEFG")]
+     + [[f"{c}-2", f"{c}-3"] for c in "ABCDEFGH"] + [[f"{c}-2", f"{d}-3"] for c, d in zip("ABCDEFG", "BCDEFGH")],
+     "A-2", "C-2"),
+    ("A-1:H-1", [], "A-1", "C-1"),
+], ids=["corridor", "one-row"])
+def test_companion_sight_sees_along_a_corridor(tmp_path, capsys, spaces, walls, source, target):
+    # Issue 38, p.18 (line of sight "may not be drawn through walls"; INTERPRETATIONS.md): on a 3-row map with
+    # row 2 walled on both sides, and on a one-row map, `companion sight` said line_of_sight false; a line
+    # along the corridor goes through no wall.
+    scenario = {
+        "format": "phantom-epoch-scenario/1", "layout": {"orientation": "pointy", "shifted": "even"},
+        "spaces": [spaces], "walls": walls,
+        "figures": [{"id": "archer", "side": "adversary", "at": source, "conditions": [], "type": "grallok-archer",
+                     "color": "yellow", "hp": 6, "max_hp": 6, "attack": 1, "guard": 0, "range": 6},
+                    {"id": "vera", "side": "character", "at": target, "conditions": [], "color": "red", "hp": 10,
+                     "max_hp": 10}],
+        "decision_die": {"color": "red", "primary": "S", "secondary": "W"},
+        "turn": {"adversary": "archer", "cards": [{"name": "Shoot", "ap": 2, "actions": [{"type": "attack", "value": 0}]}]},
+    }
+    path = tmp_path / "corridor.json"
+    path.write_text(json.dumps(scenario))
+    assert cli.main(["sight", str(path), source, target]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["line_of_sight"] is True and got["range"] == 2 and got["lines"]
+    assert got["adversary_choice"] is not None

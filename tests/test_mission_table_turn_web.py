@@ -67,12 +67,16 @@ def test_a_ranged_attack_at_range_4_asks_the_accuracy_roll_for_the_figure_on_the
     short = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3")
     assert short.status_code == 422 and "the Attack reaches 1" in text(short)  # no range: the base range 1
     attack = find_form(text(short), "/do/attack")
-    waiting = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", range="4")
+    # The fewest rolls would be the clear line along the row boundary that only grazes the free end of the
+    # wall E-4|F-4 (INTERPRETATIONS.md, issue 38); Bram draws one across Vera instead (p.19: the attacker draws).
+    across = re.findall(r'name="line" value="([^"]+)" data-rolls="1"', text(short))
+    assert across and re.search(r'name="line" value="[^"]*" data-rolls="0"', text(short))
+    waiting = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", range="4", line=across[0])
     assert waiting.status_code == 422 and "Accuracy die for Vera" in text(waiting)  # the name as typed
     attack = find_form(text(waiting), "/do/attack")
     assert "Bleeding" in attack.options["inflict_1"]
     hit = send(table, attack, target="Grallok Sentry-1", die="basic", roll_1="attack:3", roll_2="accuracy:success",
-               range="4", inflict_1="Bleeding")
+               range="4", inflict_1="Bleeding", line=across[0])
     assert hit.status_code == 200 and "Bram attacks Grallok Sentry-1: hit" in text(hit)
     assert re.search(r"Grallok Sentry-1 · H-3 · HP 5/8 · Bleeding", text(hit))  # p.21 step 7
 

@@ -302,7 +302,7 @@ class HexMap:
 
     @cached_property
     def wall_points(self) -> frozenset:
-        """Every corner that lies on a wall or closed door: no sight line may end there."""
+        """Every corner that lies on a wall or closed door (sight no longer reads it: a corner on a wall may end a line)."""
         return frozenset(p for seg in self.wall_segments for p in seg)
 
     @cached_property

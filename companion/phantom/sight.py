@@ -1,9 +1,13 @@
 """Exact line of sight (p.18-19, 27, 36; INTERPRETATIONS.md "Line of sight"; docs/rules.md).
 
 A line of sight is a segment from a corner of one space to a corner of the
-other, never the same corner of both (p.18). No end may lie on a wall or
-closed door, and the segment is blocked if it touches one anywhere: crossing
-it, running along it, or passing through one of its corners. A figure or
+other, never the same corner of both (p.18). Walls and closed doors block what
+goes through them (p.18): the segment is blocked if it crosses one or runs
+along one; where it touches walls at a single grid vertex (its own end corners
+included) it is blocked only if the walls meeting there separate the side it
+comes from and the side it goes to (at an end corner, its own space is that
+side) -- so a one-space-wide corridor sees along itself, and nothing slips
+through the corner of an L (INTERPRETATIONS.md, docs/rules.md). A figure or
 object space is *on* the line if the segment enters its interior or runs along
 one of its sides (p.18, Figure 7); touching a single corner does not count.
 
@@ -98,7 +102,9 @@ def _map_sight(m: HexMap) -> _MapSight:
 
 
 def _valid(m: HexMap, ms: _MapSight, a: Hex, b: Hex):
-    """(geometry, mask of the segments no wall or closed door touches), cached per map."""
+    """(geometry, mask of the segments no wall or closed door blocks), cached per map: blocked are those
+    crossing or running along a blocked edge, and those touching a vertex whose blocked edges separate the
+    side they come from and the side they go to (INTERPRETATIONS.md; sight_geometry's joints)."""
     key = (a, b)
     got = ms.valid.get(key)
     if got is None:
@@ -108,6 +114,9 @@ def _valid(m: HexMap, ms: _MapSight, a: Hex, b: Hex):
         bad = 0
         for code, bits in geo.edges:
             if code + off in blocked:
+                bad |= bits
+        for e1, e2, e3, bits in geo.joints:
+            if e1 + off in blocked and (e2 + off in blocked or e3 + off in blocked):
                 bad |= bits
         got = ms.valid[key] = (geo, geo.full & ~bad)
     return got
@@ -251,8 +260,8 @@ def sight(board: Board, source: Hex, target: Hex, die: DecisionDie | None = None
     geo, mask = _valid(m, ms, source, target)
     if not mask:
         return Sight(source, target, rng, False, (), None,
-                     ("every segment from a corner of one space to a different corner of the other touches a "
-                      "wall or closed door (p.18-19)",))
+                     ("every segment from a corner of one space to a different corner of the other crosses a "
+                      "wall or closed door, runs along one, or passes where walls meet (p.18-19)",))
     source_figure = figures.get(source)
     side = source_figure.side if source_figure is not None else None
     adversary = side == "adversary"

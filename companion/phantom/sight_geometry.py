@@ -45,21 +45,74 @@ def _cross(ax: int, ay: int, bx: int, by: int) -> int:
     return ax * by - ay * bx
 
 
-def _touches(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
-    """Do the closed segments p1p2 and p3p4 share at least one point?"""
+def _contact(p1: Point, p2: Point, p3: Point, p4: Point):
+    """How the segment p1p2 meets the grid edge p3p4: None (not at all), True (it crosses the edge or runs
+    along it, sharing more than a point), or the one grid vertex (p3 or p4) they share. A segment's ends are
+    grid vertices, and a grid vertex lies on an edge only at its ends, so a single shared point is always
+    one of the edge's ends."""
     (x1, y1), (x2, y2), (x3, y3), (x4, y4) = p1, p2, p3, p4
-    d1 = _cross(x4 - x3, y4 - y3, x1 - x3, y1 - y3)
-    d2 = _cross(x4 - x3, y4 - y3, x2 - x3, y2 - y3)
-    d3 = _cross(x2 - x1, y2 - y1, x3 - x1, y3 - y1)
-    d4 = _cross(x2 - x1, y2 - y1, x4 - x1, y4 - y1)
-    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
-        return True
+    vx, vy = x2 - x1, y2 - y1
+    d1 = _cross(vx, vy, x3 - x1, y3 - y1)
+    d2 = _cross(vx, vy, x4 - x1, y4 - y1)
+    if d1 == 0 and d2 == 0:  # on one line: more than a point in common, one point, or none
+        vv = vx * vx + vy * vy
+        t3, t4 = vx * (x3 - x1) + vy * (y3 - y1), vx * (x4 - x1) + vy * (y4 - y1)
+        lo, hi = max(min(t3, t4), 0), min(max(t3, t4), vv)
+        if lo < hi:
+            return True
+        if lo > hi:
+            return None
+        return p3 if t3 == lo else p4
+    if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+        return None
+    d3 = _cross(x4 - x3, y4 - y3, x1 - x3, y1 - y3)
+    d4 = _cross(x4 - x3, y4 - y3, x2 - x3, y2 - y3)
+    if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+        return None
+    if d1 != 0 and d2 != 0 and d3 != 0 and d4 != 0:
+        return True  # a proper crossing
+    # One end of the edge lies on the segment's line, between or at its ends: the one shared point.
+    return p3 if d1 == 0 else p4
 
-    def within(a, b, p):
-        return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
-    return ((d1 == 0 and within(p3, p4, p1)) or (d2 == 0 and within(p3, p4, p2))
-            or (d3 == 0 and within(p1, p2, p3)) or (d4 == 0 and within(p1, p2, p4)))
+def _side(u: Point, vertex: Point, hexes, offsets) -> frozenset:
+    """Of the three spaces meeting at a grid vertex, the one direction u points into (strictly between its
+    two sides there), or the two whose shared side u runs along. Cross products only: the integer drawing
+    is an affine image of the regular one, so angles and lengths are not to be trusted, sides of a line are."""
+    inside, along = [], []
+    for h, (x, y) in hexes:
+        corners = [(x + ox, y + oy) for ox, oy in offsets]
+        n = corners.index(vertex)
+        for other in (corners[n - 1], corners[(n + 1) % 6]):
+            r = (other[0] - vertex[0], other[1] - vertex[1])
+            if _cross(*r, *u) == 0 and r[0] * u[0] + r[1] * u[1] > 0:
+                along.append(h)
+        ra = (corners[n - 1][0] - vertex[0], corners[n - 1][1] - vertex[1])
+        rb = (corners[(n + 1) % 6][0] - vertex[0], corners[(n + 1) % 6][1] - vertex[1])
+        turn = _cross(*ra, *rb)
+        if _cross(*ra, *u) * turn > 0 and _cross(*u, *rb) * turn > 0:
+            inside.append(h)
+    side = inside or along
+    assert len(side) == (1 if inside else 2), (u, vertex, hexes)
+    return frozenset(side)
+
+
+def _joint(came: frozenset, goes: frozenset, around) -> tuple | None:
+    """The test of INTERPRETATIONS.md at a vertex the segment touches at a single point: the side it comes
+    from and the side it goes to must be joined across edges that are not walls. None when they share a
+    space (always joined); else edges (e1, e2, e3) with: blocked iff e1 is a wall and (e2 or e3 is one).
+    Of one space to another, e1 joins them and e2, e3 go round by the third; of one space to the two
+    along whose shared side it goes (or back), e1 and e2 = e3 join it to each of them."""
+    if came & goes:
+        return None
+    if len(came) == 1 and len(goes) == 1:
+        (a,), (b,) = came, goes
+        (c,) = set(around) - {a, b}
+        return edge_key(a, b), edge_key(a, c), edge_key(c, b)
+    one, two = (came, goes) if len(came) == 1 else (goes, came)
+    (a,) = one
+    b, c = sorted(two)
+    return edge_key(a, b), edge_key(a, c), edge_key(a, c)
 
 
 def _clip(p: Point, q: Point, corners: tuple[Point, ...], sign: int):
@@ -94,15 +147,18 @@ class Geometry:
 
     segs: (from_corner, to_corner, from_vertex, to_vertex) relative to the source centre, in corner
     order, zero-length pairs and same-corner pairs left out; bit k of a mask stands for segs[k].
-    edges: (edge code, mask of the segments touching that grid edge, its corners included).
+    edges: (edge code, mask of the segments crossing that grid edge or running along it).
     hexes: (hex code, relative hex, mask of the segments it is on, {segment: rank} for those segments,
     adjacent to the source) for every space other than source and target that some segment enters
     or runs along; equal ranks on one segment are a tie of first contact.
+    joints: (e1, e2, e3, mask) edge codes: the segments of the mask touch a grid vertex at a single point
+    (their end corners included) and are blocked there iff e1 is blocked and e2 or e3 is (`_joint`).
     """
     segs: tuple
     full: int
     edges: tuple
     hexes: tuple
+    joints: tuple
 
 
 _GEOMETRY: dict = {}
@@ -171,15 +227,17 @@ def table_bytes(max_range: int = TABLE_RANGE) -> bytes:
 
 def _encode(g: Geometry) -> str:
     """One JSON array: the edges flat (code, mask, code, mask, ...), then per hex [q, r, mask, near,
-    segment, rank, segment, rank, ...]; `segs` and `full` follow from the offset, a hex's code from (q, r)."""
+    segment, rank, segment, rank, ...], then the joints flat (e1, e2, e3, mask, ...); `segs` and `full`
+    follow from the offset, a hex's code from (q, r)."""
     edges = [x for pair in g.edges for x in pair]
     hexes = [[q, r, mask, int(near), *(x for pair in sorted(ranks.items()) for x in pair)]
              for _c, (q, r), mask, ranks, near in g.hexes]
-    return json.dumps([edges, hexes], separators=(",", ":"))
+    joints = [x for test in g.joints for x in test]
+    return json.dumps([edges, hexes, joints], separators=(",", ":"))
 
 
 def _decode(orientation: str, dq: int, dr: int, line: str) -> Geometry:
-    edges, hexes = json.loads(line)
+    edges, hexes, joints = json.loads(line)
     segs = _segments(orientation, dq, dr)
     pointy = orientation == "pointy"
     out = []
@@ -187,8 +245,8 @@ def _decode(orientation: str, dq: int, dr: int, line: str) -> Geometry:
         q, r = h[0], h[1]
         code = (2 * q + r) * _M + 3 * r if pointy else 3 * q * _M + 2 * r + q  # hex_code, inlined: once per hex
         out.append((code, (q, r), h[2], dict(zip(h[4::2], h[5::2])), h[3] == 1))
-    it = iter(edges)
-    return Geometry(segs, (1 << len(segs)) - 1, tuple(zip(it, it)), tuple(out))
+    it, jt = iter(edges), iter(joints)
+    return Geometry(segs, (1 << len(segs)) - 1, tuple(zip(it, it)), tuple(out), tuple(zip(jt, jt, jt, jt)))
 
 
 def _segments(orientation: str, dq: int, dr: int) -> tuple:
@@ -201,10 +259,11 @@ def _segments(orientation: str, dq: int, dr: int) -> tuple:
 
 def _hexform(orientation: str, dq: int, dr: int):
     """Straight from the integer drawing: the candidate corner pairs, and for each the spaces it enters
-    or runs along (rank of first contact per pair) and the grid edges it touches (corners included).
+    or runs along (rank of first contact per pair), the grid edges it crosses or runs along, and the test
+    at each grid vertex it touches at a single point (`_joint`; its own end corners included).
 
-    Returns (pairs, on, edges): pairs a tuple of (from_corner, to_corner); on {hex: {k: rank}};
-    edges {(hex, hex) canonical: mask of k}."""
+    Returns (pairs, on, edges, joints): pairs a tuple of (from_corner, to_corner); on {hex: {k: rank}};
+    edges {(hex, hex) canonical: mask of k}; joints {(edge, edge, edge): mask of k}."""
     from fractions import Fraction  # here: offsets within the shipped table are never drawn at run time
 
     layout = Layout(orientation)
@@ -224,6 +283,7 @@ def _hexform(orientation: str, dq: int, dr: int):
     centres = [((q, r), layout.centre((q, r))) for q in range(-d_max, d_max + 1) for r in range(-d_max, d_max + 1)
                if distance(src, (q, r)) <= d_max]
     edges: dict = {}
+    touched: dict = {}  # k -> the grid vertices segment k touches at a single point
     on: dict = {}  # hex -> {k: first-contact t}
     for k, (_i, _j, p, q) in enumerate(segs):
         bit = 1 << k
@@ -247,10 +307,13 @@ def _hexform(orientation: str, dq: int, dr: int):
                 la, lb = lc + w[e], lc + w[(e + 1) % 6]
                 if (la > 0 and lb > 0) or (la < 0 and lb < 0):
                     continue
-                if _touches(p, q, corners[e], corners[(e + 1) % 6]):
+                got = _contact(p, q, corners[e], corners[(e + 1) % 6])
+                if got is True:
                     d = side_dir[e]
                     key = edge_key(h, (h[0] + d[0], h[1] + d[1]))
                     edges[key] = edges.get(key, 0) | bit
+                elif got is not None:
+                    touched.setdefault(k, set()).add(got)
             (ln, ld), (hn, hd) = span
             if ln * hd < hn * ld and h != src and h != tgt:
                 on.setdefault(h, {})[k] = Fraction(ln, ld)
@@ -259,7 +322,31 @@ def _hexform(orientation: str, dq: int, dr: int):
         for ts in on.values():
             if k in ts:
                 ts[k] = rank[ts[k]]
-    return tuple((i, j) for i, j, _, _ in segs), on, edges
+    return tuple((i, j) for i, j, _, _ in segs), on, edges, _joints(segs, touched, centres, offsets, tgt)
+
+
+def _joints(segs, touched: dict, centres, offsets, tgt: Hex) -> dict:
+    """{(e1, e2, e3): mask of the segments that test those edges at some vertex} (`_joint`). At its first
+    corner a segment comes from its own space, at its last it goes into the target's (INTERPRETATIONS.md);
+    elsewhere the sides are the spaces its direction, back and forth, points into."""
+    around: dict = {}  # grid vertex -> the three spaces meeting there, with their centres
+    for h, (x, y) in centres:
+        for ox, oy in offsets:
+            around.setdefault((x + ox, y + oy), []).append((h, (x, y)))
+    out: dict = {}
+    for k, points in touched.items():
+        _i, _j, p, q = segs[k]
+        u = (q[0] - p[0], q[1] - p[1])
+        back = (-u[0], -u[1])
+        for v in points:
+            hexes = around[v]
+            assert len(hexes) == 3, (v, hexes)
+            came = frozenset({(0, 0)}) if v == p else _side(back, v, hexes, offsets)
+            goes = frozenset({tgt}) if v == q else _side(u, v, hexes, offsets)
+            test = _joint(came, goes, [h for h, _ in hexes])
+            if test is not None:
+                out[test] = out.get(test, 0) | (1 << k)
+    return out
 
 
 def edge_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
@@ -309,10 +396,15 @@ _FLAT = (_SWAP, tuple((3 - k) % 6 for k in range(6)))
 
 
 def _transform(hf, g, perm):
-    pairs, on, edges = hf
+    pairs, on, edges, joints = hf
+
+    def image(e):
+        return edge_key(_apply(g, e[0]), _apply(g, e[1]))
+
     return (tuple((perm[i], perm[j]) for i, j in pairs),
             {_apply(g, h): ts for h, ts in on.items()},
-            {edge_key(_apply(g, a), _apply(g, b)): bits for (a, b), bits in edges.items()})
+            {image(e): bits for e, bits in edges.items()},
+            {tuple(image(e) for e in test): bits for test, bits in joints.items()})
 
 
 def _symmetric_hexform(orientation: str, dq: int, dr: int):
@@ -331,7 +423,7 @@ def _symmetric_hexform(orientation: str, dq: int, dr: int):
 
 def _finalize(orientation: str, dq: int, dr: int, hf) -> Geometry:
     """From hex form to lookup form: segments in corner order, integer codes for hexes and edges."""
-    pairs, on, edges = hf
+    pairs, on, edges, joints = hf
     layout = Layout(orientation)
     pc, qc = layout.corners((0, 0)), layout.corners((dq, dr))
     order = sorted(range(len(pairs)), key=lambda k: pairs[k])
@@ -351,5 +443,16 @@ def _finalize(orientation: str, dq: int, dr: int, hf) -> Geometry:
         mask = remap(sum(1 << k for k in ts))
         ranks = {n: ts[order[n]] for n in range(len(order)) if order[n] in ts}
         hexes.append((hex_code(orientation, h), h, mask, ranks, distance((0, 0), h) == 1))
-    codes = sorted((hex_code(orientation, a) + hex_code(orientation, b), remap(bits)) for (a, b), bits in edges.items())
-    return Geometry(segs, (1 << len(segs)) - 1, tuple(codes), tuple(hexes))
+    def code(e):
+        return hex_code(orientation, e[0]) + hex_code(orientation, e[1])
+
+    codes = sorted((code(e), remap(bits)) for e, bits in edges.items())
+    tests: dict = {}
+    for (e1, e2, e3), bits in joints.items():  # one order for edges playing the same part
+        c1, c2, c3 = code(e1), *sorted((code(e2), code(e3)))
+        if c2 == c3:  # e1 and e2: both blocked
+            c1, c2 = sorted((c1, c2))
+            c3 = c2
+        tests[(c1, c2, c3)] = tests.get((c1, c2, c3), 0) | remap(bits)
+    return Geometry(segs, (1 << len(segs)) - 1, tuple(codes), tuple(hexes),
+                    tuple(sorted((*t, bits) for t, bits in tests.items())))
