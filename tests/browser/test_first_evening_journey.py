@@ -185,4 +185,5 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
     page.get_by_role("button", name="Set up the mission").tap()
     mission_ready(page)
     press(page, "Place everyone on the next free entry points")
+    decision_die(page, 1, "red", "N", "W")  # the die first, then the Event card (p.12 steps 1-2)
     expect(page.locator("#deck-prompt")).to_contain_text("Dust Storm")
