@@ -67,9 +67,9 @@ def app_of(table):
 
 def play_round(table, url, physical_names=None):
     """The die, the cards chosen, the reveal; the physical decks' cards named first when given."""
-    if physical_names:
-        tap(table, url, "events", physical_names["events"])
     assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 200
+    if physical_names:  # the die first, then the Event card (p.12 steps 1-2)
+        tap(table, url, "events", physical_names["events"])
     step(table, "select", url, character="vera", ap="3")
     step(table, "select", url, character="bram", ap="5")
     if physical_names:
@@ -104,20 +104,25 @@ def test_a_mission_with_the_event_deck_and_the_sentrys_decks_drawn_by_the_table(
     assert m.physical == tuple(PHYSICAL) and mission_state(app, 1).physical == ()
     assert prompt(table, app_url) == {}
 
+    # Issue 38: the die is step 1 and the Event card step 2 (p.12): no Event asked before the die.
+    assert prompt(table, app_url) == {} and prompt(table, url) == {}
+    die = table.get(url).get_data(as_text=True).split('id="die"')[1].split("</section>")[0]
+    assert die.count('class="btn die-face') == 8 and "disabled" not in die and "step 5" not in die
+    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 200
     # Round 1 (p.10 step 8): only the Round 1-5 events may come up, by name, in no deck order.
     offered = prompt(table, url)
     assert offered == {"Event deck": ["Dust Storm (sample)", "Echoes (sample)", "Flicker (sample)",
                                       "Reinforcements (sample)", "Stale Air (sample)"]}
-    refused = step(table, "die", url, color="red", primary="N", secondary="W")
-    assert refused.status_code == 422 and "which card came up from the Event deck" in refused.get_data(as_text=True)
+    early = step(table, "select", url, character="vera", ap="3")  # step 3 waits for the Event (step 2)
+    assert early.status_code == 422 and "p.12 step 2" in early.get_data(as_text=True)
+    assert mission_state(app, 2).round.event is None
 
     play_round(table, app_url)  # the app draws its cards: the physical mission names the same ones
     drawn_by_app = mission_state(app, 1).round
     cards = {"events": drawn_by_app.event.name, "species": drawn_by_app.drawn_for("Grallok Sentry").species.name,
              "class": drawn_by_app.drawn_for("Grallok Sentry").class_card.name}
-    tap(table, url, "events", "Echoes (sample)")
-    tap(table, url, "events", cards["events"])  # tapped again: the last name counts
-    step(table, "die", url, color="red", primary="N", secondary="W")
+    tap(table, url, "events", cards["events"])  # the Event card turned after the die: drawn at once
+    assert mission_state(app, 2).round.event.name == cards["events"] and not prompt(table, url).get("Event deck")
     step(table, "select", url, character="vera", ap="3")
     step(table, "select", url, character="bram", ap="5")
     assert set(prompt(table, url)) == {"Grallok species deck", "Sentry class deck"}

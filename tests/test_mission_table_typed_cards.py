@@ -59,14 +59,15 @@ def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app
     sentry_card(table)  # the only card typed before set-up: the type's description card (HP, Guard, p.46)
     url = set_up(table)
 
-    # Before round 1: the Event deck is the table's and the app knows none of its cards: it asks for a new one.
+    # Round 1 begins on the die (p.12 step 1); then the Event deck is the table's and the app knows none of its
+    # cards: it asks for a new one (step 2).
+    assert prompt(table, url) == {}
+    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 200
     assert prompt(table, url) == {"Event deck": []}
     page = table.get(url).get_data(as_text=True)
     assert "New to the app: type it in one line" in page
-    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 422  # p.12 step 2 first
     resp, _ = typed(table, url, "events", "Dust Storm", "Dust everywhere | Range -1")
     assert resp.status_code == 200, resp.get_data(as_text=True)
-    assert step(table, "die", url, color="red", primary="N", secondary="W").status_code == 200
     m = mission_state(app, 1)
     assert m.round.event.name == "Dust Storm" and m.round.event.rounds == "1-5"
 
@@ -103,6 +104,7 @@ def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app
     assert "Sentry class deck (for Grallok Sentry)</strong>: 1 card typed as they came up, maybe not all of the " \
            "deck" in unticked
     url2 = set_up(table)
+    step(table, "die", url2, color="red", primary="N", secondary="W")  # the die first (p.12 step 1)
     assert prompt(table, url2) == {"Event deck": ["Dust Storm"]}
 
 
@@ -123,6 +125,7 @@ def test_a_bad_line_at_the_table_is_refused_naming_its_part_and_changes_nothing(
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     sentry_card(table)
     url = set_up(table)
+    step(table, "die", url, color="red", primary="N", secondary="W")  # the die first (p.12 step 1)
     before, lib = mission_state(app, 1), library(app)
     resp, _ = typed(table, url, "events", "Dust Storm", "Dust | Rnage -1")
     assert resp.status_code == 422
@@ -137,13 +140,14 @@ def test_undo_takes_the_card_out_of_the_deck_and_the_library_keeps_it(app, table
     table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
     sentry_card(table)
     url = set_up(table)
+    step(table, "die", url, color="red", primary="N", secondary="W")  # the die first (p.12 step 1)
     assert typed(table, url, "events", "Dust Storm", "Dust | Range -1")[0].status_code == 200
-    assert [c.name for c in mission_state(app, 1).events.cards] == ["Dust Storm"]
+    assert mission_state(app, 1).round.event.name == "Dust Storm"  # typed after the die: turned at once
     v = int(re.search(r'data-version="(\d+)"', table.get(url).get_data(as_text=True)).group(1))
     page = table.get(url).get_data(as_text=True)
     undo = find_form(page, "/undo")
     assert table.post(undo.action, undo.fill()).status_code == 200
-    assert mission_state(app, 1).events.cards == () and v > 0
+    assert mission_state(app, 1).events.cards == () and mission_state(app, 1).round.event is None and v > 0
     assert prompt(table, url) == {"Event deck": []}
     assert "Dust Storm" in str(library(app)["event_decks"])  # the library's own undo is on the Cards page
 
@@ -175,8 +179,8 @@ def test_a_species_deck_two_types_share_gives_each_its_own_card(app, table):
     assert resp.status_code == 303, resp.get_data(as_text=True)
     url = resp.headers["Location"]
     assert step(table, "place-party", url).status_code == 200  # everyone on the next free entry point, one tap
+    step(table, "die", url, color="red", primary="N", secondary="W")  # the die first, then the Event card (p.12 steps 1-2)
     assert typed(table, url, "events", "Quiet", "Nothing happens")[0].status_code == 200
-    step(table, "die", url, color="red", primary="N", secondary="W")
     for who, ap in (("vera", "2"), ("bram", "3"), ("mira", "4"), ("quill", "5")):
         step(table, "select", url, character=who, ap=ap)
     assert prompt(table, url) == {"Grallok species deck, for the Grallok Archer": [],

@@ -294,9 +294,9 @@ def _place_party(n: Newcomer) -> None:
 
 
 def _round_one(n: Newcomer, physical: bool) -> None:
-    if physical:
-        n.type_card("events", *AT_THE_TABLE["events"])
     n.send([f for f in forms(n.html) if f.action.endswith("/do/die")][0])  # the face the die shows
+    if physical:  # then the Event card the table turned (p.12 steps 1-2)
+        n.type_card("events", *AT_THE_TABLE["events"])
     for ap in ("2", "3", "4", "5"):  # no two alike: no tie to order (p.12 step 7)
         select = [f for f in forms(n.html) if f.action.endswith("/do/select")]
         if not select:

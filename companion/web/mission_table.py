@@ -18,6 +18,7 @@ from ..phantom.dice import DiceError
 from ..phantom.mapcheck import refuse_problems
 from ..phantom.sheet import carried
 from ..phantom.turn import resolve_turn
+from ..phantom.turn_log import turn_summary
 from ..schemas.content.mission_needs import NEEDED, needs
 from ..schemas.content.mission_setup import engine_card, library_deck, set_up_content
 from ..schemas.files.card_library import CardFileError
@@ -273,11 +274,14 @@ def _heal(m, f):
 
 
 def _adversary_turn(m, f):
-    resolution = resolve_turn(rules.adversary_scenario(m, _rolls(f)))
+    scenario = rules.adversary_scenario(m, _rolls(f))
+    resolution = resolve_turn(scenario)
     update = rules.apply_adversary_turn(m, resolution)
+    # The first reason is the log's line: what each step did, as the engine's summary says it.
+    done = "; ".join(turn_summary(scenario.board, resolution))
     return rules.Update(update.mission, (f"{resolution.adversary}'s turn, as the AI planned it, with the dice "
-                                         "entered",) + tuple(defenders(m, resolution)) + resolution.explanation
-                        + update.reasons)
+                                         f"entered: {done}",) + tuple(defenders(m, resolution))
+                        + resolution.explanation + update.reasons)
 
 
 def _face(value: str):

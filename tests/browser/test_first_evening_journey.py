@@ -144,9 +144,9 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
 
     press(page, "Place everyone on the next free entry points")
 
-    # Round 1: the Event card comes up, new to the app: typed in one line.
-    type_at_table(page, "events", "Dust Storm", "Dust everywhere | Range -1", "Range -1")
+    # Round 1: the die, then the Event card comes up, new to the app: typed in one line (p.12 steps 1-2).
     decision_die(page, 1, "red", "N", "W")
+    type_at_table(page, "events", "Dust Storm", "Dust everywhere | Range -1", "Range -1")
     for name, ap in zip(("Vera", "Bram", "Mira", "Quill"), ("2", "3", "4", "5")):
         select_ap(page.locator("#choices .choice", has_text=name), ap)
     type_at_table(page, "species:Grallok|Grallok Archer", "Rush", "2: M3", "move 3")
@@ -185,4 +185,5 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
     page.get_by_role("button", name="Set up the mission").tap()
     mission_ready(page)
     press(page, "Place everyone on the next free entry points")
+    decision_die(page, 1, "red", "N", "W")  # the die first, then the Event card (p.12 steps 1-2)
     expect(page.locator("#deck-prompt")).to_contain_text("Dust Storm")

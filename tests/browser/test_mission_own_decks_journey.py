@@ -27,13 +27,12 @@ def test_a_round_drawn_from_the_tables_own_event_and_sentry_decks(tablet: Page):
     tap_space(page, "B-6")
     tap_space(page, "C-6")
 
+    decision_die(page, 1, "red", "N", "W")  # the die first, then the Event card (p.12 steps 1-2)
     prompt = page.locator("#deck-prompt")
     expect(prompt.locator("#deck-events form.inline button")).to_have_text(  # the cards (not the new card form)
         ["Dust Storm (sample)", "Echoes (sample)", "Flicker (sample)", "Reinforcements (sample)",
          "Stale Air (sample)"])
     press(page, "Stale Air (sample)", prompt)
-    expect(prompt.locator(".named")).to_have_text("Stale Air (sample)")
-    decision_die(page, 1, "red", "N", "W")
     expect(page.locator("#event")).to_contain_text("Stale Air (sample)")
     expect(page.locator("#deck-prompt")).to_have_count(0)  # the adversaries draw once every card is chosen
     for who, ap in (("vera", "3"), ("bram", "5")):

@@ -15,7 +15,7 @@ ADDED_SINCE_FIXTURE = {
     ("EventCard", "places_type"), ("EventCard", "mission_event"), ("EventCard", "event_adversary"),
     ("Round", "attacks_over"), ("Round", "critical"), ("Round", "event_done"), ("Round", "event_placed"),
     ("ExpeditionRecord", "effects"), ("Campaign", "shop_cards"), ("Attachment", "critical"),
-    ("Mission", "physical"), ("Mission", "named"), ("EventCard", "rounds"),
+    ("Mission", "physical"), ("Mission", "named"), ("EventCard", "rounds"), ("Round", "event_pending"),
 }
 
 

@@ -5,7 +5,9 @@ their sheet's HP and AP and an equipped attachment printing Guard, sets up a mis
 lets the page player (helpers/page_player.py) press what /table/1 offers until the mission is over, ten rounds
 were begun or `steps` presses were made. After every answer it checks the mission's invariants: HP within
 0..max, no two figures on a space, every figure on a space of the map (never beyond a wall or on an object
-that blocks), no closed door left on a character's path (p.34). The normal suite runs it short (tests/test_table_player.py); scripts/play-table runs it long.
+that blocks), no closed door left on a character's path (p.34), and the log line of an adversary's turn
+naming every figure it damaged or defeated. The normal suite runs it short (tests/test_table_player.py);
+scripts/play-table runs it long.
 """
 from __future__ import annotations
 
@@ -88,9 +90,39 @@ def mission_state(app, mission_id: int = 1):
         db.conn.close()
 
 
+def last_entry(app, mission_id: int = 1):
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        return store.JOURNAL.status(db, mission_id).last_change
+    finally:
+        db.conn.close()
+
+
+def adversary_turn_said_its_damage(before, after, entry) -> None:
+    """Issue 38: the log line of an adversary's turn names every figure it hurt, with the damage, and every
+    figure it defeated (turn_log.py's summary)."""
+    if entry is None or "as the AI planned it" not in entry.description:
+        return
+    now = {f.id: f for f in after.board.figures}
+    for f in before.board.figures:
+        got = now.get(f.id)
+        if got is None or got.hp <= 0:
+            assert f"{f.id} is defeated" in entry.description or f.hp <= 0, \
+                f"{f.id} was defeated and the log says only: {entry.description}"
+        elif got.hp < f.hp:
+            assert re.search(rf"\b\d+ damage\b[^;]*\b{re.escape(f.id)}\b|\b{re.escape(f.id)}\b[^;]*\b\d+ damage\b",
+                             entry.description), f"{f.id} lost {f.hp - got.hp} HP and the log says only: {entry.description}"
+
+
 def invariants(app, mission_id: int = 1):
+    seen_entry = {}
+
     def check(player, page):
         m = mission_state(app, mission_id)
+        entry = last_entry(app, mission_id)
+        if seen_entry and entry is not None and entry.id > (seen_entry["id"] or 0):
+            adversary_turn_said_its_damage(seen_entry["mission"], m, entry)
+        seen_entry.update(id=entry.id if entry else None, mission=m)
         seen = {}
         for f in m.board.figures:
             assert 0 <= f.hp <= f.max_hp, f"{f.id} has HP {f.hp} of {f.max_hp}"

@@ -45,6 +45,26 @@ def draw_into(mission: Mission, key: str, for_type: str | None = None):
     return card, with_deck(mission, key, deck), reasons
 
 
+def event_said(event) -> tuple[str, ...]:
+    """What the table is told of the round's Event card (p.12 step 2): perform it, and the Mission book when it
+    names the mission event or event adversary (p.59)."""
+    if event is None:
+        return ("no Event card is left to draw (p.12 step 2)",)
+    said = [f"Event #{event.number} {event.name}: perform it now (p.12 step 2, p.39)"
+            + (f" — {event.text}" if event.text else "")]
+    text = f"{event.name} {event.text}".lower()
+    if "mission event" in text or "event adversary" in text:  # p.59
+        said.append("it refers to the mission event or event adversary: see the Mission book (p.12, p.59)")
+    return tuple(said)
+
+
+def _turn_pending_event(mission: Mission, reasons: tuple[str, ...]) -> Update:
+    """The Event card named after the die (p.12 steps 1-2): drawn now, and the round goes on to step 3."""
+    event, mission, why = draw_event(mission)
+    rnd = replace(mission.round, event=event, event_pending=False)
+    return Update(replace(mission, round=rnd), reasons + tuple(why) + event_said(event))
+
+
 def draw_event(mission: Mission):
     """Step 2 (p.12): the round's Event card, the top of the app's deck or the one the table named; None when
     none is left. Returns the card, the mission with its Event deck after the draw, and what happened."""
@@ -148,13 +168,17 @@ def name_card(mission: Mission, slot: str, name: str) -> Update:
         raise MissionError("came_up", f"{name} came up for another adversary type already: each type draws its "
                                       f"own card from the {deck_label(key)} (p.12 step 5)", "12")
     named = tuple((k, v) for k, v in mission.named if k != slot) + ((slot, name),)
-    return Update(replace(mission, named=named), (f"{name} came up from the {slot_label(slot)}",))
+    said = (f"{name} came up from the {slot_label(slot)}",)
+    if key == EVENTS and mission.round is not None and mission.round.event_pending:
+        return _turn_pending_event(replace(mission, named=named), said)
+    return Update(replace(mission, named=named), said)
 
 
 def next_event_rounds(mission: Mission) -> str:
     """The rounds printed on the Event card the table draws next: Round 1-5 cards lie on top for rounds 1 to 5
     (p.10 step 8)."""
-    return EARLY if mission.rounds < EVENTS_ON_TOP else "6+"
+    pending = mission.round is not None and mission.round.event_pending  # its round already counted
+    return EARLY if mission.rounds - pending < EVENTS_ON_TOP else "6+"
 
 
 def _typed_kind(key: str):
@@ -242,13 +266,15 @@ class DeckPrompt:
 
 
 def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
-    """The physical decks the round's next draw needs named: the Event deck before a round begins (p.12 step
-    2); the decks of the adversary types on the map before the reveal, once every character has chosen (steps
+    """The physical decks the round's next draw needs named: the Event deck once the round's die is in (p.12
+    steps 1-2); the decks of the adversary types on the map before the reveal, once every character has chosen (steps
     4-5); a boss's deck while its card may be redrawn (p.58)."""
     if not mission.physical or mission.result is not None:
         return ()
     rnd = mission.round
-    if rnd is None or rnd.phase == "over":  # the table always turns its own event card; a new one is typed
+    if rnd is None or rnd.phase == "over":  # the die first (p.12 step 1): the Event card is turned after it
+        keys = []
+    elif rnd.event_pending:  # the table always turns its own event card; a new one is typed
         keys = [(EVENTS, "")]
     else:
         present = {f.type for f in mission.board.figures if f.side == "adversary"}

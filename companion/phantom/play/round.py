@@ -13,7 +13,7 @@ from ..decision import DecisionDie
 from ..hazards import HazardRule, reapply, start_of_turn
 from ..hexmap import Hex, HexMap
 from ..missions import MissionReport
-from .decks import discard_drawn, draw_event, draw_into
+from .decks import EVENTS, discard_drawn, draw_event, draw_into, event_said
 from .figures import defeat_character
 from .order import character_ties, initiative, turn_order
 from .state import (
@@ -38,16 +38,14 @@ def begin_round(mission: Mission, die: DecisionDie) -> Update:
     number = mission.rounds + 1
     reasons = [f"Round {number}: the decision die shows {_die(die)}, used for every decision this round "
                "(p.12 step 1, p.36)"]
+    if EVENTS in mission.physical and EVENTS not in dict(mission.named):
+        # The table turns its own Event card after the die (steps 1-2): the round waits for it to be named.
+        reasons.append("now turn the Event card and tap which came up (p.12 step 2)")
+        return Update(replace(mission, round=Round(number, die, None, event_pending=True), rounds=number),
+                      tuple(reasons))
     event, mission, why = draw_event(mission)
     reasons.extend(why)
-    if event is None:
-        reasons.append("no Event card is left to draw (p.12 step 2)")
-    else:
-        reasons.append(f"Event #{event.number} {event.name}: perform it now (p.12 step 2, p.39)"
-                       + (f" — {event.text}" if event.text else ""))
-        text = f"{event.name} {event.text}".lower()
-        if "mission event" in text or "event adversary" in text:  # p.59
-            reasons.append("it refers to the mission event or event adversary: see the Mission book (p.12, p.59)")
+    reasons.extend(event_said(event))
     rnd = Round(number, die, event)
     return Update(replace(mission, round=rnd, rounds=number), tuple(reasons))
 

@@ -208,6 +208,8 @@ class Round:
     critical: str | None = field(default=None, metadata=ADDED)  # the target of the current character's Critical Strike, its ability not yet used
     event_done: tuple[str, ...] = field(default=(), metadata=ADDED)  # what the table did for the Event card's mission event / event adversary
     event_placed: int = field(default=0, metadata=ADDED)  # adversaries placed by the round's Event card so far (of its `places`)
+    # The round began on the die (step 1) and the table's own Event deck is still to be turned (step 2, p.12)
+    event_pending: bool = field(default=False, metadata=ADDED)
 
     def choice(self, character_id: str) -> Choice | None:
         return dict(self.choices).get(character_id)
@@ -335,6 +337,9 @@ def in_phase(mission: Mission, phase: str) -> Round:
         wanted = {"select": "while characters choose to rest or select cards (p.12 step 3)",
                   "turns": "while the turns are played (p.12 step 7)"}[phase]
         raise MissionError("round", f"this is done {wanted}; {now}")
+    if rnd.event_pending:
+        raise MissionError("event", "turn the round's Event card first and tap which came up: the Event comes "
+                                    "before resting or choosing cards (p.12 step 2)", "12")
     return rnd
 
 
