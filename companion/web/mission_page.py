@@ -221,7 +221,9 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
             else "End turn"
         end = Button(label, form="end-turn-form") if step.needs == "orbs" else Button(label, "end-turn")
         rest = rules.rest_turn(m)
-        hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to."
+        says = rules.end_turn_says(m)  # what End turn ends, beside it: a turn with no move is not ended unsaid
+        hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to." + (
+            "" if says.moved else f" End turn now: {says.said}.")
         return ActionBar(ends + (end,), hint)
     if step.step == "adversary-turn":
         dice = "Enter the dice, then apply." if plan_now and plan_now["to_roll"] else ""
@@ -396,6 +398,7 @@ class CardTurn:
     critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
     base_range: int = 1  # the base range of its class board's weapon
     rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
+    faces: rules.MoveFaces = rules.MoveFaces()  # the MP a Move or Leap card may print, a tap each (`move_faces`)
 
     @property
     def accuracy_dice(self) -> int:
@@ -424,5 +427,6 @@ def card_turn(m: rules.Mission, figure) -> CardTurn:
     rest = rules.rest_turn(m)
     lines, rolls = rules.attack_lines(m, figure.id, targets)
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    lines, rest, rules.critical_offer(m), figure.range, rolls)
+                    lines, rest, rules.critical_offer(m), figure.range, rolls,
+                    rules.MoveFaces() if rest.allows else rules.move_faces(m, figure.id))
 

@@ -182,6 +182,23 @@
     if (window.htmx) { htmx.process(form); }  // a form swapped in a moment ago is htmx's before it is sent
     form.requestSubmit();
   });
+  // The card's MP as one tap (#mp-faces): it fills the move form's MP box, which stays for any other value.
+  document.addEventListener("click", function (e) {
+    var face = e.target.closest && e.target.closest("#mp-faces button[data-mp]");
+    if (!face) { return; }
+    var form = face.closest("form"), mp = form && form.querySelector('input[name="mp"]');
+    if (!mp) { return; }
+    mp.value = face.dataset.mp;
+    Array.prototype.forEach.call(form.querySelectorAll("#mp-faces button"), function (b) {
+      b.setAttribute("aria-pressed", b === face ? "true" : "false");
+    });
+  });
+  document.addEventListener("input", function (e) {
+    if (!(e.target.name === "mp" && e.target.form && e.target.form.id === "move-form")) { return; }
+    Array.prototype.forEach.call(e.target.form.querySelectorAll("#mp-faces button"), function (b) {
+      b.setAttribute("aria-pressed", b.dataset.mp === e.target.value ? "true" : "false");
+    });
+  });
   // The move form carries the engine's reach as each MP cost then the spaces it reaches, "1 C-21 B-20 2 D-21"
   // (data-reach): the grid's cells within the card's MP are lit, and unlit by the next tap on the figure or by
   // the next step sent.
