@@ -284,6 +284,7 @@ class MissionPage(DocumentPage):
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
     refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
+    attack_range: Any = None  # the card's range typed in the attack helper, when it asked for its targets again
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -419,11 +420,12 @@ class CardTurn:
         return " ".join(f"{cost} {' '.join(labels)}" for cost, labels in sorted(by_cost.items()))
 
 
-def card_turn(m: rules.Mission, figure) -> CardTurn:
+def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: int | None = None) -> CardTurn:
+    """The turn's choices; the Attack's targets as the card's range (`range_modifier`, `attack_range`) allows."""
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    targets = rules.attack_targets(m)
+    targets = rules.attack_targets(m, range_modifier, attack_range)
     rest = rules.rest_turn(m)
     lines, rolls = rules.attack_lines(m, figure.id, targets)
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
