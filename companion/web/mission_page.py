@@ -284,7 +284,9 @@ class MissionPage(DocumentPage):
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
     refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
-    attack_range: Any = None  # the card's range typed in the attack helper, when it asked for its targets again
+    # the attack helper asking its targets again as the card's range is typed: (range modifier, explicit range or
+    # None, the target chosen), kept in its fields
+    attack_range: tuple = (0, None, "")
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 

@@ -245,7 +245,7 @@ def attack_helper(mission_id: int):
     modifier, explicit = request.args.get("range_modifier", type=int), request.args.get("range", type=whole)
     if modifier is not None or explicit is not None:
         ctx = replace(ctx, turn=card_turn(ctx.m, ctx.current, modifier or 0, explicit or None),
-                      attack_range={"range_modifier": modifier or 0, "range": explicit})
+                      attack_range=(modifier or 0, explicit or None, request.args.get("target", "")))
     return respond("mission_table/mission.html", replace(ctx, refused=refusal_of(ctx.m)), block="attack_helper")
 
 
