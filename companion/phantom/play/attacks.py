@@ -57,7 +57,11 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
         raise MissionError("target", str(exc)) from None
     target_at = board.map.parse(target[len("object:"):]) if target.startswith("object:") else board.figure(target).at
     distance = board.map.range_between(attacker.at, target_at)
-    reach, how = _reach(attacker, range_modifier, attack_range)
+    if attack_range is None:
+        reach = max(1, attacker.range + range_modifier)
+        how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
+    else:
+        reach, how = attack_range, "the card's explicit range"
     if distance is None or distance > reach:
         raise MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} "
                                      f"({how}) (p.18, p.21)")
@@ -184,19 +188,14 @@ def attack_targets(mission: Mission, range_modifier: int = 0, attack_range: int 
                                                                      attack_range)) for v, text, at in out))
 
 
-def _reach(attacker, range_modifier: int, attack_range) -> tuple[int, str]:
-    """How far the Attack reaches (p.18): the card's explicit range, else the base range and its modifier, and
-    the words saying which."""
-    if attack_range is not None:
-        return attack_range, "the card's explicit range"
-    how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
-    return max(1, attacker.range + range_modifier), how
-
-
 def _why_not_target(mission: Mission, attacker, target: str, at, range_modifier: int, attack_range) -> str:
     """Why `attacker` may not Attack `target` (on `at`) now, "" when it may: the range first, then the sight."""
     distance = mission.map.range_between(attacker.at, at)
-    reach, how = _reach(attacker, range_modifier, attack_range)
+    if attack_range is None:
+        reach = max(1, attacker.range + range_modifier)
+        how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
+    else:
+        reach, how = attack_range, "the card's explicit range"
     if distance is None or distance > reach:
         return f"out of range: range {distance}, the Attack reaches {reach} ({how}) (p.18, p.21)"
     if distance >= 2:
