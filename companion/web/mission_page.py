@@ -221,9 +221,7 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
             else "End turn"
         end = Button(label, form="end-turn-form") if step.needs == "orbs" else Button(label, "end-turn")
         rest = rules.rest_turn(m)
-        says = rules.end_turn_says(m)  # what End turn ends, beside it: a turn with no move is not ended unsaid
-        hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to." + (
-            "" if says.moved else f" End turn now: {says.said}.")
+        hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to."
         return ActionBar(ends + (end,), hint)
     if step.step == "adversary-turn":
         dice = "Enter the dice, then apply." if plan_now and plan_now["to_roll"] else ""
@@ -284,9 +282,6 @@ class MissionPage(DocumentPage):
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
     refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
-    # the attack helper asking its targets again as the card's range is typed: (range modifier, explicit range or
-    # None, the target chosen), kept in its fields
-    attack_range: tuple = (0, None, "")
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -401,7 +396,6 @@ class CardTurn:
     critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
     base_range: int = 1  # the base range of its class board's weapon
     rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
-    faces: rules.MoveFaces = rules.MoveFaces()  # the MP a Move or Leap card may print, a tap each (`move_faces`)
 
     @property
     def accuracy_dice(self) -> int:
@@ -422,15 +416,13 @@ class CardTurn:
         return " ".join(f"{cost} {' '.join(labels)}" for cost, labels in sorted(by_cost.items()))
 
 
-def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: int | None = None) -> CardTurn:
-    """The turn's choices; the Attack's targets as the card's range (`range_modifier`, `attack_range`) allows."""
+def card_turn(m: rules.Mission, figure) -> CardTurn:
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    targets = rules.attack_targets(m, range_modifier, attack_range)
+    targets = rules.attack_targets(m)
     rest = rules.rest_turn(m)
     lines, rolls = rules.attack_lines(m, figure.id, targets)
     return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    lines, rest, rules.critical_offer(m), figure.range, rolls,
-                    rules.MoveFaces() if rest.allows else rules.move_faces(m, figure.id))
+                    lines, rest, rules.critical_offer(m), figure.range, rolls)
 

@@ -37,7 +37,7 @@ from .bounds import whole
 from .commands import Area, answer_with, fingerprint, history_routes, run, seen_version
 from .database import get_db
 from .mission_page import (
-    PARTS_HEADER, card_turn, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
+    PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
 from .cards import class_boards_in_use, species_in_use
 from .render import LABELS, content, field_label, form_state, go, is_htmx, parse, respond
@@ -240,13 +240,8 @@ def show(mission_id: int):
 
 @bp.get("/<int:mission_id>/attack")
 def attack_helper(mission_id: int):
-    """The attack helper's form, fetched when the helper is opened (a tap's answer leaves it folded), and again
-    when the card's range is typed: the targets the Attack may take with that range (`card_turn`)."""
+    """The attack helper's form, fetched when the helper is opened (a tap's answer leaves it folded)."""
     ctx = replace(context(mission_id), answer="tap", attack_helper=True)
-    modifier, explicit = request.args.get("range_modifier", type=int), request.args.get("range", type=whole)
-    if modifier is not None or explicit is not None:
-        ctx = replace(ctx, turn=card_turn(ctx.m, ctx.current, modifier or 0, explicit or None),
-                      attack_range=(modifier or 0, explicit or None, request.args.get("target", "")))
     return respond("mission_table/mission.html", replace(ctx, refused=refusal_of(ctx.m)), block="attack_helper")
 
 

@@ -182,23 +182,6 @@
     if (window.htmx) { htmx.process(form); }  // a form swapped in a moment ago is htmx's before it is sent
     form.requestSubmit();
   });
-  // The card's MP as one tap (#mp-faces): it fills the move form's MP box, which stays for any other value.
-  document.addEventListener("click", function (e) {
-    var face = e.target.closest && e.target.closest("#mp-faces button[data-mp]");
-    if (!face) { return; }
-    var form = face.closest("form"), mp = form && form.querySelector('input[name="mp"]');
-    if (!mp) { return; }
-    mp.value = face.dataset.mp;
-    Array.prototype.forEach.call(form.querySelectorAll("#mp-faces button"), function (b) {
-      b.setAttribute("aria-pressed", b === face ? "true" : "false");
-    });
-  });
-  document.addEventListener("input", function (e) {
-    if (!(e.target.name === "mp" && e.target.form && e.target.form.id === "move-form")) { return; }
-    Array.prototype.forEach.call(e.target.form.querySelectorAll("#mp-faces button"), function (b) {
-      b.setAttribute("aria-pressed", b.dataset.mp === e.target.value ? "true" : "false");
-    });
-  });
   // The move form carries the engine's reach as each MP cost then the spaces it reaches, "1 C-21 B-20 2 D-21"
   // (data-reach): the grid's cells within the card's MP are lit, and unlit by the next tap on the figure or by
   // the next step sent.
@@ -306,38 +289,7 @@
     var elt = e.detail.elt, form = elt && (elt.closest("form") || elt), button = form && form.querySelector("button");
     sent = {id: form && form.id, action: form && form.getAttribute("hx-post"),
             label: button ? button.textContent.trim() : "", values: chosen(form)};
-    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) {
-      if (r !== keptMove) { r.remove(); }
-    });
-    if (keptMove && sent.id === "move-form") { dropKeptMove(); }  // a move sent again corrects it
-    if (keptMove) { keptMove.id = "move-refused"; }  // the next answer's refusal, if any, is the "refusal"
-  });
-  // A refused move stays beside the move form (issue 38) until a move is sent again or it is dismissed: the
-  // other taps (End turn among them) leave it in view, so a turn is not ended on a move no one saw refused.
-  var keptMove = null;
-  function dropKeptMove() {
-    if (keptMove) { keptMove.remove(); }
-    keptMove = null;
-  }
-  function keepMoveRefusal() {
-    var form = document.getElementById("move-form");
-    if (!form) { dropKeptMove(); return; }  // the turn is over: nothing left to correct
-    var refusal = document.querySelector("#refusal.refusal-beside");
-    if (refusal && refusal !== keptMove && sent && sent.id === "move-form" && refusal.previousElementSibling === form) {
-      refusal.setAttribute("data-kept-refusal", "");
-      var dismiss = document.createElement("button");
-      dismiss.type = "button"; dismiss.className = "btn"; dismiss.setAttribute("data-dismiss", "move-refusal");
-      dismiss.textContent = "Dismiss";
-      var item = document.createElement(refusal.tagName === "UL" ? "li" : "span");
-      item.appendChild(dismiss);
-      refusal.appendChild(item);
-      keptMove = refusal;
-      inView(refusal);  // its Dismiss made it taller: still wholly in view
-    }
-    if (keptMove && !keptMove.isConnected) { form.after(keptMove); }
-  }
-  document.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest('button[data-dismiss="move-refusal"]')) { dropKeptMove(); }
+    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) { r.remove(); });
   });
   function besideItsControl() {
     var refusal = document.querySelector("#messages #refusal");
@@ -390,7 +342,6 @@
     sheetOf = now;
   }
   document.addEventListener("htmx:afterSettle", besideItsControl);
-  document.addEventListener("htmx:afterSettle", keepMoveRefusal);
   // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
   // chosen is put back in the form drawn again, and the panel it is in stays open.
   function chosen(form) {

@@ -34,8 +34,8 @@ from .attacks import (
     attack_lines, attack_targets, character_attack, event_notes, line_options, no_attack, round_guard, sight_lines,
 )
 from .character_turn import (
-    EndTurnSays, MoveFaces, PassedHazards, RestTurn, end_turn_says, heal_ally, move_by_card, move_faces, name_of,
-    passed_hazards, place_anyway, reachable, reachable_costs, rest_turn,
+    PassedHazards, RestTurn, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable,
+    reachable_costs, rest_turn,
 )
 from .critical_strikes import CriticalOffer, activate_critical, adversary_critical, critical_offer
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
@@ -75,7 +75,7 @@ __all__ = [
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",
-    "character_turn_start", "EndTurnSays", "MoveFaces", "end_turn_says", "move_faces", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
+    "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_task", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",

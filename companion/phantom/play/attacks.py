@@ -155,7 +155,6 @@ def no_attack(mission: Mission, figure_id: str) -> MissionError | None:
 class AttackTarget:
     value: str  # what character_attack takes: a figure id, or "object:<space>"
     text: str  # as the table reads it: the figure id and its HP, or the object's space and state
-    refused: str = ""  # why the Attack may not target it now (out of range, no line of sight), with the pages
 
 
 @dataclass(frozen=True)
@@ -167,43 +166,19 @@ class AttackTargets:
     page: str = "20"
 
 
-def attack_targets(mission: Mission, range_modifier: int = 0, attack_range: int | None = None) -> AttackTargets:
+def attack_targets(mission: Mission) -> AttackTargets:
     """p.20 step 1: a valid target is an enemy (for a character, an adversary) or a destructible object not yet
     destroyed (intact or damaged), objects in map order. None while the character whose turn it is may not
-    Attack (a rest turn, p.13; after a Fumble, p.20), with the reason. Each one the Attack cannot target now
-    says why (`refused`): beyond its range — the base range plus `range_modifier`, or the card's explicit
-    `attack_range` (p.18, p.21) — or with no line of sight to it (p.18-19), as `character_attack` refuses it."""
+    Attack (a rest turn, p.13; after a Fumble, p.20), with the reason."""
     rnd = mission.round
     refused = no_attack(mission, rnd.current) if rnd is not None and rnd.current else None
     if refused is not None:
         return AttackTargets((), refused.message, refused.page)
     m = mission.map
-    out = [(f.id, f"{f.id} ({f.hp} HP)", f.at) for f in mission.board.figures if f.side == "adversary"]
+    out = [AttackTarget(f.id, f"{f.id} ({f.hp} HP)") for f in mission.board.figures if f.side == "adversary"]
     objects = sorted((h for h, state in m.object_at.items() if state in ("destructible", "damaged")), key=m.label)
-    out += [(f"object:{m.label(h)}", f"Object on {m.label(h)} ({m.object_at[h]})", h) for h in objects]
-    attacker = mission.figure(rnd.current) if rnd is not None and rnd.current else None
-    if attacker is None or attacker.side != "character":
-        return AttackTargets(tuple(AttackTarget(v, text) for v, text, _ in out))
-    return AttackTargets(tuple(AttackTarget(v, text, _why_not_target(mission, attacker, v, at, range_modifier,
-                                                                     attack_range)) for v, text, at in out))
-
-
-def _why_not_target(mission: Mission, attacker, target: str, at, range_modifier: int, attack_range) -> str:
-    """Why `attacker` may not Attack `target` (on `at`) now, "" when it may: the range first, then the sight."""
-    distance = mission.map.range_between(attacker.at, at)
-    if attack_range is None:
-        reach = max(1, attacker.range + range_modifier)
-        how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
-    else:
-        reach, how = attack_range, "the card's explicit range"
-    if distance is None or distance > reach:
-        return f"out of range: range {distance}, the Attack reaches {reach} ({how}) (p.18, p.21)"
-    if distance >= 2:
-        try:
-            line_options(mission, attacker.id, target)
-        except MissionError as exc:
-            return f"{exc.message} (p.18-19)"
-    return ""
+    out += [AttackTarget(f"object:{m.label(h)}", f"Object on {m.label(h)} ({m.object_at[h]})") for h in objects]
+    return AttackTargets(tuple(out))
 
 
 @dataclass(frozen=True)

@@ -64,53 +64,6 @@ def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dic
     return {mission.map.label(h): cost + b.overhead for h, cost in r.cost.items() if h != r.start}
 
 
-@dataclass(frozen=True)
-class MoveFaces:
-    """The MP a Move or Leap card may print, offered as one tap each instead of typing it (p.24): `values`
-    from 1 up to the MP the figure's farthest reachable space needs (more reaches nothing new, so the last
-    face is every space), at most `most`; any other value is typed. Empty when the figure can take no
-    movement now (its conditions, p.37) or it is no character's turn."""
-    values: tuple[int, ...] = ()
-    reason: str = "the MP printed after Move or Leap on the card played"
-    page: str = "24"
-    most: int = 6
-
-
-def move_faces(mission: Mission, figure_id: str) -> MoveFaces:
-    costs = reachable_costs(mission, figure_id) if mission.figure(figure_id) is not None else {}
-    if not costs:
-        return MoveFaces()
-    top = min(MoveFaces.most, max(costs.values()))
-    return MoveFaces(tuple(range(1, top + 1)))
-
-
-@dataclass(frozen=True)
-class EndTurnSays:
-    """What End turn ends, said on its button so the table is not surprised: the figure whose turn it is
-    (`who`) and whether a move checked against the card's MP was made this turn (`moved`, p.24)."""
-    who: str = ""
-    moved: bool = True
-
-    @property
-    def said(self) -> str:
-        if not self.who:
-            return "End turn"
-        return f"End {self.who}'s turn" + ("" if self.moved else " — no move made")
-
-
-def end_turn_says(mission: Mission) -> EndTurnSays:
-    """The character whose turn it is and whether it moved this turn (the round remembers the spaces its
-    checked moves entered; a rest turn makes no move to miss, p.13). An adversary's turn says only its name."""
-    rnd = mission.round
-    figure = mission.figure(rnd.current) if rnd is not None and rnd.current else None
-    if figure is None:
-        return EndTurnSays()
-    who = name_of(mission, figure.id)
-    if figure.side != "character" or resting_now(mission, figure.id):
-        return EndTurnSays(who)
-    return EndTurnSays(who, bool(rnd.passed))
-
-
 def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str = "move") -> Update:
     """A Move N or Leap N (p.24): `to` must be a space the figure can end on within `mp` MP, or it is refused
     with the reason (the MP it needs, a wall or enemy in the way, a space it cannot end on). The hazard it
