@@ -56,11 +56,8 @@ def arrived(new_game):
 
 @pytest.fixture
 def expanding(arrived):
-    g = arrived
-    g.do("next")  # round 1: no turn order choice
-    g.do("next")  # to Spawn Crystals
-    g.do("spawn", {"hits": "0"})
-    g.do("next")
+    g = arrived  # the Arrival's end and round 1's turn order passed by themselves: Spawn Crystals waits
+    g.do("spawn", {"hits": "0"})  # no Crystal to place: the Expansion Phase begins by itself
     return g
 
 
@@ -77,8 +74,8 @@ def test_the_arrival_places_strongholds_then_outposts_in_reverse(arrived):
     s = arrived.row.state
     assert all(al.stronghold_of(s, i) for i in range(3))
     assert sum(u.count for u in s.units if u.kind == "Outpost") == 3
-    arrived.do("next")
-    assert arrived.row.state.round == 1 and arrived.row.state.phase == "preparation"
+    # the last Outpost ends the Arrival, and round 1 keeps its turn order (p.8): both pass by themselves
+    assert (s.round, s.phase, al.STEPS[s.phase][s.step]) == (1, "preparation", "Spawn crystals")
 
 
 def order_at_home(g: Game) -> tuple[al.Game, int, str]:
@@ -259,8 +256,6 @@ def test_buying_vp_twice_in_a_round_is_refused(arrived, app):
 
 def test_a_crystal_next_to_its_owners_stronghold_is_refused(arrived, app):
     g = arrived
-    g.do("next")
-    g.do("next")
     g.do("spawn", {"hits": "2"})
     s = g.row.state
     me = al.crystal_placer(s)
@@ -352,8 +347,6 @@ def test_the_discovery_pick_offers_no_none_and_a_blank_pick_is_refused(arrived, 
 
 def test_the_spawn_asks_for_the_blue_dice_faces_and_refuses_more_hits_than_they_show(arrived, app, table):
     g = arrived
-    g.do("next")
-    g.do("next")
     page = table.get(g.url).get_data(as_text=True)
     assert 'name="spawn_0"' in page and 'name="spawn_1"' in page and 'name="spawn_0_1"' not in page  # no re-roll
     assert "Roll 2 blue dice for me" in page
