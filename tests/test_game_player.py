@@ -4,7 +4,8 @@ A short seeded run per game: a new game from the home page's own form, then seed
 the game page offers, failing on any 5xx, any offered control refused as malformed, markup shown as text,
 or a broken invariant (scores and supplies never negative or over the box, a once-only thing at most once,
 copies of a card never more than the deck's, nothing offered refused by rule (issue 29: a one-tap control or one
-the game's stage, phase, turn or step forbids), no die rolled by the app without its roll for me).
+the game's stage, phase, turn or step forbids), no die rolled by the app without its roll for me, and no step with
+nothing to decide left waiting for a tap (issue 38: the rules' `idle` is None after every command)).
 scripts/play-games runs the same player longer over many seeds.
 """
 from __future__ import annotations
