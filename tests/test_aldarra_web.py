@@ -450,3 +450,28 @@ def test_the_management_offers_only_what_the_rules_take_now(arrived, app, table)
     offered = set(re.findall(r'<option value="([A-Z][0-9]+)"', build))
     assert lone not in offered and al.stronghold_of(st, syn).id in offered
     refused(app, g, "build", {"player": str(syn), "at": lone, "kind": "Frigate"}, "Territory", "(p.13)")
+
+
+def test_the_end_of_a_round_waits_only_for_the_players_choices(arrived, app, table):
+    # Issue 38: Buying Victory Points is each player's choice (p.13): one Next when nobody buys. Check Win (p.14)
+    # and each step whose draws, picks or builds are all done pass by themselves, so the rest of the round's end
+    # is the players' own mandatory choices (a draw, a Discovery, a build each, p.13) and no Next at all.
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=1))
+    order = g.row.state.turn_order
+    g.do("next")  # nobody buys; nobody has 20 VP: Check Win passes by itself
+    assert al.STEPS["management"][g.row.state.step] == "Secondary Objectives"
+    for i in order:
+        g.do("draw", {"player": str(i)}, form=f"draw-{i}")
+    assert al.STEPS["management"][g.row.state.step] == "Discovery"
+    for i in order:
+        g.do("discovery", {"player": str(i), "name": f"Relic {i}"}, form=f"discovery-{i}")
+    assert al.STEPS["management"][g.row.state.step] == "Build"
+    for i in order:
+        g.do("finish-build", {"player": str(i)})
+    s = g.row.state  # Build done: round 2 begins, and its turn order waits for the fewest VP's choice (p.8)
+    assert (s.round, s.phase, s.step) == (2, "preparation", 0)
+    assert "Build: nothing to decide (p.13) — passed" in table.get(f"{g.url}/log").get_data(as_text=True)
+    table.post(f"{g.url}/undo", {"version": str(g.row.version)})  # one Undo: the last build and the step with it
+    s = g.row.state
+    assert (s.round, s.phase, s.step, s.chooser) == (1, "management", 5, len(order) - 1)
