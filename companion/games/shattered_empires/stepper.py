@@ -68,10 +68,12 @@ def back_step(g: Game) -> Outcome:
 def idle(g: Game) -> str | None:
     """The words for the log when the current step has nothing to decide, else None: its own action has nothing
     to act on (no card to play, no project to fund, no unit to fire or repair, nothing to scrap) and no reminder
-    the player listed waits (docs/rules.md, "Steps with nothing to decide"). Draw is the rules' alone."""
-    if g.stage != "play" or g.attack is not None or g.launches:
-        return None  # a declared attack, or a Launcher's search to record (Launcher)
+    the player listed waits (docs/rules.md, "Steps with nothing to decide"). Draw is the rules' alone. A Launcher
+    completed at the end of the Allocation Phase holds the Acquisition Phase until its search is recorded."""
+    if g.stage != "play" or g.attack is not None:
+        return None  # a declared attack waits for its resolution
     i, side = g.turn, g.sides[g.turn]
+    searching = any(u.id in g.launches and u.owner == i for u in g.units)  # a completed Launcher's search (Launcher)
     cards = side.hand > 0 or bool(side.sideboard)
     aiming = [p for p in g.projects if p.owner == i and p.mod is not None and p.target is None
               and any(u.owner == i and u.type == p.requires for u in g.units)]
@@ -80,7 +82,7 @@ def idle(g: Game) -> str | None:
         "draw": False,
         "queue": bool(aiming) or (cards and len(queued(g, i)) < queue_max(g, i)),
         "allocation": bool(aiming) or any(allocatable(g, p.id) for p in g.projects if p.owner == i),
-        "acquisition": cards or any(s.owner == i and s.cost <= side.cp for s in g.staff),
+        "acquisition": cards or searching or any(s.owner == i and s.cost <= side.cp for s in g.staff),
         "combat": bool(attackers(g)),
         "repair": any(r.owner == i and r.repair and not r.repaired for r in g.units)
                   and any(u.owner == i and u.damage for u in g.units),
