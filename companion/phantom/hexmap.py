@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Annotated
 
-from ..codec import AS_OBJECT, Shape, Sorted
+from ..codec_marks import AS_OBJECT, Shape, Sorted
 from ..errors import RuleError
 # The grid's arithmetic lives in companion/hexgrid.py (Aldarra Reborn's board uses it too); its names stay
 # importable from here for the map engine's modules.

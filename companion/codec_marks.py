@@ -1,0 +1,55 @@
+"""The `typing.Annotated` markers of companion/codec.py, about a stored value's shape.
+
+`AS_OBJECT` (pairs written as a JSON object), `Sorted(key)` (a set in another order than its written
+values'), `Shape(write, read)` (a value with its own shape, like a space of a map written as its label) and
+`Kept(n)` (the last n values read are reused when the same document comes again). A module whose classes are
+stored names them in its type hints and at its top (a map's `Space`, a scenario's shapes); only the codec
+reads them. They are apart from the codec so that importing such a module, as a turn imports the map and the
+scenario, does not import the codec. Standard library only: the rules engines use it.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+__all__ = ["AS_OBJECT", "Sorted", "Shape", "Kept"]
+
+
+class _AsObject:
+    """A tuple of (key, value) pairs written as a JSON object, in the tuple's order."""
+
+    def __repr__(self):
+        return "AS_OBJECT"
+
+
+AS_OBJECT = _AsObject()
+
+
+@dataclass(frozen=True)
+class Sorted:
+    """A set written in the order of `key(item, context)`, not of its written values."""
+    key: Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A value with its own JSON shape: `write(value, context)` gives it, `read(doc, context)` reads it back."""
+    write: Callable[[Any, Any], Any]
+    read: Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Kept:
+    """The last `size` values read are kept: the same document again reads as the same (immutable) object."""
+    size: int
+    read: list = field(default_factory=list, compare=False, repr=False)  # (document, value)
+
+    def value(self, doc, read: Callable[[], Any]):
+        for seen, value in self.read:
+            if seen == doc:
+                return value
+        value = read()
+        self.read.insert(0, (copy.deepcopy(doc), value))  # a copy: the caller may change its dict afterwards
+        del self.read[self.size:]
+        return value
