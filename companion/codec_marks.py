@@ -10,7 +10,6 @@ scenario, does not import the codec. Standard library only: the rules engines us
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 __all__ = ["AS_OBJECT", "Sorted", "Shape", "Kept"]
@@ -26,24 +25,54 @@ class _AsObject:
 AS_OBJECT = _AsObject()
 
 
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: each marker is made once, at its module's import, and only read after (the
+# engine's import would otherwise pay for methods nothing calls). A marker is equal to one with the same
+# functions and hashes by them, as a frozen dataclass would.
 class Sorted:
     """A set written in the order of `key(item, context)`, not of its written values."""
-    key: Callable[[Any, Any], Any]
+    __slots__ = ("key",)
+
+    def __init__(self, key: Callable[[Any, Any], Any]):
+        self.key = key
+
+    def __eq__(self, other):
+        return other.__class__ is self.__class__ and other.key == self.key
+
+    def __hash__(self):
+        return hash((self.key,))
+
+    def __repr__(self):
+        return f"Sorted(key={self.key!r})"
 
 
-@dataclass(frozen=True)
 class Shape:
     """A value with its own JSON shape: `write(value, context)` gives it, `read(doc, context)` reads it back."""
-    write: Callable[[Any, Any], Any]
-    read: Callable[[Any, Any], Any]
+    __slots__ = ("write", "read")
+
+    def __init__(self, write: Callable[[Any, Any], Any], read: Callable[[Any, Any], Any]):
+        self.write, self.read = write, read
+
+    def __eq__(self, other):
+        return other.__class__ is self.__class__ and (other.write, other.read) == (self.write, self.read)
+
+    def __hash__(self):
+        return hash((self.write, self.read))
+
+    def __repr__(self):
+        return f"Shape(write={self.write!r}, read={self.read!r})"
 
 
-@dataclass(frozen=True, eq=False)
 class Kept:
-    """The last `size` values read are kept: the same document again reads as the same (immutable) object."""
-    size: int
-    read: list = field(default_factory=list, compare=False, repr=False)  # (document, value)
+    """The last `size` values read are kept: the same document again reads as the same (immutable) object.
+    Equal only to itself: each one keeps its own values."""
+    __slots__ = ("size", "read")
+
+    def __init__(self, size: int):
+        self.size = size
+        self.read: list = []  # (document, value), the latest first
+
+    def __repr__(self):
+        return f"Kept(size={self.size!r})"
 
     def value(self, doc, read: Callable[[], Any]):
         for seen, value in self.read:
