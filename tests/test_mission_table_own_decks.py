@@ -205,3 +205,7 @@ def test_a_physical_deck_with_one_card_left_is_not_asked_about_its_card_is_drawn
     out = reveal(name_card(rnd, "species:Grallok", names["species"]).mission)
     assert out.mission.round.drawn_for("Grallok Sentry").class_card == only
     assert any(f"the table drew {only.name} from the" in r for r in out.reasons)
+    # A deck typed as its cards came up may hold cards the app has not seen: its one known card is still asked.
+    partial = replace(rnd, whole=tuple(k for k in rnd.whole if k != "class:Sentry"))
+    (asked,) = [p for p in deck_prompts(partial) if p.key == "class:Sentry"]
+    assert asked.named is None and not asked.last and "Sentry" in next_step(partial).why

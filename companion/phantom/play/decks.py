@@ -248,8 +248,11 @@ def draw_named(mission: Mission, key: str, for_type: str | None = None):
 
 
 def _last_card(mission: Mission, key: str) -> str | None:
-    """The name of the one card a physical deck may still turn up (none drawn from its discards yet): with one
-    card left it is that card, so the table is not asked (p.12 step 5: the top card is drawn)."""
+    """The name of the one card a physical deck may still turn up: with one card left of a deck whose every card
+    the app knows (`Mission.whole`) it is that card, so the table is not asked (p.12 step 5: the top card is
+    drawn). The Event deck is never whole: the table puts five Round 1-5 events of its choice on top (p.10 step 8)."""
+    if key == EVENTS or key not in mission.whole:
+        return None
     pool = _pool(mission, key)
     return pool[0].name if len(pool) == 1 else None
 
