@@ -125,7 +125,8 @@ def settle(rules, outcome: Outcome) -> Outcome:
     result: one journal entry, so one Undo takes them back with the command before them. The game says when a
     step has nothing to decide (`rules.idle`: the words for the log, e.g. "Upkeep: nothing to do", or None when a
     player has a choice or a rule waits for one); each step passed is a line of the entry's description. A chain
-    crosses at most one new round, so a game where nobody ever has anything to decide still stops."""
+    passes no step beyond the round after the one it began in, so a game where nobody can ever decide anything
+    still stops."""
     g, lines, reasons = outcome.state, [], list(outcome.reasons)
     last_round = rules.current_step(g).round + 1
     while g.stage == "play" and rules.current_step(g).round <= last_round:
