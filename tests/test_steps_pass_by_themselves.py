@@ -109,3 +109,23 @@ def test_the_end_of_a_suriya_turn_is_next_and_the_card_gained(su_game):
     undo(g)  # one Undo: the gain, the end of the turn and David's Upkeep
     s = g.row.state
     assert (s.turn, s.phase, s.gained) == (0, "income", "")
+
+
+def test_a_game_where_nothing_is_ever_to_decide_still_stops_within_the_next_round():
+    # frame.settle: the chain of passed steps stops at the round after the one it began in, in one result
+    from dataclasses import dataclass
+    from types import SimpleNamespace
+
+    from companion.games.frame import Outcome, Step, settle
+
+    @dataclass(frozen=True)
+    class Idle:
+        stage: str = "play"
+        round: int = 1
+
+    rules = SimpleNamespace(current_step=lambda g: Step(g.round, "Turn", "Step", "."),
+                            idle=lambda g: "Turn: nothing to do",
+                            next_step=lambda g: Outcome(replace(g, round=g.round + 1), f"Round {g.round + 1}"))
+    done = settle(rules, Outcome(Idle(), "Began"))
+    assert done.state.round == 3 and done.description == (
+        "Began; Turn: nothing to do — passed: Round 2; Turn: nothing to do — passed: Round 3")
