@@ -44,6 +44,14 @@ def test_a_figure_boxed_in_to_one_space_has_the_one_face_preselected():
     assert move_by_card(m, "vera", "A-2", faces.chosen).mission.figure("vera").at == P("A-2")
 
 
+def test_knocked_down_the_faces_start_at_the_mp_that_reaches_a_space():
+    # p.37: Knocked Down spends 1 MP of the movement to stand up, so a face of 1 would reach nothing.
+    m = add_condition(vera_turn(mission()), "vera", "Knocked Down").mission
+    faces = move_faces(m, "vera")
+    assert faces.values[0] == 2 == min(reachable_costs(m, "vera").values())
+    move_by_card(m, "vera", "B-3", faces.values[0])  # not refused
+
+
 def test_no_faces_when_the_figure_takes_no_movement_or_is_no_character():
     # p.37: Stunned takes no action of any kind; an adversary moves by its own cards (p.26).
     m = vera_turn(mission())
