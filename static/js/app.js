@@ -69,7 +69,9 @@
     // a refused move kept in view (missiontable.js) until it is corrected or dismissed; End turn says it drops it
     dismiss: "Dismiss",
     refusedMove: function (space) { return "Refused move to " + space + ":"; },
-    endDiscards: function (label, space) { return label + " — the refused move to " + space + " is discarded"; }
+    endDiscards: function (label, space) {
+      return label.replace(/ without moving$/, "") + " without the refused move to " + space;
+    }
   };
   window.companionSay = SAY;  // missiontable.js says its words from here too
 

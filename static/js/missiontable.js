@@ -202,21 +202,24 @@
     clearReach();
     if (!lit) { lightReach(form); }
   }
-  // The card's MP as faces, one tap each: a face tapped empties "Another MP" and lights the reach within it at
-  // once (the next tap is the space); a value typed there unticks the faces and the reach follows it.
+  // The card's MP as faces, one tap each: a face tapped empties "Another MP", a value typed there unticks the
+  // faces; a reach lit (the figure tapped) follows the MP chosen at once.
+  function reachFollows(form) {
+    if (document.querySelector("#map-grid .cells polygon.reach")) { clearReach(); lightReach(form); }
+  }
   document.addEventListener("change", function (e) {
     var face = e.target.closest && e.target.closest('#mp-faces input[name="mp"]');
     if (!face) { return; }
     var typed = face.form.querySelector('input[name="mp_typed"]');
     if (typed) { typed.value = ""; }
-    clearReach(); lightReach(face.form);
+    reachFollows(face.form);
   });
   document.addEventListener("input", function (e) {
     if (e.target.name !== "mp_typed" || !e.target.form) { return; }
     Array.prototype.forEach.call(e.target.form.querySelectorAll('#mp-faces input[name="mp"]'), function (r) {
       r.checked = false;
     });
-    if (document.querySelector("#map-grid .cells polygon.reach")) { clearReach(); lightReach(e.target.form); }
+    reachFollows(e.target.form);
   });
   function lightReach(form) {
     var budget = chosenMp(form);
@@ -360,10 +363,10 @@
       refusal.appendChild(item);
       refusal.setAttribute("data-kept-refusal", sent.space || "");
       keptMove = {refusal: refusal, space: sent.space || ""};
-      inView(refusal);  // its Dismiss made it taller: still wholly in view
     }
     if (keptMove && !keptMove.refusal.isConnected) { form.after(keptMove.refusal); }
-    markKeptMove();
+    markKeptMove();  // End turn's longer words may make the action bar taller, the panel shorter: then in view
+    if (keptMove && keptMove.refusal === refusal) { inView(refusal); }
   }
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest('button[data-dismiss="move-refusal"]')) { dropKeptMove(); }
@@ -472,10 +475,24 @@
         bottom = document.getElementById("bottombar");
     if (!main) { return; }
     var h = (top ? top.getBoundingClientRect().height : 0) + (bottom ? bottom.getBoundingClientRect().height : 0);
-    main.style.setProperty("--chrome", Math.ceil(h) + "px");
+    var now = Math.ceil(h) + "px";
+    if (main.style.getPropertyValue("--chrome") !== now) { main.style.setProperty("--chrome", now); }
   }
   chrome();  // once, and on a resize: measuring after every answer would force a layout of the map each tap
   window.addEventListener("resize", chrome);
+  // and when the bottom bar itself grows ("not saved — see the message" wraps in portrait), the action bar is
+  // never under it: the bar an answer swapped in is watched in place of the one it replaced (the observer's
+  // callback comes after a layout the browser makes anyway).
+  var watching = null, sizes = window.ResizeObserver ? new ResizeObserver(chrome) : null;
+  function watchBottomBar() {
+    var bar = document.getElementById("bottombar");
+    if (!sizes || !bar || bar === watching) { return; }
+    if (watching) { sizes.unobserve(watching); }
+    sizes.observe(bar);
+    watching = bar;
+  }
+  watchBottomBar();
+  document.addEventListener("htmx:afterSettle", watchBottomBar);
   // Apply waits for the dice the engine still needs: each face tapped asks it (GET .../dice with the faces
   // chosen); its answer, why the turn still waits or nothing, goes beside Apply, disabled until it is nothing.
   function checkDice() {

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import to_veras_turn, vera_hp
+from .helpers import END_TURN, to_veras_turn, vera_hp
 
 OFFLINE_POLLS_MS = 3_000  # the outage: long enough for several polls to fail
 
@@ -211,8 +211,8 @@ def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_neve
     page.route("**/do/hp", lambda route: held.append(route))
     page.get_by_role("button", name="− HP", exact=True).click()
     page.wait_for_timeout(300)
-    page.get_by_role("button", name="End turn", exact=True).click()
-    expect(page.locator("#save-note")).to_contain_text("End turn is kept and sent right after")
+    page.get_by_role("button", name=END_TURN).click()
+    expect(page.locator("#save-note")).to_contain_text("End Vera's turn without moving is kept and sent right after")
     held[0].continue_()
     expect(page.locator("#lastlog")).to_contain_text("Vera's discard pile")  # End turn, after − HP
     expect(page.locator("#savestate")).to_have_text("● saved")

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
+from .helpers import END_TURN, face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
 
 HP_BASE_COLORS = {"rgb(201, 42, 42)", "rgb(252, 196, 25)", "rgb(28, 61, 140)", "rgb(116, 192, 252)"}
 
@@ -129,7 +129,7 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(active).to_have_attribute("data-figure", "vera")
     expect(active.locator(".halo")).to_have_count(1)
     partial(page, lambda: tap_space(page, "G-3"))
-    next_step_in_view(page, "End turn")
+    next_step_in_view(page, END_TURN)
 
     # A refusal is said in view beside what was refused (the move form) and stays (a poll does not take it
     # away) until the next tap: nothing to dismiss.
@@ -145,12 +145,12 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(message).to_be_visible()
     nothing_covers_a_control(page)
 
-    partial(page, lambda: press(page, "End turn"))
+    partial(page, lambda: press(page, END_TURN))
     expect(message).to_have_count(0)  # the next tap took it away
     next_step_in_view(page, "Next turn: Bram")
     partial(page, lambda: press(page, "Next turn: Bram"))
-    next_step_in_view(page, "End turn")
-    partial(page, lambda: press(page, "End turn"))
+    next_step_in_view(page, END_TURN)
+    partial(page, lambda: press(page, END_TURN))
     next_step_in_view(page, "Next turn: Grallok Sentry-1")
     partial(page, lambda: press(page, "Next turn: Grallok Sentry-1"))
 
