@@ -49,14 +49,29 @@ def lose_answer(route):
     route.abort("connectionreset")  # ...and the answer never reaches the tablet
 
 
+# The part of a control a person sees: its box less what the panels it scrolls in clip off (a control scrolled
+# above the side panel's top is drawn nowhere, though its box reaches up beside the top bar).
+SHOWN = """e => {
+  const r = e.getBoundingClientRect();
+  let x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom;
+  for (let p = e.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + " " + s.overflowY)) { continue; }
+    const b = p.getBoundingClientRect();
+    x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top); x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
+  }
+  return x1 > x0 && y1 > y0 ? {x: x0, y: y0, width: x1 - x0, height: y1 - y0} : null;
+}"""
+
+
 def clear_of_controls(page: Page, banner_id: str) -> None:
-    """The banner floats over the page without covering any control but its own."""
+    """The banner floats over the page without covering any control but its own, as drawn (`SHOWN`)."""
     box = page.locator(f"#{banner_id}").bounding_box()
     assert box
     for control in page.locator("main button, main a, main input:not([type=hidden]), main select, footer button").all():
         if not control.is_visible():
             continue
-        c = control.bounding_box()
+        c = control.evaluate(SHOWN)
         overlap = c and not (c["x"] >= box["x"] + box["width"] or c["x"] + c["width"] <= box["x"]
                              or c["y"] >= box["y"] + box["height"] or c["y"] + c["height"] <= box["y"])
         assert not overlap, f"#{banner_id} covers {control}"
