@@ -155,7 +155,7 @@ def test_a_tap_kept_behind_a_refused_save_is_not_sent_and_the_page_says_so(table
     expect(other.locator("#savestate")).to_have_text("● saved")
     before = mission_entries(live_server, mission_id)
     held[0].continue_()  # − HP now arrives stale: refused
-    expect(page.locator("#save-note")).to_have_text("Your next End turn was not sent: − HP was not saved. Tap it again.")
+    expect(page.locator("#save-note")).to_have_text("Your next End Vera's turn without moving was not sent: − HP was not saved. Tap it again.")
     page.unroute("**/do/hp")
     page.wait_for_timeout(500)
     assert mission_entries(live_server, mission_id) == before, "neither − HP nor End turn was applied"
