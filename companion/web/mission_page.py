@@ -284,7 +284,6 @@ class MissionPage(DocumentPage):
     attack_helper: bool = True  # the attack helper's form is drawn: the whole page, an attack's answer (a refusal
     # keeps the choices), a page that has it open (ATTACK_HEADER); else it is fetched when opened
     refused: Callable[..., str] = lambda action, **fields: ""  # a step's refusal now, "" if it goes (mission_table)
-    attack_target: str = ""  # the target chosen in the attack helper while its range is typed (kept checked)
     answer: str = "page"  # the whole page, or an htmx answer of parts swapped out of band: "tap", "poll" (leaves
     # the message on screen)
 
@@ -400,7 +399,8 @@ class CardTurn:
     base_range: int = 1  # the base range of its class board's weapon
     rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
     faces: rules.MoveFaces = rules.MoveFaces()  # the MP of a Move or Leap, a tap each (`move_faces`)
-    attack_range: tuple = (0, None)  # the card's range the targets were asked with: (modifier, explicit or None)
+    # the card's range the targets were asked with, (modifier, explicit or None, the target chosen, kept checked)
+    attack_range: tuple = (0, None, "")
 
     @property
     def accuracy_dice(self) -> int:
@@ -421,9 +421,10 @@ class CardTurn:
         return " ".join(f"{cost} {' '.join(labels)}" for cost, labels in sorted(by_cost.items()))
 
 
-def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: int | None = None) -> CardTurn:
+def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: int | None = None,
+              chosen: str = "") -> CardTurn:
     """The current character's choices; its Attack's targets as the card's range allows (`range_modifier`,
-    `attack_range`: the attack helper asks them again as the range is typed)."""
+    `attack_range`: the attack helper asks them again as the range is typed, `chosen` the target kept)."""
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
@@ -433,4 +434,4 @@ def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: i
     costs = {} if rest.allows else rules.reachable_costs(m, figure.id)
     faces = rules.MoveFaces() if rest.allows else rules.move_faces(m, figure.id, costs)
     return CardTurn(tuple(costs.items()), targets, allies, lines, rest, rules.critical_offer(m), figure.range, rolls,
-                    faces, (range_modifier, attack_range))
+                    faces, (range_modifier, attack_range, chosen))

@@ -245,9 +245,8 @@ def attack_helper(mission_id: int):
     (`card_turn`), the target chosen kept."""
     asked = parse(forms.AttackRangeForm, request.args)
     ctx = replace(context(mission_id), answer="tap", attack_helper=True)
-    if asked.range_modifier or asked.range is not None:
-        ctx = replace(ctx, turn=card_turn(ctx.m, ctx.current, asked.range_modifier or 0, asked.range))
-    ctx = replace(ctx, attack_target=asked.target or "")
+    if asked.range_modifier or asked.range is not None or asked.target:
+        ctx = replace(ctx, turn=card_turn(ctx.m, ctx.current, asked.range_modifier or 0, asked.range, asked.target or ""))
     return respond("mission_table/mission.html", replace(ctx, refused=refusal_of(ctx.m)), block="attack_helper")
 
 
