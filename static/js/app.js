@@ -68,7 +68,6 @@
     sendAgain: function (what) { return what + " did not reach the companion. Send it again?"; },
     // a refused move kept in view (missiontable.js) until it is corrected or dismissed; End turn says it drops it
     dismiss: "Dismiss",
-    refusedMove: function (space) { return "Refused move to " + space + ":"; },
     endDiscards: function (label, space) {
       return label.replace(/ without moving$/, "") + " without the refused move to " + space;
     }

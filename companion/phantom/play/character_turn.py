@@ -69,8 +69,9 @@ class MoveFaces:
     """The MP of a Move or Leap offered as one tap each (p.24), in place of typing the card's number: `values`
     from the fewest MP that reach a space (1, or more when the budget spends some first: Knocked Down's 1 MP to
     stand up, p.37) up to the most the figure can use now, its farthest space's cost (more reaches nothing
-    new; MP may be spent short of the card's, p.24). The round records each chosen card by its name and AP only (p.12 step 3:
-    the table taps the AP), so no card's Move value is known and none is invented; another value is typed.
+    new; MP may be spent short of the card's, p.24). The round records each chosen card by its name and AP
+    only (p.12 step 3: the table taps the AP), so no card's Move value is known and none is invented; another
+    value is typed.
     `chosen`: the one face, preselected, when there is only one. Empty when the figure can take no movement
     now (its conditions, p.37, a rest turn, p.13) or it is no character's turn."""
     values: tuple[int, ...] = ()
@@ -87,13 +88,9 @@ def move_faces(mission: Mission, figure_id: str, move_costs: dict[str, int] | No
     figure = mission.figure(figure_id)
     if figure is None or figure.side != "character" or resting_now(mission, figure_id):
         return MoveFaces()
-    costs = (reachable_costs(mission, figure_id) if move_costs is None else move_costs,
-             reachable_costs(mission, figure_id, "leap"))
-    if not any(costs):
-        return MoveFaces()
-    least = min(min(c.values(), default=99) for c in costs)
-    most = max(max(c.values(), default=0) for c in costs)
-    return MoveFaces(tuple(range(least, most + 1)))
+    moves = reachable_costs(mission, figure_id) if move_costs is None else move_costs
+    every = list(moves.values()) + list(reachable_costs(mission, figure_id, "leap").values())
+    return MoveFaces(tuple(range(min(every), max(every) + 1))) if every else MoveFaces()
 
 
 @dataclass(frozen=True)
