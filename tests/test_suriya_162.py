@@ -58,6 +58,13 @@ def action(g) -> su.Game:
     return su.next_step(g).state if g.phase == "upkeep" else g
 
 
+def step(g) -> su.Game:
+    """Next, as a table presses it: an Income Phase's card gained first (3.2 is mandatory, docs/rules.md)."""
+    if g.stage == "play" and g.phase == "income" and g.applied and not g.gained:
+        g = su.gain_card(g, "central").state
+    return su.next_step(g).state
+
+
 # -- the combat example (Game Phases: Combat) --------------------------------------------------------
 
 def example_fighters():
@@ -313,12 +320,29 @@ def test_the_income_phase_gains_one_card_to_the_discard_pile():
     assert g.gained == "" and g.turn == 1
 
 
+def test_the_turn_does_not_end_until_the_income_phases_card_is_gained():
+    # 3.2 "Gain: Gain 1 Card from your Faction Technology or the Central Cards." is imperative, where the reset
+    # beside it says "You may also choose"; the example: "David gains 1 card" (docs/rules.md). Was: the turn
+    # ended without it and the log noted it.
+    g = su.next_step(action(playing())).state  # Tyra's Income Phase, applied
+    with pytest.raises(GameError, match="gains 1 card from the Faction Technology or the Central Cards") as e:
+        su.next_step(g)
+    assert e.value.field == "gain" and "3.2" in e.value.message
+    assert su.can_advance(g) == (False, e.value.message)  # the stepper's Next shown disabled with the reason
+    assert "gain the card, then Next ends the turn" in su.current_step(g).instruction
+    g = su.gain_card(g, "central", card="Hawk Brigade").state
+    assert su.can_advance(g) == (True, "")
+    assert "Next ends the turn" in su.current_step(g).instruction
+    out = su.next_step(g)
+    assert out.state.turn == 1 and not any("without recording" in r for r in out.reasons)
+
+
 def test_upkeep_pays_or_discards_continue_cards():
     # 1. Upkeep example: David may pay 1 Mineral to keep the card, or discard it without paying.
     g = action(playing())
     g = su.play_card(g, "Drill", 1, continue_cost=1).state
     for _ in range(2):  # to Tyra's next turn
-        g = su.next_step(su.next_step(action(g)).state).state
+        g = step(step(action(g)))
     with pytest.raises(GameError, match="Pay or discard Drill"):
         su.next_step(g)
     kept = su.upkeep(g, "Drill", True).state
@@ -370,7 +394,7 @@ def test_a_seventh_unit_and_a_second_faction_are_refused():
     g = su.summon(g, CONTENT, f, "BU", 6).state
     with pytest.raises(GameError, match="at most 6 units"):
         su.summon(g, CONTENT, f, "EU")
-    g = su.next_step(su.next_step(g).state).state  # David's turn
+    g = step(step(g))  # David's turn
     g = action(g)
     with pytest.raises(GameError, match="single faction"):
         su.summon(g, CONTENT, f, "BU")
@@ -418,9 +442,9 @@ def test_four_bases_at_the_start_of_a_turn_win():
         g = su.summon(g, CONTENT, sid(g, n), "BU").state
         g = su.build_base(g, sid(g, n)).state
     assert su.score(g)[0].still_needs == 0 and g.verdict is None  # not yet: at the start of a turn
-    g = su.next_step(su.next_step(g).state).state  # David's turn: no win for him
+    g = step(step(g))  # David's turn: no win for him
     assert g.stage == "play"
-    g = su.next_step(su.next_step(action(g)).state).state
+    g = step(step(action(g)))
     assert g.verdict.winner == 0 and "begins the turn with 4 Bases" in g.verdict.how[0]
 
 
@@ -640,10 +664,10 @@ def test_round_counts_rounds_not_turns():
     g = playing()
     assert su.current_step(g).round == 1
     for _ in range(3):
-        g = su.next_step(g).state  # Tyra: Action, Income, end of turn
+        g = step(g)  # Tyra: Action, Income, end of turn
     assert g.turn == 1 and su.current_step(g).round == 1  # David's turn: still round 1
     for _ in range(3):
-        g = su.next_step(g).state
+        g = step(g)
     assert g.turn == 0 and su.current_step(g).round == 2
 
 
@@ -692,7 +716,7 @@ def test_a_card_played_twice_in_a_game_is_typed_once():
     g = out.state
     assert g.known_cards == (su.KnownCard("Drill", 1, 1),)
     for _ in range(2):  # Tyra's Income, David's Upkeep
-        g = su.next_step(g).state
+        g = step(g)
     g = action(g)  # David's Action Phase: 5 cards, 4 Minerals
     again = su.play_known(g, "drill")  # by name alone, spelt as it comes
     s = again.state.sides[1]

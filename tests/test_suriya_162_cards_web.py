@@ -8,14 +8,14 @@ import io
 import pytest
 
 from companion.games import suriya_162 as su
-from helpers.games import game_state, refused, set_up
+from helpers.games import su_next, game_state, refused, set_up
 from helpers.page_player import parse_page
 
 
 @pytest.fixture
 def acting(su_game):
     g = set_up(su_game)
-    g.do("next")  # Tyra's Action Phase: 3 cards, 2 Minerals (A9)
+    su_next(g)  # Tyra's Action Phase: 3 cards, 2 Minerals (A9)
     return g
 
 
@@ -39,7 +39,7 @@ def _tap(g, offer):
 
 def _to_davids_action(g):
     for _ in range(3):  # Tyra's Income, David's Upkeep, David's Action
-        g.do("next")
+        su_next(g)
 
 
 def test_a_card_played_twice_in_a_game_is_typed_once_on_the_page(acting):

@@ -27,7 +27,7 @@ LABELS = {
     "take_from": "Move the missing from", "source": "Burn from", "at": "Where on the map", "damage": "True Damage",
     "excess": "Return the excess to the Player Tray",
     "attacker_damage": "Attacker's dice", "defender_damage": "Defender's dice",
-    "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
+    "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order", "gain": "Card gained (3.2)",
 }
 
 
