@@ -766,3 +766,76 @@ def test_the_cards_played_are_stored_with_the_game_and_older_games_load_without_
     del doc["known_cards"]  # a game stored before cards were remembered
     assert su.from_dict(doc).known_cards == ()
     assert "known_cards" not in su.to_dict(action(playing()))  # written only once a card was played
+
+
+# -- issue 38: a roll entered as counts after a re-roll, what is typed once offered again, the combat's log line ----
+
+def _four_against_three():
+    """Tyra's 3 BU in the Mine attack David's 3 BU in the Lagoon, on a Higher Terrain Tray: 4 dice against 3."""
+    g = action(playing())
+    m, l = sid(g, "Mine 1"), sid(g, "Lagoon 1")
+    g = su.summon(g, CONTENT, m, "BU", 3).state
+    g = action(step(step(g)))
+    g = su.summon(g, CONTENT, l, "BU", 3).state
+    return action(step(step(g))), m, l
+
+
+def test_a_roll_entered_after_the_one_re_roll_of_a_higher_tray():
+    # Combat 1: "Any faction participating in the combat on a Higher Terrain Tray can reroll a die once." A roll
+    # entered as counts is the one after the re-roll; only the side on a higher tray may say it re-rolled.
+    g, m, l = _four_against_three()
+    assert su.combat_dice(g, m, True) == ("basic",) * 3 + ("attacker",) and len(su.combat_dice(g, l, False)) == 3
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 0), MINE, 0), su.Fighter(S(1, 2, 0), LAGOON, 0, rerolled=True))
+    assert any("re-rolled one die: the roll entered is the one after it (Combat 1)" in r for r in out.reasons)
+    with pytest.raises(GameError) as e:
+        su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 0), MINE, 0, rerolled=True), su.Fighter(S(1, 2, 0), LAGOON, 0))
+    assert e.value.field == "attacker_reroll" and "Higher Terrain Tray" in e.value.message and "Combat 1" in e.value.message
+
+
+def test_the_combats_log_line_names_the_dice_the_rolls_the_damage_and_the_losses_of_each_side():
+    # The log says what the combat did in the game's words (issue 38): each side's dice (Combat 1), its roll, its
+    # Tactic cards (Combat 2-4), the Damage it takes less its V (Combat 5) and the units destroyed (Combat 6-7).
+    g, m, l = _four_against_three()
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 1), MINE, 0, tactic=(su.TacticCard("Ambush", 1),)),
+                    su.Fighter(S(1, 2, 0), LAGOON, 0, rerolled=True))
+    line = out.description
+    assert line.startswith("Tyra attacked Lagoon 1 from Mine 1 (Combat 1-7): ")
+    assert "the attacker (Tyra, Mine 1) rolled 3 Basic Dice and the Attack Die: 3 Damage, 1 V, 1 T, Tactic card Ambush" in line
+    assert "the defender (David, Lagoon 1) rolled 3 Basic Dice: 1 Damage, 2 V, 0 T, one die re-rolled" in line
+    # the Lagoon sets David's V to 0 (Locations: Lagoon): 4 Damage destroy his 3 BU; Tyra takes 1 − 1 = 0
+    assert "the attacker takes 1 Damage − 1 V = 0: no unit destroyed" in line
+    assert "the defender takes 4 Damage − 0 V = 4: 3 BU destroyed" in line
+    assert out.state.combat[0] == line
+
+
+def test_a_tactic_card_typed_once_is_offered_again_with_its_effect():
+    # Combat 2-4: each Tactic card is entered with its name and effect; played once in a game, it is kept as typed
+    # (the latest typing wins) and found again by its name, any case and spacing (issue 38).
+    g, m, l = _four_against_three()
+    assert g.known_tactics == ()
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 0, 2), MINE, 0, tactic=(
+        su.TacticCard("Ambush", 2), su.TacticCard("Tactic card 2", 1))), su.Fighter(S(0, 1, 1), LAGOON, 0, tactic=(
+            su.TacticCard("Brace", defend=3, ignore_terrain=True),)))
+    assert out.state.known_tactics == (su.TacticCard("Ambush", 2), su.TacticCard("Brace", 0, 3, True))  # unnamed: not kept
+    assert su.known_tactic(out.state, "  brace ") == su.TacticCard("Brace", 0, 3, True)
+    with pytest.raises(GameError) as e:
+        su.known_tactic(out.state, "Feint", "defender_card1_known")
+    assert e.value.field == "defender_card1_known" and "Combat 2-4" in e.value.message
+
+
+def test_a_general_typed_once_is_summoned_again_by_name_with_its_hp():
+    # Limitations 3: a General's HP is on its GU card; typed with its name once in a game, the name alone brings
+    # the HP back (issue 38); typing it again corrects it.
+    g = action(playing())
+    f = sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, f, "GU", hp=4, name=" Kael   Voss ").state
+    assert g.known_generals == (su.Unit("GU", 4, "Kael Voss"),)
+    g = su.remove_units(g, f, {"GU": 1}).state
+    out = su.summon(g, CONTENT, f, "GU", name="kael voss")
+    assert su.space(out.state, f).units == (su.Unit("GU", 4, "Kael Voss"),)
+    assert any("Kael Voss's HP as typed before: 4" in r for r in out.reasons)
+    g = su.summon(su.remove_units(out.state, f, {"GU": 1}).state, CONTENT, f, "GU", hp=5, name="Kael Voss").state
+    assert g.known_generals == (su.Unit("GU", 5, "Kael Voss"),)
+    with pytest.raises(GameError, match="General's HP") as e:
+        su.summon(g, CONTENT, f, "GU", name="Nobody")
+    assert e.value.field == "hp"

@@ -30,7 +30,7 @@ from .board import (
 from .cards import adjust, burn, discard_for_mineral, known_card, play_card, play_known, undecided, upkeep
 from .combat import (
     DIE_OF, SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, attack_choices, combat_dice,
-    remove_units, resolve_combat, true_damage,
+    dice_said, known_tactic, remove_units, resolve_combat, true_damage,
 )
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
@@ -39,7 +39,7 @@ from .setup import (
     must_be_high, new_game, place_tile, placer, roll_for_first, show_tiles, tied_for_first, tile_choices,
 )
 from .squads import (
-    MoveChoice, base_choices, build_base, commandable, exhaust, extract, move, move_choices, summon,
+    MoveChoice, base_choices, build_base, commandable, exhaust, extract, known_general, move, move_choices, summon,
     summon_spaces,
 )
 from .state import (
@@ -56,10 +56,10 @@ __all__ = [
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "KnownCard", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "dice_said", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
-    "in_tray", "income_for", "known_card", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
+    "in_tray", "income_for", "known_card", "known_general", "known_tactic", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
     "play_card", "play_known", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",
