@@ -104,10 +104,11 @@ SYMBOLS = (("damage", "Damage"), ("defend", "V"), ("tactic", "T"))
 
 def _fight_side(g: rules.Game, content: rules.Content, side: str, at: str) -> FightSide:
     """A side of the attack form: its dice, and a row of count buttons per symbol, 0 to the most its dice show
-    (by the faces in data/, at least one per die, so a table whose dice differ can still tap its count)."""
+    by the faces in data/ (unverified), and never fewer than two a die, so that a table whose dice differ from
+    the file can still tap its count (a bound of the form, not a rule)."""
     dice = rules.combat_dice(g, at, side == "attacker")
-    counts = tuple((f"{side}_{n}", label, max(len(dice), sum(max(getattr(f, n) for f in content.die(d).faces)
-                                                             for d in dice)))
+    counts = tuple((f"{side}_{n}", label, max(2 * len(dice), sum(max(getattr(f, n) for f in content.die(d).faces)
+                                                                 for d in dice)))
                    for n, label in SYMBOLS) if dice else ()
     return FightSide(side, rules.space(g, at), dice, counts)
 
