@@ -202,7 +202,7 @@ def dice_said(kinds: tuple[str, ...]) -> str:
 
 
 def _combat_line(g: Game, spaces: tuple[Space, Space], fighters: tuple[Fighter, Fighter], r: CombatResult) -> str:
-    """The log's line of a combat, in the game's words: each side's dice and roll (a re-roll, Tactic cards), the
+    """The log's line of a combat, in the game's words: each side's dice and roll, its re-roll and Tactic cards, the
     Damage each side takes after the other's V, and what it lost; reads the spaces as they were before."""
     after = {sp.id: space(g, sp.id) for sp in spaces}
     said = []
