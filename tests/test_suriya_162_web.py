@@ -411,6 +411,9 @@ def test_tactic_cards_and_generals_typed_once_are_offered_again(su_started, app)
     su_next(g), su_next(g), su_next(g)  # David's Action Phase
     page = html.unescape(g.table.get(g.url).get_data(as_text=True))
     assert 'aria-label="General Kael Voss, 4 HP"' in page
+    # and as the name boxes are filled: the General's name, the card names typed (a card gained, a card's damage)
+    assert '<datalist id="typed-generals"><option value="Kael Voss">' in page
+    assert '<datalist id="typed-cards"><option value="Ambush">' in page and 'list="typed-cards"' in page
     refused(app, g, "summon", {"space": lagoon, "kind": "BU", "general": "Nobody"}, "General summoned before",
             "No General 'Nobody'")
     g.do("summon", {"space": lagoon, "kind": "BU", "general": "Kael Voss"})  # David's own Kael Voss, by name

@@ -47,6 +47,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "no_discard": allowed(rules.discard_for_mineral, g)[1] if g.stage == "play" else "",
             "no_play": allowed(rules.play_card, g, "", 0)[1] if g.stage == "play" else "",
             "known": known_cards(g), "known_tactics": g.known_tactics, "known_generals": g.known_generals,
+            "typed_names": list(dict.fromkeys(c.name for c in g.known_cards + g.known_tactics)),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
