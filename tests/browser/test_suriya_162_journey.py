@@ -102,6 +102,15 @@ def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool
     return taps
 
 
+def drafted(page: Page, game: str, first: str, second: str, rounds) -> None:
+    """A new two-player game, the two draft rounds (shown tiles, picks), and the first player's Action Phase."""
+    two_players(page, game, first, second)
+    for shown, picks in rounds:
+        draft_round(page, shown, picks)
+    tap(page, "Begin round 1")
+    next_step(page, f"Action — {first}'s turn")
+
+
 def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
     page = tablet
     page.goto("/")
@@ -254,13 +263,11 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     form was two dropdowns and a button; an attack is one tap and its roll a tap per symbol's count (issue 38;
     was a tap per die, and before that two dropdowns and six typed numbers); the labels stay inside their hexes."""
     page = tablet
-    two_players(page, "Taps", "Alexandra", "Maximilian")
-    draft_round(page, ("Mine", "Desert", "Forest", "Desert", "Mine"),
-                (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False)))
-    draft_round(page, ("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
-                (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))
-    tap(page, "Begin round 1")
-    next_step(page, "Action — Alexandra's turn")
+    drafted(page, "Taps", "Alexandra", "Maximilian",
+            ((("Mine", "Desert", "Forest", "Desert", "Mine"),
+              (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False))),
+             (("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
+              (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))))
     summon(page, "Alexandra's Headquarter", "BU", "2")
     smap = page.locator("svg.smap")
     labels_fit(page, "svg.smap")  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
@@ -316,15 +323,13 @@ def test_a_suriya_attack_in_6_taps(tablet: Page, live_server):
     """Issue 38: a Suriya attack of 4 dice against 3 with one re-roll took 12 taps (a tap on the map, a face per
     die, two for the re-roll, Resolve). Counted from the moment Tyra decides to attack: a tap on the enemy Space
     on the map, the roll of each side as one row of counts, the defender's re-roll (a Higher Terrain Tray, Combat
-    1) one tap, and Resolve: at most 6. A General typed once is then summoned again by one tap on its name."""
+    1) one tap, and Resolve: at most 6."""
     page = tablet
-    two_players(page, "Six taps", "Tyra", "David")
-    draft_round(page, ("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
-                (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True)))
-    draft_round(page, ("Mine", "Mine", "Forest", "Desert", "Plateau"),
-                (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))
-    tap(page, "Begin round 1")
-    next_step(page, "Action — Tyra's turn")
+    drafted(page, "Six taps", "Tyra", "David",
+            ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
+              (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True))),
+             (("Mine", "Mine", "Forest", "Desert", "Plateau"),
+              (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))))
     lagoon = space_of(page, "Lagoon 1")
     # Tyra's 3 BU on a Space next to the Lagoon, which is on a Higher Terrain Tray; David's 3 BU in the Lagoon
     beside = next(n for n in (page.locator("tr[data-name]").evaluate_all("rows => rows.map(r => r.dataset.name)"))
