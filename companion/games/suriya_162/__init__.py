@@ -16,10 +16,13 @@ One module per job, each importing only those before it:
     setup     the first player, factions, the terrain draft or placement, the starting hands (A1-A9, B, C)
     cards     the Upkeep of Continue cards, playing (a card typed once, then by name) and discarding cards,
               Minerals and hand changes, burning
-    squads    summoning, moving, extracting, building a Base, Command and Exhaust Tokens (2. Action, C)
-    combat    a combat's dice, Tactic cards, terrain and damage (Combat 1-7), True Damage and removals
+    squads    summoning (a General typed once, then by name), moving, extracting, building a Base, Command and
+              Exhaust Tokens (2. Action, C)
+    combat    a combat's dice, Tactic cards (typed once, then by name), terrain and damage (Combat 1-7), its log
+              line; True Damage and removals
     income    Restore, Gain and Income (3.1-3.3) and the victory check as a turn begins
-    stepper   where the game stands, Next and Back through set-up and each turn's phases
+    stepper   where the game stands, Next and Back through set-up and each turn's phases (the turn ends only
+              once the card of 3.2 is gained)
     scoring   the score panel
 """
 from ..frame import GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side
