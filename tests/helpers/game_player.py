@@ -13,6 +13,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from companion import db as dbmod
 from companion.codec import encode
 from companion.games.frame import Die, GameState
 from companion.kits import KITS
@@ -57,10 +58,11 @@ def _ints(doc, path=""):
 def _lost_empires(rules, g):
     out = []
     for i, s in enumerate(g.sides):
-        if s.artifacts > rules.GATES * rules.ARTIFACTS_PER_GATE:
-            out.append(f"player {i + 1} holds {s.artifacts} artifacts (the box has {rules.GATES * rules.ARTIFACTS_PER_GATE})")
         if s.gates > rules.GATES:
             out.append(f"player {i + 1} flipped {s.gates} gates of {rules.GATES}")
+    if sum(s.artifacts for s in g.sides) > rules.ARTIFACT_TOKENS:  # the supply of the box's Components
+        out.append(f"the players hold {sum(s.artifacts for s in g.sides)} artifacts (the box has "
+                   f"{rules.ARTIFACT_TOKENS})")
     for u in getattr(g, "units", ()):
         if getattr(u, "damage", 0) > rules.DESTROYED_AT:
             out.append(f"{u.card} shows {u.damage} damage: destroyed at {rules.DESTROYED_AT}")
@@ -112,11 +114,27 @@ BOX = {"lost-empires": _lost_empires, "shattered-empires": _shattered_empires, "
 ONCE = {"lost-empires": ("/do/ruthless",), "shattered-empires": ("/do/launcher",), "aldarra-reborn": (),
         "suriya-162": ()}
 VOLATILE = {"version", "request_id", "csrf_token"}
+# Each game's combat, by the end of its path: a press of one that goes through writes a log line in the game's
+# words, citing its page or section (issue 38: "the same for every game's combat")
+COMBAT = {"lost-empires": ("/do/attack", "/do/granted-attack"), "shattered-empires": ("/do/resolve",),
+          "aldarra-reborn": ("/do/roll", "/do/assign", "/do/retreat"), "suriya-162": ("/do/attack",)}
+CITED = re.compile(r"\((?:p\.[0-9]|Combat\b)")
 # What a refusal names when the control should not have been offered at all, whatever the table chose in its
 # form: the game's stage, phase, turn or step (issue 29: "only legal actions are offered")
 STATE_FIELDS = {"stage", "phase", "turn", "step"}
 # Presses that go back to a step the table saw before (which may have nothing to decide): Back, Undo, Redo
 STEPPED_BACK = ("/undo", "/redo", "/back")
+
+
+def _last_line(app, game_id: int) -> str:
+    """The newest line of the game's log still in effect."""
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        row = db.execute("SELECT description FROM game_events WHERE game_id = ? AND status = 'done' ORDER BY id DESC "
+                         "LIMIT 1", [game_id]).fetchone()
+    finally:
+        db.conn.close()
+    return row[0] if row else ""
 
 
 def _one_tap(offer) -> bool:
@@ -237,6 +255,10 @@ def invariants(app, game_id: int, key: str, rolls: list | None = None):
                 fields, said = _refused(player.answer)
                 assert not (fields and (_one_tap(offer) or fields & STATE_FIELDS)), (
                     f"{offer.describe()} was offered and refused by rule: {said}")
+            # every game's combat is logged in its own words with its page (issue 38)
+            if status < 400 and offer.path.endswith(COMBAT.get(key, ())):
+                line = _last_line(app, game_id)
+                assert CITED.search(line), f"{offer.describe()}: its log line cites no page or section: {line!r}"
             # the table's dice (issue 29): the app rolls a die only for a press that asked it to
             if rolls is not None:
                 rolled, seen["rolls"] = rolls[0] - seen["rolls"], rolls[0]

@@ -107,6 +107,15 @@ def until(g, step, most=20):
 
 
 # Suriya 162
+def su_next(g, **kw):
+    """Next in a Suriya 162 game as a table presses it: in an applied Income Phase the card gained (3.2 is
+    mandatory, docs/rules.md), which ends the turn by itself (nothing is left to decide, issue 38); else Next."""
+    st = g.row.state
+    if st.stage == "play" and st.phase == "income" and st.applied and not st.gained:
+        return g.do("gain", {"source": "central"}, **kw)
+    return g.do("next", **kw)
+
+
 def space_id(g, name):
     return next(s.id for s in g.row.state.spaces if s.name == name)
 
