@@ -159,8 +159,15 @@ def record_mission(c: Campaign, content: CampaignContent, report: MissionReport)
                                                all_taken=report.all_taken if report.all_taken is not None else status.all_taken)}
     c = replace(c, missions=missions)
     if report.difficulty:
+        if c.reward_pickers:  # the table recorded on without finishing the last draw: said, not kept open
+            left = ", ".join(character(c, cid).name for cid in c.reward_pickers)
+            reasons.append(f"The attachment draw still open ({left} had not picked) is closed and its cards go back "
+                           "to their decks (p.14 step 6)")
         c = replace(c, reward_pickers=tuple(report.party), reward_max_tier=report.difficulty, reward_mission=info.id)
         reasons.append(attachment_draw_text(report.difficulty))
+    else:
+        reasons.append("No difficulty rating given, so no attachment draw is open: the draw follows the mission's "
+                       "rating (p.9, p.14 step 6)")
     return Change(c, f"{info.name} completed ({names})", tuple(reasons))
 
 
@@ -206,6 +213,9 @@ def pick_attachment_reward(c: Campaign, character_id: str, name: str, type_: str
     if character_id not in c.reward_pickers:
         ch = character(c, character_id)
         raise CampaignError("character", f"{ch.name} has no attachment reward to pick.")
+    if type_ == "starting":
+        raise CampaignError("type", "The draw is from the tier decks; a starting attachment (tier X) comes from its "
+                                    "class's tuckbox, never from a reward draw (p.14 step 6, p.45).")
     change = add_attachment(c, character_id, name, type_, tier, charge_slots, starting=False,
                             max_tier=c.reward_max_tier)
     c = finish_reward_pick(change.campaign, character_id)

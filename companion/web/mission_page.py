@@ -25,6 +25,7 @@ from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
 from ..store import mission_table as store
 from .database import get_db
+from .missions import offered
 from .pages import DocumentPage, document_state
 from .render import content, is_htmx
 
@@ -363,8 +364,10 @@ def log_context(mission_id: int) -> dict:
 
 
 def book_rewards(db, row) -> dict | None:
-    """For a finished campaign mission not yet recorded: the planets and the missions still locked, which the
-    Mission book's rewards may name."""
+    """For a finished campaign mission not yet recorded: the planets, the missions its rewards may unlock, and
+    the Mission book's rewards as the table typed them (`offered`, None where nobody has), to fill the form in;
+    the difficulty rating offered is the book's, else the set-up's (p.9: the attachment draw follows the
+    mission's rating, not the adversaries')."""
     if row.mission.result is None or row.campaign_id is None or row.recorded_at:
         return None
     try:
@@ -372,7 +375,13 @@ def book_rewards(db, row) -> dict | None:
     except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()
-    return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
+    book, lockable = offered(c, info, row.mission.mission_id)
+    difficulty = book["difficulty"] if book and book["difficulty"] is not None else row.mission.difficulty
+    typed = request.method == "POST" and request.form.get("_form") == "record"  # a refused form: as it was sent
+    return {"planets": info.planets, "lockable": lockable, "offered": book or {}, "difficulty": difficulty,
+            "open": {x.id for x in lockable if c.missions[x.id].available},
+            "unlocked": request.form.getlist("unlocks") if typed else list((book or {}).get("unlocks") or ()),
+            "checked": request.form.get("book_checked") == "on" if typed else bool(book and book["verified"])}
 
 
 def within_reach(m: rules.Mission, figure) -> dict:
