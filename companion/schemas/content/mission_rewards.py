@@ -9,7 +9,7 @@ stops start-up naming `rewards.<mission>.<field>`).
 """
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from .base import ContentError, ContentSchema
 
@@ -25,14 +25,34 @@ class BookRewardsSchema(ContentSchema):
     difficulty = _number(1, 4)
     sp = _number(0, 99)
     vanished_tech = _number(0, 99)
-    fame = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=-99, max=99)),
-                       required=True, allow_none=True)
+    fame = fields.Dict(keys=fields.String(), values=fields.Integer(
+        strict=True, validate=validate.Range(min=-99, max=99)), required=True, allow_none=True)
     unlocks = fields.List(fields.String(), required=True, allow_none=True)
     verified = fields.Boolean(required=True)
 
 
+class RewardsField(fields.Field):
+    """Mission id -> its BookRewardsSchema entry; a bad one named `rewards.<mission>.<field>` (no Dict "value")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("must be an object of missions by id")
+        loaded, problems = {}, {}
+        for mid, entry in value.items():
+            if not isinstance(entry, dict):
+                problems[str(mid)] = ["must be an object of the Mission book's values (null where not known)"]
+                continue
+            try:
+                loaded[mid] = BookRewardsSchema().load(entry)
+            except ValidationError as exc:
+                problems[str(mid)] = exc.messages
+        if problems:
+            raise ValidationError(problems)
+        return loaded
+
+
 def rewards_field():
-    return fields.Dict(keys=fields.String(), values=fields.Nested(BookRewardsSchema), required=True)
+    return RewardsField(required=True)
 
 
 def check_rewards(rewards: dict, missions: tuple[str, ...], planets: tuple[str, ...], where: str) -> None:
