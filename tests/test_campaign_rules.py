@@ -1,6 +1,7 @@
 """The campaign rules engine (companion/phantom), rule by rule, with the rulebook page."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -414,3 +415,15 @@ def test_items_are_carried_up_to_the_class_boards_item_slots():
     held = characters.toggle_equipped(c, CONTENT, vin, "items", items[0], one).campaign
     with pytest.raises(CampaignError, match=r"already carries 1 item \(the Warrior class board's item slots, p.41 E\)"):
         characters.toggle_equipped(held, CONTENT, vin, "items", items[1], one)
+
+
+def test_a_played_missions_report_takes_the_books_rewards_on_a_success_only():
+    # p.14 step 4 (a success gains the book's rewards, a failure none, p.13); p.9: the draw follows the
+    # mission's rating, else the difficulty it was set up at.
+    played = missions.MissionReport("berkav-1", True, ("c1", "c2"), difficulty=2)
+    with_book = missions.with_book_rewards(played, 3, 1, {"Berkav": 2}, ("berkav-2",), 4)
+    assert (with_book.sp, with_book.vanished_tech, with_book.fame, with_book.unlocks, with_book.difficulty) == (
+        3, 1, {"Berkav": 2}, ("berkav-2",), 4)
+    assert missions.with_book_rewards(played, 0, 0, {}, (), None).difficulty == 2
+    failed = replace(played, success=False)
+    assert missions.with_book_rewards(failed, 3, 1, {"Berkav": 2}, (), 4) == failed

@@ -171,6 +171,23 @@ def record_mission(c: Campaign, content: CampaignContent, report: MissionReport)
     return Change(c, f"{info.name} completed ({names})", tuple(reasons))
 
 
+def draw_rating(rating: int | None, set_up: int | None) -> int | None:
+    """The difficulty rating a mission played at the table is recorded with: the Mission book's (`rating`, as
+    the table typed or confirmed it), else the difficulty it was set up at. p.9: the attachment rewards follow
+    the mission's rating, not the adversaries' difficulty a table may have chosen instead."""
+    return rating if rating is not None else set_up
+
+
+def with_book_rewards(report: MissionReport, sp: int, vanished_tech: int, fame: dict, unlocks: tuple[str, ...],
+                      rating: int | None) -> MissionReport:
+    """A finished mission's report (play.mission_report) with the Mission book's rewards (p.14 step 4), on a
+    success only (a failure gains none, p.13), and the rating its attachment draw follows (`draw_rating`)."""
+    if not report.success:
+        return report
+    return replace(report, sp=sp, vanished_tech=vanished_tech, fame=fame, unlocks=unlocks,
+                   difficulty=draw_rating(rating, report.difficulty))
+
+
 def attachment_draw_text(difficulty: int) -> str:
     tiers = ", ".join(f"Tier {t}" for t in range(1, difficulty + 1))
     return (f"Attachment rewards: draw 4 cards from each of the {tiers} decks ({4 * difficulty} cards); each character "

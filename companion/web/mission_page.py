@@ -20,6 +20,7 @@ from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import badge, figure_marks, map_view, nova_marks, plan_view
+from ..phantom.missions import draw_rating
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
@@ -365,9 +366,8 @@ def log_context(mission_id: int) -> dict:
 
 def book_rewards(db, row) -> dict | None:
     """For a finished campaign mission not yet recorded: the planets, the missions its rewards may unlock, and
-    the Mission book's rewards as the table typed them (`offered`, None where nobody has), to fill the form in;
-    the difficulty rating offered is the book's, else the set-up's (p.9: the attachment draw follows the
-    mission's rating, not the adversaries')."""
+    the Mission book's rewards as the table typed them (`offered`, None where nobody has), to fill the form in,
+    and the difficulty rating offered (`draw_rating`)."""
     if row.mission.result is None or row.campaign_id is None or row.recorded_at:
         return None
     try:
@@ -376,7 +376,7 @@ def book_rewards(db, row) -> dict | None:
         return None
     info = content()
     book, lockable = offered(c, info, row.mission.mission_id)
-    difficulty = book["difficulty"] if book and book["difficulty"] is not None else row.mission.difficulty
+    difficulty = draw_rating((book or {}).get("difficulty"), row.mission.difficulty)
     typed = request.method == "POST" and request.form.get("_form") == "record"  # a refused form: as it was sent
     return {"planets": info.planets, "lockable": lockable, "offered": book or {}, "difficulty": difficulty,
             "open": {x.id for x in lockable if c.missions[x.id].available},

@@ -464,10 +464,8 @@ def record(mission_id: int):
     f = parse(BookRewardsForm)
 
     def command(m):
-        report = rules.mission_report(m)
-        if report.success:  # the difficulty rating offered is the book's, else the set-up's (p.9)
-            report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks),
-                             difficulty=f.difficulty or report.difficulty)
+        report = campaign_rules.with_book_rewards(rules.mission_report(m), f.sp, f.vanished_tech, f.fame,
+                                                  tuple(f.unlocks), f.difficulty)
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
 
     def keep():  # a success's rewards, as typed or confirmed, offered next time (the card library)
