@@ -5,6 +5,7 @@ opened by the mission's difficulty rating (p.9), each character picking one."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -234,3 +235,17 @@ def test_the_library_keeps_nothing_for_an_unchanged_entry(db):
     with dbmod.immediate(db):
         assert card_store.keep_mission_rewards(db, "berkav-1", entry) is None
     assert card_store.peek(db)["mission_rewards"] == {"berkav-1": entry}
+
+
+def test_the_cards_page_lists_the_kept_rewards_and_a_removal_is_undone_there(table, campaign, app):
+    typed_berkav_1(table, campaign, app)
+    cards = as_read(shown(table, "/cards"))
+    assert "Mission book rewards (kept from the result forms)" in cards
+    assert "difficulty 2 · 3 SP · Vanished technology 1 · fame on Berkav +5 · unlocks berkav-2 · unverified" in cards
+    version = re.search(r'action="/cards/undo".*?name="version" value="(\d+)"', shown(table, "/cards"), re.S).group(1)
+    resp = table.post("/cards/remove", {"_form": "remove", "part": "mission_rewards", "key": "berkav-1",
+                                        "version": version})
+    assert resp.status_code == 200 and "berkav-1" not in library(table)["mission_rewards"]
+    version = re.search(r'action="/cards/undo".*?name="version" value="(\d+)"', shown(table, "/cards"), re.S).group(1)
+    table.post("/cards/undo", {"version": version})
+    assert library(table)["mission_rewards"]["berkav-1"]["sp"] == 3
