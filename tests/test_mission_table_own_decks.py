@@ -9,7 +9,10 @@ import html
 import re
 from dataclasses import replace
 
-from companion.phantom.play import Deck, adversary_scenario, deck_prompts, name_card, reveal
+from companion.phantom.decision import DecisionDie
+from companion.phantom.play import (
+    Deck, adversary_scenario, begin_round, deck_prompts, name_card, next_step, reveal, select_cards,
+)
 from companion.phantom.turn import resolve_turn
 from helpers.mission_table import app, step  # noqa: F401  (the seeded app fixture)
 from helpers.page_forms import find_form
@@ -179,3 +182,30 @@ def test_a_card_not_in_the_deck_or_a_deck_the_app_draws_is_refused_and_nothing_c
         assert resp.status_code == 422 and f"<strong>{field}</strong>" in resp.get_data(as_text=True), (deck, card)
         assert "<b>Nope</b>" not in resp.get_data(as_text=True)
     assert mission_state(app, 1) == before  # Tremor is a Round 6+ event: not before round 6 (p.10 step 8)
+
+
+def test_a_physical_deck_with_one_card_left_is_not_asked_about_its_card_is_drawn(app, table):
+    # p.12 step 5: the top card of the deck is drawn; with one card left it can only be that one, so the table
+    # is not asked which card came up (issue 38).
+    table.post("/cards/samples", htmx=False)
+    table.post("/maps/samples", {"sample": "first-steps.json"}, htmx=False)
+    set_up(table, PHYSICAL)
+    m = mission_state(app, 1)
+    only = m.deck("class:Sentry").cards[0]
+    one_left = replace(m, decks=tuple((k, Deck((only,), d.discard) if k == "class:Sentry" else d) for k, d in m.decks),
+                       round=None)
+    names = {"events": "Flicker (sample)", "species": "Rush (sample)"}
+    named = name_card(one_left, "events", names["events"]).mission
+    rnd = begin_round(named, DecisionDie("red", "N", "W")).mission
+    rnd = select_cards(rnd, "vera", [("Round 1 cards", 3)]).mission
+    rnd = select_cards(rnd, "bram", [("Round 1 cards", 5)]).mission
+    (sentry,) = [p for p in deck_prompts(rnd) if p.key == "class:Sentry"]
+    assert sentry.named == only.name and sentry.last  # no question: the page leaves it out
+    assert next_step(rnd).why.count("Sentry") == 0  # the draw waits only for the Grallok species card
+    out = reveal(name_card(rnd, "species:Grallok", names["species"]).mission)
+    assert out.mission.round.drawn_for("Grallok Sentry").class_card == only
+    assert any(f"the table drew {only.name} from the" in r for r in out.reasons)
+    # A deck typed as its cards came up may hold cards the app has not seen: its one known card is still asked.
+    partial = replace(rnd, whole=tuple(k for k in rnd.whole if k != "class:Sentry"))
+    (asked,) = [p for p in deck_prompts(partial) if p.key == "class:Sentry"]
+    assert asked.named is None and not asked.last and "Sentry" in next_step(partial).why

@@ -106,6 +106,8 @@ def test_a_new_group_types_each_card_as_it_comes_up_and_the_ai_plans_from_it(app
     url2 = set_up(table)
     step(table, "die", url2, color="red", primary="N", secondary="W")  # the die first (p.12 step 1)
     assert prompt(table, url2) == {"Event deck": ["Dust Storm"]}
+    # Its one typed Sentry card may not be the whole deck: it is asked at the reveal, never assumed (p.12 step 5).
+    assert "class:Sentry" in mission_state(app, 2).physical and "class:Sentry" not in mission_state(app, 2).whole
 
 
 def test_a_typed_card_joins_its_deck_as_the_engine_plays_it():

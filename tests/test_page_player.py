@@ -46,3 +46,15 @@ def test_markup_shown_as_text_is_reported():
     player = Player(None, random.Random(1))
     player._check_page(parse_page("http://localhost/p", 200, PAGE), None, [])
     assert [f.kind for f in player.failures] == ["literal-html"]
+
+
+def test_a_sentence_with_its_name_left_out_is_reported_and_a_whole_one_is_not():
+    # Issue 38: "Tap an entry point (E) on the map for ." — a prompt built with an empty character name.
+    def kinds(body):
+        player = Player(None, random.Random(1))
+        player._check_page(parse_page("http://localhost/p", 200, f"<html><body>{body}</body></html>"), None, [])
+        return [f.kind for f in player.failures]
+    assert kinds("<p>Tap an entry point (E) on the map for <strong></strong>.</p>") == ["missing-name"]
+    assert kinds("<p><b></b>: enter the AP of the cards chosen, or rest.</p>") == ["missing-name"]
+    assert kinds("<p>Tap an entry point (E) on the map for <strong>Vera</strong>.</p>") == []
+    assert kinds("<p>Vera: enter the AP of the cards chosen, or rest. Range 3 (p.18). 2 of 4.</p>") == []

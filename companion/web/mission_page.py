@@ -320,7 +320,7 @@ def context(mission_id: int, errors=None, result=None, conflict=None) -> Mission
         result=result, named=named, book=book_rewards(db, row),
         action_bar=action_bar(m, step, the_plan, named),
         turn=card_turn(m, current), nova=nova_marks(m.map, m.nova_cells), event_task=rules.event_task(m),
-        deck_prompts=rules.deck_prompts(m), next_event_rounds=rules.next_event_rounds(m),
+        deck_prompts=tuple(p for p in rules.deck_prompts(m) if not p.last), next_event_rounds=rules.next_event_rounds(m),
         sheet=figure_sheet(m),
         attack_helper=(not is_htmx() or request.headers.get(ATTACK_HEADER) == "open"
                        or request.view_args == {"mission_id": mission_id, "action": "attack"}),

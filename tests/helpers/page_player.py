@@ -13,6 +13,7 @@ What it reports as failures (`Player.failures`):
   offered a value its own form refuses. A rule's refusal ("Only 1 Activate a Unit order per turn (p.8).") is
   fine: it is counted in `refusals`, and listed in `unsourced` when it cites no rulebook page;
 - `literal-html`: escaped markup ("&lt;div") shown as visible text;
+- `missing-name`: a sentence built with an empty name ("… on the map for .", "( )");
 - whatever an invariant hook raises (AssertionError), named `invariant`.
 
 Used by the game player tests (tests/test_game_player.py) and meant for any other page (the mission table's).
@@ -42,6 +43,9 @@ SCHEMA_MESSAGES = (
 RULE_SOURCE = re.compile(r"\bpp?\.\s?\d|\bFAQ\b|errata|[Rr]ulebook|Limitations|\brule\b", re.I)
 LITERAL_TAG = re.compile(r"</?(?:div|span|p|a|b|i|em|strong|small|ul|ol|li|table|tr|td|th|form|input|button|select|"
                          r"option|label|section|br|svg|img|h[1-6]|script|details|summary)\b[^<]{0,80}>?", re.I)
+# A sentence whose name was empty when it was built: "Tap an entry point (E) on the map for ." (issue 38)
+MISSING_NAME = re.compile(r"\b(?:for|of|to|by|from|with|on|at)[ \t]+[.,;:!?](?![\w.])|^[ \t]*: \w|'[ \t]*'|\([ \t]*\)",
+                          re.M)
 SKIP_TEXT_IN = {"script", "style", "template"}
 VOID = {"input", "br", "img", "meta", "link", "hr", "source", "area", "base", "col", "embed", "param", "track", "wbr"}
 
@@ -562,6 +566,10 @@ class Player:
         if m:
             at = page.text[max(0, m.start() - 60):m.end() + 40]
             self._fail("literal-html", f"markup shown as text: …{at}…", offer, values)
+        m = MISSING_NAME.search(page.text)
+        if m:
+            at = page.text[max(0, m.start() - 60):m.end() + 20]
+            self._fail("missing-name", f"a sentence with a name left out: …{at}…", offer, values)
 
     def _classify_refusal(self, page: Page, offer: Offer, values):
         errors = re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", page.html, re.S)

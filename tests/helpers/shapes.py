@@ -16,6 +16,7 @@ ADDED_SINCE_FIXTURE = {
     ("Round", "attacks_over"), ("Round", "critical"), ("Round", "event_done"), ("Round", "event_placed"),
     ("ExpeditionRecord", "effects"), ("Campaign", "shop_cards"), ("Attachment", "critical"),
     ("Mission", "physical"), ("Mission", "named"), ("EventCard", "rounds"), ("Round", "event_pending"),
+    ("Mission", "whole"),
 }
 
 

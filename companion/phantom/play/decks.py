@@ -224,7 +224,7 @@ def draw_named(mission: Mission, key: str, for_type: str | None = None):
     """The card the table named for physical deck `key` (for `for_type`, when two types share it), taken out
     of it (after a reshuffle of its discards when it was empty, p.12 step 5)."""
     slot = slot_key(key, for_type) if for_type and slot_key(key, for_type) in dict(mission.named) else key
-    name = dict(mission.named).get(slot)
+    name = dict(mission.named).get(slot) or _last_card(mission, key)
     label = slot_label(slot)
     if name is None:
         raise MissionError(key, f"which card came up from the {label}? Tap it among the cards not yet drawn, or "
@@ -247,6 +247,16 @@ def draw_named(mission: Mission, key: str, for_type: str | None = None):
     return card, mission, reasons + (f"the table drew {name} from the {label}",)
 
 
+def _last_card(mission: Mission, key: str) -> str | None:
+    """The name of the one card a physical deck may still turn up: with one card left of a deck whose every card
+    the app knows (`Mission.whole`) it is that card, so the table is not asked (p.12 step 5: the top card is
+    drawn). The Event deck is never whole: the table puts five Round 1-5 events of its choice on top (p.10 step 8)."""
+    if key == EVENTS or key not in mission.whole:
+        return None
+    pool = _pool(mission, key)
+    return pool[0].name if len(pool) == 1 else None
+
+
 @dataclass(frozen=True)
 class DeckPrompt:
     """A physical deck the round's next draw takes a card from: its key and label, the names of the cards that
@@ -255,6 +265,7 @@ class DeckPrompt:
     label: str
     cards: tuple[str, ...]
     named: str | None = None
+    last: bool = False  # the deck's last card: it is the one that comes up, `named` already
 
 
 def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
@@ -285,4 +296,10 @@ def deck_prompts(mission: Mission) -> tuple[DeckPrompt, ...]:
         users.setdefault(k, []).append(type_)
     slots = [slot_key(k, t) if len(types) > 1 else k for k, types in users.items() if k in mission.physical
              for t in dict.fromkeys(types)]
-    return tuple(DeckPrompt(s, slot_label(s), offered(mission, _base(s)[0]), named.get(s)) for s in slots)
+    shared = {_base(s)[0] for s in slots if SLOT in s}  # a deck two types draw from: two cards come up, asked
+    out = []
+    for s in slots:
+        last = None if _base(s)[0] in shared or named.get(s) else _last_card(mission, _base(s)[0])
+        out.append(DeckPrompt(s, slot_label(s), offered(mission, _base(s)[0]), named.get(s) or last,
+                              last is not None))
+    return tuple(out)

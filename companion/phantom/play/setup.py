@@ -84,14 +84,17 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
            boss_decks: Mapping[str, Sequence[BossCard]] | None = None, events_1_5: Sequence[EventCard],
            events_6_plus: Sequence[EventCard], orbs_taken: Sequence[int] = (), treasures_taken: Sequence[int] = (),
            colors: Mapping[str, str] | None = None, rng: random.Random | None = None,
-           hazards: Sequence[HazardRule] = (), physical: Sequence[str] = ()) -> Update:
+           hazards: Sequence[HazardRule] = (), physical: Sequence[str] = (),
+           whole_decks: Sequence[str] = ()) -> Update:
     """A new mission (set-up steps 3-8, p.9-11): tokens not yet taken in the campaign, the adversaries for
     the number of characters with their HP-base colors, every deck shuffled, the event deck built. The
     characters are placed afterwards on the entry points the players choose (`place_character`).
     `colors` may give the colors the table used ({"H-4": "red"}); they must be spread evenly. `hazards` are
     the hazard rules (hazards.json, `hazards.hazard_rules`) the mission applies when a figure enters one.
     `physical` names the decks the table draws as its own cards ("events", "species:Grallok", ...; p.10, p.12
-    step 5); those this mission does not use are left aside. The app shuffles every other deck."""
+    step 5); those this mission does not use are left aside. The app shuffles every other deck. `whole_decks`
+    names the physical decks whose every card the library holds (not typed as they came up): with one card left,
+    that card is drawn without asking."""
     if not isinstance(mission_id, str) or not mission_id.strip():
         raise MissionError("mission_id", f"must name the mission, not {mission_id!r}")
     if not isinstance(hexmap, HexMap):
@@ -127,7 +130,8 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
                       + tuple(replace(e, rounds="6+") for e in events_6_plus))
         why = ("Event deck: the table builds it from its own cards, five random Round 1-5 events on top of the "
                "shuffled Round 6+ events, and says which card comes up each round (p.10 step 8)",)
-    mission = replace(mission, decks=tuple(shuffled), events=events, shuffles=mission.shuffles + 1, physical=table)
+    mission = replace(mission, decks=tuple(shuffled), events=events, shuffles=mission.shuffles + 1, physical=table,
+                      whole=tuple(k for k in table if k in set(whole_decks) and k != EVENTS))
     reasons.append("Adversary Action decks shuffled: " + ", ".join(k for k, _ in shuffled) + " (p.10 step 6)")
     reasons.extend(why)
     if table:

@@ -254,6 +254,9 @@ class Mission:
     # their `cards` are the cards not yet drawn, in no order; the app shuffles the others (p.10, p.12 step 5)
     physical: tuple[str, ...] = field(default=(), metadata=ADDED)
     named: tuple[tuple[str, str], ...] = field(default=(), metadata=ADDED)  # deck -> the card the table said came up, for its next draw
+    # The physical decks whose every card the app knows (typed in whole, not as they came up): only there is the
+    # one card left the card that comes up (decks.last_card); an older mission knows none, so it asks as before
+    whole: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     @property
     def map(self) -> HexMap:

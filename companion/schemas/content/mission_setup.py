@@ -148,4 +148,15 @@ def set_up_content(library: dict, hexmap: HexMap, difficulty: int, physical=(), 
         for e in deck["cards"]:
             events[e["rounds"]].append(_event(str(len(events["1-5"]) + len(events["6+"]) + 1), e))
     return {"kinds": kinds, "species_decks": species, "class_decks": classes, "boss_decks": bosses,
-            "events_1_5": events["1-5"], "events_6_plus": events["6+"]}
+            "events_1_5": events["1-5"], "events_6_plus": events["6+"], "whole_decks": _whole_decks(lib, kinds)}
+
+
+def _whole_decks(lib: dict, kinds: list) -> list[str]:
+    """The decks whose cards were typed in whole, not as they came up at a table (`table_drawn`): a physical
+    one with one card left can only turn up that card (decks.last_card)."""
+    def whole(deck):
+        return bool(deck and deck.get("cards")) and not deck.get("table_drawn")
+    keys = [f"{kind}:{name}" for kind, part in (("species", "species_decks"), ("class", "class_decks"))
+            for name, deck in lib[part].items() if whole(deck)]
+    return keys + [f"boss:{k.type}" for k in kinds if isinstance(k, BossKind)
+                   and whole(lib["boss_decks"].get((_board(lib["bosses"], k.type) or ("",))[0]))]
