@@ -240,8 +240,8 @@ def test_the_library_keeps_nothing_for_an_unchanged_entry(db):
 def test_the_cards_page_lists_the_kept_rewards_and_a_removal_is_undone_there(table, campaign, app):
     typed_berkav_1(table, campaign, app)
     cards = as_read(shown(table, "/cards"))
-    assert "Mission book rewards (kept from the result forms)" in cards
-    assert "difficulty 2 · 3 SP · Vanished technology 1 · fame on Berkav +5 · unlocks berkav-2 · unverified" in cards
+    assert "Mission book rewards (kept from the result forms)" in cards and "<strong>Berkav-1</strong>" in cards
+    assert "difficulty 2 · 3 SP · Vanished technology 1 · fame on Berkav +5 · unlocks Berkav-2 · unverified" in cards
     version = re.search(r'action="/cards/undo".*?name="version" value="(\d+)"', shown(table, "/cards"), re.S).group(1)
     resp = table.post("/cards/remove", {"_form": "remove", "part": "mission_rewards", "key": "berkav-1",
                                         "version": version})
