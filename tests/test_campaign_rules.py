@@ -427,3 +427,16 @@ def test_a_played_missions_report_takes_the_books_rewards_on_a_success_only():
     assert missions.with_book_rewards(played, 0, 0, {}, (), None).difficulty == 2
     failed = replace(played, success=False)
     assert missions.with_book_rewards(failed, 3, 1, {"Berkav": 2}, (), 4) == failed
+
+
+def test_a_training_missions_attachment_reward_is_the_p14_draw_at_its_tier():
+    # p.15 "attachment rewards will be determined accordingly" -> p.14 step 6 at the chosen tier, one pick each.
+    c = historians()
+    who = ids(c)
+    change = missions.record_training(c, CONTENT, "Orbos", 2, True, (who["Vincent"], who["Augustus"]))
+    assert any("Tier 1, Tier 2 decks (8 cards)" in r for r in change.reasons)
+    c = change.campaign
+    assert (c.reward_max_tier, c.reward_pickers) == (2, (who["Vincent"], who["Augustus"]))
+    c = missions.pick_attachment_reward(c, who["Vincent"], "Kinetic Gauntlet", "melee", 1, 0).campaign
+    with pytest.raises(CampaignError, match="no attachment reward"):
+        missions.pick_attachment_reward(c, who["Vincent"], "Second", "melee", 2, 0)
