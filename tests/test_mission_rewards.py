@@ -249,3 +249,17 @@ def test_the_cards_page_lists_the_kept_rewards_and_a_removal_is_undone_there(tab
     version = re.search(r'action="/cards/undo".*?name="version" value="(\d+)"', shown(table, "/cards"), re.S).group(1)
     table.post("/cards/undo", {"version": version})
     assert library(table)["mission_rewards"]["berkav-1"]["sp"] == 3
+
+
+def test_kept_rewards_are_checked_against_the_book_in_one_tap_on_the_cards_page(table, campaign, app):
+    from helpers.page_forms import find_form
+
+    typed_berkav_1(table, campaign, app)
+    form = find_form(shown(table, "/cards"), "/cards/verify", "These are the Mission book's values",
+                     key="berkav-1")
+    assert table.post("/cards/verify", form.fill()).status_code == 200
+    assert library(table)["mission_rewards"]["berkav-1"]["verified"] is True
+    page = as_read(shown(table, f"{campaign}/missions?mission=berkav-1"))
+    assert "checked against the Mission book" in page
+    resp = table.post("/cards/verify", {**form.fill(), "key": "berkav-3"})  # nothing kept for it: nothing to check
+    assert resp.status_code == 404

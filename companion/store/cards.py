@@ -165,7 +165,7 @@ def verify(db, part: str, key: str, shipped: dict | None, request_id: str | None
     marked is what the player read."""
     def command(doc):
         entry = doc.get(part, {}).get(key) or shipped
-        if part not in ("class_boards", "species") or entry is None:
+        if part not in ("class_boards", "species", "mission_rewards") or entry is None:
             raise KeyError(key)
         return ({**doc, part: {**doc.get(part, {}), key: {**entry, "verified": True}}},
                 f"Checked the {WORDS[part]} {key}: the values are the printed ones")

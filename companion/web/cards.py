@@ -146,13 +146,15 @@ def remove():
 
 @bp.post("/verify")
 def verify():
-    """One tap: the class board's or species card's values as the page shows them are the printed ones."""
+    """One tap: the class board's, species card's or a mission's kept rewards' values as the page shows them are
+    the printed ones."""
     answer_with(page)
     f = parse(VerifyForm)
     _, doc = store.get(get_db())
     files = current_app.extensions["phantom_files"]
     shown = (board_entries(files["class-boards.json"], doc) if f.part == "class_boards"
-             else species_entries(files["species.json"], doc))
+             else species_entries(files["species.json"], doc) if f.part == "species"
+             else doc.get("mission_rewards", {}))  # only what a result form kept: nothing shipped to check
     if f.key not in shown:
         abort(404)
     if f.part == "species" and (shown[f.key].get("hp") is None or shown[f.key].get("ap") is None):
