@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    # Flask is imported here, not above: `companion resolve` and `sight` import this package and never serve.
+    # Flask (and datetime, for the session's lifetime) is imported here, not above: `companion resolve` and
+    # `sight` import this package and never serve.
+    from datetime import timedelta
+
     from flask import Flask
 
     test_config = dict(test_config or {})

@@ -16,7 +16,8 @@ read and write back byte for byte (tests/test_codec.py, tests/test_codec_phantom
   `Sorted(key)` (a set in another order than its written values'), `Shape(write, read)` (a value with its
   own shape, like a space of a map written as its label), `Kept(n)` (the last n values read are reused
   when the same document comes again: an immutable part keeps its caches).
-`Shape` functions are given the `context` the caller passed (a mission's map layout for its labels).
+`Shape` functions are given the `context` the caller passed (a mission's map layout for its labels). The
+markers are defined in companion/codec_marks.py (named here too), so a module names them without this one.
 
 Reading is as forgiving as the hand-written readers it replaces were, so every stored state still
 loads: a key the document lacks takes the field's default, a key the class no longer has is ignored.
@@ -25,7 +26,6 @@ Standard library only: the rules engines use it.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import types
@@ -34,50 +34,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Callable, Literal, Union, get_args, get_origin
 
+# The markers live in companion/codec_marks.py, so that a stored class's module names them without importing
+# the codec (a turn imports the map and the scenario, and never encodes or decodes); named here too.
+from .codec_marks import AS_OBJECT, Kept, Shape, Sorted
+
 __all__ = ["encode", "decode", "state_codec", "ADDED", "AS_OBJECT", "Sorted", "Shape", "Kept"]
 
 # The metadata of a field added after states were stored: it is written only when it differs from its default,
 # so a stored state without it still writes back byte for byte (tests/test_codec.py).
 ADDED = {"omit_default": True}
-
-
-class _AsObject:
-    """A tuple of (key, value) pairs written as a JSON object, in the tuple's order."""
-
-    def __repr__(self):
-        return "AS_OBJECT"
-
-
-AS_OBJECT = _AsObject()
-
-
-@dataclass(frozen=True)
-class Sorted:
-    """A set written in the order of `key(item, context)`, not of its written values."""
-    key: Callable[[Any, Any], Any]
-
-
-@dataclass(frozen=True)
-class Shape:
-    """A value with its own JSON shape: `write(value, context)` gives it, `read(doc, context)` reads it back."""
-    write: Callable[[Any, Any], Any]
-    read: Callable[[Any, Any], Any]
-
-
-@dataclass(frozen=True, eq=False)
-class Kept:
-    """The last `size` values read are kept: the same document again reads as the same (immutable) object."""
-    size: int
-    read: list = dataclasses.field(default_factory=list, compare=False, repr=False)  # (document, value)
-
-    def value(self, doc, read: Callable[[], Any]):
-        for seen, value in self.read:
-            if seen == doc:
-                return value
-        value = read()
-        self.read.insert(0, (copy.deepcopy(doc), value))  # a copy: the caller may change its dict afterwards
-        del self.read[self.size:]
-        return value
 
 
 def encode(value, context=None):

@@ -17,51 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .hexgrid import Hex, edge, from_offset, neighbours, to_offset
+from .hexgrid import CORNERS, Grid, Hex, Point, edge, from_offset, neighbours, to_offset  # noqa: F401
 
-Point = tuple[int, int]
-
-# Corner offsets from the centre, clockwise from the top (pointy) / from the east (flat).
-CORNERS = {
-    "pointy": ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)),
-    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
-}
 SCALE = {"pointy": (26, 15), "flat": (15, 26)}
 MARGIN = 20  # room for what a token shows past its space: an HP pill, a condition badge at the board edge
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Hexes in rows ("pointy") or columns ("flat"), `shifted` as companion/hexgrid.py reads it."""
-    orientation: str = "pointy"
-    shifted: str = "even"
-
-    def from_offset(self, col: int, row: int) -> Hex:
-        """Column index and row index (both from 0) to axial."""
-        return from_offset(col, row, self.orientation, self.shifted)
-
-    def to_offset(self, h: Hex) -> tuple[int, int]:
-        return to_offset(h, self.orientation, self.shifted)
-
-    def label(self, h: Hex) -> str:
-        """A hex's name on a drawn grid: its column and row indexes (a game may name them its own way)."""
-        return "{},{}".format(*self.to_offset(h))
-
-    def centre(self, h: Hex) -> Point:
-        q, r = h
-        return (2 * q + r, 3 * r) if self.orientation == "pointy" else (3 * q, 2 * r + q)
-
-    def corners(self, h: Hex) -> tuple[Point, ...]:
-        x, y = self.centre(h)
-        return tuple((x + dx, y + dy) for dx, dy in CORNERS[self.orientation])
-
-    def edge_corners(self, a: Hex, b: Hex) -> tuple[Point, Point]:
-        """The two corners shared by adjacent hexes a and b."""
-        shared = set(self.corners(a)) & set(self.corners(b))
-        if len(shared) != 2:
-            raise ValueError(f"{a} and {b} are not adjacent")
-        p, q = sorted(shared)
-        return (p, q)
 
 
 @dataclass(frozen=True)

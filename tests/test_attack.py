@@ -15,7 +15,8 @@ from companion.phantom.attack import (
     resolve_attack, resolve_counter_attack,
 )
 from companion.phantom.board import Board, Figure
-from companion.phantom.dice import DiceError, dice_table, parse_accuracy_result, parse_attack_result
+from companion.phantom.dice import DiceError, parse_accuracy_result, parse_attack_result
+from companion.phantom.dice_faces import dice_table
 from companion.phantom.hexmap import HexMap, Layout
 from companion.schemas.content.base import ContentError, load_files
 from companion.schemas.content.campaign import FILES, load_campaign_content

@@ -13,11 +13,11 @@ from companion import ROOT
 
 ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
-# every game's state goes through, the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
+# every game's state goes through (and its markers), the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
 # hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map), and
 # what a name looks like once its invisible characters are gone.
-SHARED = ["companion/errors.py", "companion/codec.py", "companion/hexgrid.py", "companion/hexboard.py",
-          "companion/names.py"]
+SHARED = ["companion/errors.py", "companion/codec.py", "companion/codec_marks.py", "companion/hexgrid.py",
+          "companion/hexboard.py", "companion/names.py"]
 
 
 def engine_files():
@@ -74,3 +74,30 @@ def test_the_store_loads_the_engines_and_no_web_library_nor_kit(module):
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     loaded = set(done.stdout.split())
     assert loaded <= READS_FILE_FORMATS.get(module, set()), f"{module} loads {sorted(loaded)}"
+
+
+# What a turn never needs, so importing the engine (`companion resolve`'s start, issue 37 item 9) loads none of
+# it: the codec (a turn is given its Scenario; reading or writing one imports the codec), the boards' drawing
+# (companion/hexboard.py: cells, edge areas, label boxes), the dice's face tables (content, never read by a turn),
+# datetime (the app's session lifetime), the exact fractions of a line of sight drawn beyond the shipped table,
+# and the web and the database.
+NOT_FOR_A_TURN = ("companion.codec", "companion.hexboard", "companion.phantom.dice_faces", "datetime", "fractions",
+                  "flask", "jinja2", "marshmallow", "sqlite_utils", "sqlite3", "companion.web", "companion.store")
+
+
+def test_importing_the_engine_loads_nothing_a_turn_never_needs():
+    code = (f"import sys, companion.phantom.turn; "
+            f"print(' '.join(sorted(n for n in {NOT_FOR_A_TURN!r} if n in sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert done.stdout.split() == [], f"importing companion.phantom.turn loads {done.stdout.split()}"
+
+
+def test_a_class_cards_rows_are_written_and_read_back_by_the_codec_imported_then():
+    # The lazy side of the same cut: a class card's rows are written and read by the codec, imported then.
+    code = ("import sys, companion.phantom.turn as t; from companion.phantom.scenario import Card, ClassCard, ROWS; "
+            "card = ClassCard('C', (('red', Card('r', 2)),)); doc = ROWS.write(card.rows, None); "
+            "print('companion.codec' in sys.modules, ROWS.read(doc, None) == card.rows)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert done.stdout.split() == ["True", "True"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Annotated
 
-from ..codec import Kept
+from ..codec_marks import Kept
 from .conditions import held
 from .hexmap import Hex, HexMap, MapError, Space
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .criticals import CriticalAbility
-from .dice import DiceTable
+from .dice_faces import DiceTable
 
 
 @dataclass(frozen=True)

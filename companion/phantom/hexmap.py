@@ -18,14 +18,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Annotated
 
-from ..codec import AS_OBJECT, Shape, Sorted
+from ..codec_marks import AS_OBJECT, Shape, Sorted
 from ..errors import RuleError
 # The grid's arithmetic lives in companion/hexgrid.py (Aldarra Reborn's board uses it too); its names stay
 # importable from here for the map engine's modules.
 from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, to_offset  # noqa: F401
-# The integer geometry of hexes in rows or columns is every hex board's (companion/hexboard.py); a map's
-# Layout adds the book's labels (L-4) and refuses a bad layout with a MapError.
-from ..hexboard import Grid, Point  # noqa: F401
+# The integer geometry of hexes in rows or columns is every hex board's (companion/hexgrid.py's Grid, drawn
+# by companion/hexboard.py, which a turn never imports); a map's Layout adds the book's labels (L-4) and
+# refuses a bad layout with a MapError.
+from ..hexgrid import Grid, Point  # noqa: F401
 # A space as a stored mission holds it: its label, from the context the mission's codec passes: the map when
 # writing (its labels are made once), its layout when reading.
 Space = Annotated[Hex, Shape(lambda h, hexmap: hexmap.label(h), lambda label, layout: layout.parse(label))]

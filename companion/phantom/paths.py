@@ -66,7 +66,7 @@ def _memo(obj, name: str, make: Callable):
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # nothing compares one (its dicts cannot be hashed): identity is enough
 class _MapInfo:
     """A map's movement tables, derived once per map (`_derive`)."""
     adj: dict            # HexMap.open_neighbours: space -> neighbours one can step to (no wall, no closed door)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from ..codec import Shape, decode, encode
+from ..codec_marks import Shape
 from ..errors import RuleError
 from .board import Board
 from . import keywords
@@ -86,9 +86,19 @@ class Card:
     actions: tuple[Action, ...] = ()
 
 
-# A class card's rows stored as each row's card with its color.
-ROWS = Shape(lambda rows, context: [{"color": color, **encode(card, context)} for color, card in rows],
-             lambda doc, context: tuple((row["color"], decode(Card, row, context)) for row in doc))
+# A class card's rows stored as each row's card with its color. The codec is imported when a card is written
+# or read, never by a turn (docs/ARCHITECTURE.md, "Lazy imports").
+def _write_rows(rows, context):
+    from ..codec import encode
+    return [{"color": color, **encode(card, context)} for color, card in rows]
+
+
+def _read_rows(doc, context):
+    from ..codec import decode
+    return tuple((row["color"], decode(Card, row, context)) for row in doc)
+
+
+ROWS = Shape(_write_rows, _read_rows)
 
 
 @dataclass(frozen=True)

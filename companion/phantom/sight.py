@@ -199,7 +199,7 @@ def _straight(ms: _MapSight, a: Hex, b: Hex, d: int) -> bool:
 
 # -- what stands on the board ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # nothing compares or hashes one: identity is enough (and cheaper to import)
 class _Item:
     """A figure or object that a sight line may pass."""
     name: str  # figure id, or "object:E-4"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from .hexmap import DIRECTIONS, ORIENTATIONS, Hex, Layout, distance
@@ -381,7 +382,10 @@ def _corner_permutation(g) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
 def _symmetries():
+    """The twelve symmetries with their corner permutations: worked out when an offset beyond the shipped table
+    is first drawn, which a turn almost never needs, not at import."""
     out, g = [], _IDENTITY
     for _ in range(6):
         for m in (g, _mul(g, _SWAP)):
@@ -390,7 +394,6 @@ def _symmetries():
     return tuple(out)
 
 
-_SYMMETRIES = _symmetries()
 # flat drawing of (q, r) = the pointy drawing of (r, q) with x and y swapped; corner k <-> corner 3 - k
 _FLAT = (_SWAP, tuple((3 - k) % 6 for k in range(6)))
 
@@ -410,12 +413,13 @@ def _transform(hf, g, perm):
 def _symmetric_hexform(orientation: str, dq: int, dr: int):
     if orientation == "flat":
         return _transform(_symmetric_hexform("pointy", dr, dq), *_FLAT)
-    images = [(_apply(g, (dq, dr)), g) for g, _ in _SYMMETRIES]
+    symmetries = _symmetries()
+    images = [(_apply(g, (dq, dr)), g) for g, _ in symmetries]
     canonical = min(h for h, _ in images)
     hf = _HEXFORM.get(canonical)
     if hf is None:
         hf = _HEXFORM[canonical] = _hexform("pointy", *canonical)
-    for g, perm in _SYMMETRIES:
+    for g, perm in symmetries:
         if _apply(g, canonical) == (dq, dr):
             return _transform(hf, g, perm)
     raise AssertionError("no lattice symmetry maps the canonical offset")  # pragma: no cover

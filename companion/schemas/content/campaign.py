@@ -13,7 +13,8 @@ from ...phantom.content import (
     CampaignContent, ClassInfo, FameTier, MissionInfo, StartingItem, planet_missions,
 )
 from ...phantom.decision import COLORS
-from ...phantom.dice import DiceError, dice_table
+from ...phantom.dice import DiceError
+from ...phantom.dice_faces import dice_table
 from .base import ContentError, ContentSchema, load_files
 from .class_boards import ClassBoardsFile, class_boards
 from .mission_rewards import check_rewards, rewards_field
