@@ -120,6 +120,23 @@ def combat_ann_bob(**kw):
     return al.start_combat(g, "D4").state
 
 
+def test_each_combat_log_line_names_its_dice_hits_damage_and_retreats_with_the_page():
+    # The log says what each step of a combat did in the game's words (issue 38): each player's dice and hits
+    # (p.10-11), each unit's damage against its armor (p.10), and each retreat or stay (p.11).
+    g = combat_ann_bob()
+    out = al.combat_roll(g, CONTENT, {ANN: {"green": ((1,),)}, BOB: {"green": ((0,),)}})
+    assert out.description.startswith("Light Step (round 1): ") and out.description.endswith("(p.10-11)")
+    assert "green 1 = 1 → 1 hit" in out.description and "no dice" not in out.description
+    out = al.assign(out.state, CONTENT, BOB, "Frigate")
+    assert out.description.endswith("(p.10)") and "Bob's Frigate (armor" in out.description
+    g = combat_ann_bob()
+    g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}}).state
+    g = al.combat_roll(g, CONTENT, {}).state
+    out = al.retreat(g, ANN, None)
+    assert out.description == "Ann stays (p.11)"
+    assert out.state.last_combat[-1] == "Ann stays (p.11)"
+
+
 def test_a_round_without_losses_adds_a_green_escalation_die_rolled_from_round_2():
     g = combat_ann_bob()
     g = al.combat_roll(g, CONTENT, {ANN: {"green": ((0,),)}, BOB: {"green": ((0,),)}}).state

@@ -315,6 +315,21 @@ def test_an_attack_deals_its_damage_and_4_destroys_at_once_with_the_elite_artifa
         le.attack(out.state, "u1", "u2", D(2), D(1))
 
 
+def test_an_attacks_log_line_names_both_dice_the_totals_the_damage_and_what_it_left():
+    # p.9: offense + die against defense + die; the log says it in the game's words (issue 38): both dice, who
+    # rolled them, the totals, who won, the damage and the defending unit after it (destroyed at 4, p.9).
+    g = _two_units_each_in_center()
+    first = le.activate(g, "u1", "command").state
+    out = le.attack(first, "u1", "u2", D(2), D(1, critical=True))
+    a, d = (u.card for u in g.units[:2])
+    assert out.description.startswith(f"{a} attacked {d}: ") and "defender wins, 0 damage (p.9)" in out.description
+    assert "defense die 1 (critical)" in out.description and f"{d} takes no damage" in out.description
+    g = replace(g, units=(g.units[0], replace(g.units[1], damage=2)))
+    out = le.attack(le.activate(g, "u1", "command").state, "u1", "u2", D(2), D(1))
+    assert f"Ann's attack die 2, Bob's defense die 1; {d} destroyed and discarded" in out.description
+    assert out.state.combat[0] == out.description
+
+
 def test_melee_makes_two_attacks_in_one_attack_action():
     g = _two_units_each_in_center()
     g = replace(g, units=(replace(g.units[0], keywords=("MELEE",)), g.units[1]))

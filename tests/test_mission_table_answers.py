@@ -74,7 +74,7 @@ def test_a_move_re_sends_the_panels_it_changed_and_keeps_the_characters_own(tabl
 def test_the_action_bar_holds_the_next_step(table):
     page = to_doors_and_hazards_turn(table)
     bar = page.split('id="actionbar"')[1].split("</div>")[0]
-    assert "End turn" in bar and "Vera: tap the space it went to." in bar
+    assert "End Vera&#39;s turn without moving" in bar and "Vera: tap the space it went to." in bar  # issue 38: says what it ends
     page = text(step(table, "end-turn"))
     bar = page.split('id="actionbar"')[1].split("</div>")[0]
     assert re.search(r"Next turn: (Bram|Grallok)", bar)

@@ -35,7 +35,9 @@ def send(table, form, tapped=None, **chosen):
 def test_a_move_within_the_cards_mp_is_taken_and_one_beyond_is_refused_with_the_mp(table, mission):
     page = mission
     move = find_form(page, "/do/move")
-    assert move.hidden["figure"] == "vera" and "mp" in move.numbers and move.options["mode"] == ["move", "leap"]
+    # issue 38: the card's MP is a face tapped, 1 up to the farthest space's MP, and another one typed
+    assert move.hidden["figure"] == "vera" and "mp_typed" in move.numbers and move.options["mode"] == ["move", "leap"]
+    assert move.options["mp"] == [str(n) for n in range(1, max(move_reach(page).values()) + 1)]
     # The reachable spaces and their MP ride on the form, for a tap on the figure to light (missiontable.js).
     reach = move_reach(page)
     assert reach["F-3"] == 5 and reach["J-2"] == 10 and "B-6" not in reach and "C-6" not in reach

@@ -417,6 +417,20 @@ def test_an_attack_with_shields_and_an_evasion_roll_and_return_fire():
     assert any("rolled 3 + Hit 1 = 4 against Evasion 4: a hit" in r for r in out.reasons)
 
 
+def test_an_attacks_log_line_names_each_shot_its_d6_the_damage_the_return_fire_and_the_destroyed():
+    # The log says what the combat did in the game's words (issue 38): each weapon's shot with its d6 against
+    # Evasion and the damage to shields and hull (Assigning Damage), the return fire, and the units destroyed.
+    g = combat(unit("a", 0, "Frigate"), unit("d", 1, "Frigate"), unit("i", 1, "Interceptor"))
+    out = se.resolve(se.declare(g, "a", ((0, "d"), (1, "i"))).state, back=(("d", 0),), rolls={"a:1": 3})
+    line = out.description
+    assert line.startswith("Frigate attacked: 2 of 2 weapons hit (Combat Phase): ")
+    assert "rolled 3 + Hit 1 = 4 against Evasion 4: a hit" in line and "to shields and" in line
+    assert line.count("Frigate weapon 1 at") == 2  # the attack's and the return fire
+    g = combat(unit("a", 0), replace(unit("d", 1, "Interceptor"), evasion=0))
+    line = se.resolve(se.declare(g, "a", ((0, "d"),)).state).description
+    assert "destroyed, to the Scrapyard" in line
+
+
 def test_a_missed_evasion_roll_deals_no_damage():
     g = se.declare(combat(unit("a", 0, "Frigate"), unit("i", 1, "Interceptor")), "a", ((1, "i"),)).state
     out = se.resolve(g, rolls={"a:1": 2})

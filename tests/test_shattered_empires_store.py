@@ -53,7 +53,7 @@ def test_a_game_walks_the_event_log_with_undo_and_redo(db):
     gid = store.JOURNAL.create(db, {"kind": se.KEY, "name": "Night"}, played(), "Started")
     store.JOURNAL.change(db, gid, lambda g: se.resolve(g, rolls={"u90:0": 6}, rng=random.Random(1)))
     assert store.JOURNAL.get(db, gid).state.attack is None
-    assert store.JOURNAL.undo(db, gid) == "Frigate attacked: 1 of 1 weapon hit"
+    assert store.JOURNAL.undo(db, gid).startswith("Frigate attacked: 1 of 1 weapon hit (Combat Phase): Frigate weapon 1 at ")
     assert store.JOURNAL.get(db, gid).state == played()
     with pytest.raises(GameError):
         store.JOURNAL.change(db, gid, lambda g: se.declare(g, "u90", ((0, "u91"),)))

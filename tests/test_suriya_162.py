@@ -58,6 +58,13 @@ def action(g) -> su.Game:
     return su.next_step(g).state if g.phase == "upkeep" else g
 
 
+def step(g) -> su.Game:
+    """Next, as a table presses it: an Income Phase's card gained first (3.2 is mandatory, docs/rules.md)."""
+    if g.stage == "play" and g.phase == "income" and g.applied and not g.gained:
+        g = su.gain_card(g, "central").state
+    return su.next_step(g).state
+
+
 # -- the combat example (Game Phases: Combat) --------------------------------------------------------
 
 def example_fighters():
@@ -313,12 +320,29 @@ def test_the_income_phase_gains_one_card_to_the_discard_pile():
     assert g.gained == "" and g.turn == 1
 
 
+def test_the_turn_does_not_end_until_the_income_phases_card_is_gained():
+    # 3.2 "Gain: Gain 1 Card from your Faction Technology or the Central Cards." is imperative, where the reset
+    # beside it says "You may also choose"; the example: "David gains 1 card" (docs/rules.md). Was: the turn
+    # ended without it and the log noted it.
+    g = su.next_step(action(playing())).state  # Tyra's Income Phase, applied
+    with pytest.raises(GameError, match="gains 1 card from the Faction Technology or the Central Cards") as e:
+        su.next_step(g)
+    assert e.value.field == "gain" and "3.2" in e.value.message
+    assert su.can_advance(g) == (False, e.value.message)  # the stepper's Next shown disabled with the reason
+    assert "gain the card, then Next ends the turn" in su.current_step(g).instruction
+    g = su.gain_card(g, "central", card="Hawk Brigade").state
+    assert su.can_advance(g) == (True, "")
+    assert "Next ends the turn" in su.current_step(g).instruction
+    out = su.next_step(g)
+    assert out.state.turn == 1 and not any("without recording" in r for r in out.reasons)
+
+
 def test_upkeep_pays_or_discards_continue_cards():
     # 1. Upkeep example: David may pay 1 Mineral to keep the card, or discard it without paying.
     g = action(playing())
     g = su.play_card(g, "Drill", 1, continue_cost=1).state
     for _ in range(2):  # to Tyra's next turn
-        g = su.next_step(su.next_step(action(g)).state).state
+        g = step(step(action(g)))
     with pytest.raises(GameError, match="Pay or discard Drill"):
         su.next_step(g)
     kept = su.upkeep(g, "Drill", True).state
@@ -370,7 +394,7 @@ def test_a_seventh_unit_and_a_second_faction_are_refused():
     g = su.summon(g, CONTENT, f, "BU", 6).state
     with pytest.raises(GameError, match="at most 6 units"):
         su.summon(g, CONTENT, f, "EU")
-    g = su.next_step(su.next_step(g).state).state  # David's turn
+    g = step(step(g))  # David's turn
     g = action(g)
     with pytest.raises(GameError, match="single faction"):
         su.summon(g, CONTENT, f, "BU")
@@ -418,9 +442,9 @@ def test_four_bases_at_the_start_of_a_turn_win():
         g = su.summon(g, CONTENT, sid(g, n), "BU").state
         g = su.build_base(g, sid(g, n)).state
     assert su.score(g)[0].still_needs == 0 and g.verdict is None  # not yet: at the start of a turn
-    g = su.next_step(su.next_step(g).state).state  # David's turn: no win for him
+    g = step(step(g))  # David's turn: no win for him
     assert g.stage == "play"
-    g = su.next_step(su.next_step(action(g)).state).state
+    g = step(step(action(g)))
     assert g.verdict.winner == 0 and "begins the turn with 4 Bases" in g.verdict.how[0]
 
 
@@ -640,10 +664,10 @@ def test_round_counts_rounds_not_turns():
     g = playing()
     assert su.current_step(g).round == 1
     for _ in range(3):
-        g = su.next_step(g).state  # Tyra: Action, Income, end of turn
+        g = step(g)  # Tyra: Action, Income, end of turn
     assert g.turn == 1 and su.current_step(g).round == 1  # David's turn: still round 1
     for _ in range(3):
-        g = su.next_step(g).state
+        g = step(g)
     assert g.turn == 0 and su.current_step(g).round == 2
 
 
@@ -692,7 +716,7 @@ def test_a_card_played_twice_in_a_game_is_typed_once():
     g = out.state
     assert g.known_cards == (su.KnownCard("Drill", 1, 1),)
     for _ in range(2):  # Tyra's Income, David's Upkeep
-        g = su.next_step(g).state
+        g = step(g)
     g = action(g)  # David's Action Phase: 5 cards, 4 Minerals
     again = su.play_known(g, "drill")  # by name alone, spelt as it comes
     s = again.state.sides[1]
@@ -742,3 +766,76 @@ def test_the_cards_played_are_stored_with_the_game_and_older_games_load_without_
     del doc["known_cards"]  # a game stored before cards were remembered
     assert su.from_dict(doc).known_cards == ()
     assert "known_cards" not in su.to_dict(action(playing()))  # written only once a card was played
+
+
+# -- issue 38: a roll entered as counts after a re-roll, what is typed once offered again, the combat's log line ----
+
+def _four_against_three():
+    """Tyra's 3 BU in the Mine attack David's 3 BU in the Lagoon, on a Higher Terrain Tray: 4 dice against 3."""
+    g = action(playing())
+    m, l = sid(g, "Mine 1"), sid(g, "Lagoon 1")
+    g = su.summon(g, CONTENT, m, "BU", 3).state
+    g = action(step(step(g)))
+    g = su.summon(g, CONTENT, l, "BU", 3).state
+    return action(step(step(g))), m, l
+
+
+def test_a_roll_entered_after_the_one_re_roll_of_a_higher_tray():
+    # Combat 1: "Any faction participating in the combat on a Higher Terrain Tray can reroll a die once." A roll
+    # entered as counts is the one after the re-roll; only the side on a higher tray may say it re-rolled.
+    g, m, l = _four_against_three()
+    assert su.combat_dice(g, m, True) == ("basic",) * 3 + ("attacker",) and len(su.combat_dice(g, l, False)) == 3
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 0), MINE, 0), su.Fighter(S(1, 2, 0), LAGOON, 0, rerolled=True))
+    assert any("re-rolled one die: the roll entered is the one after it (Combat 1)" in r for r in out.reasons)
+    with pytest.raises(GameError) as e:
+        su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 0), MINE, 0, rerolled=True), su.Fighter(S(1, 2, 0), LAGOON, 0))
+    assert e.value.field == "attacker_reroll" and "Higher Terrain Tray" in e.value.message and "Combat 1" in e.value.message
+
+
+def test_the_combats_log_line_names_the_dice_the_rolls_the_damage_and_the_losses_of_each_side():
+    # The log says what the combat did in the game's words (issue 38): each side's dice (Combat 1), its roll, its
+    # Tactic cards (Combat 2-4), the Damage it takes less its V (Combat 5) and the units destroyed (Combat 6-7).
+    g, m, l = _four_against_three()
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 1, 1), MINE, 0, tactic=(su.TacticCard("Ambush", 1),)),
+                    su.Fighter(S(1, 2, 0), LAGOON, 0, rerolled=True))
+    line = out.description
+    assert line.startswith("Tyra attacked Lagoon 1 from Mine 1 (Combat 1-7): ")
+    assert "the attacker (Tyra, Mine 1) rolled 3 Basic Dice and the Attack Die: 3 Damage, 1 V, 1 T, Tactic card Ambush" in line
+    assert "the defender (David, Lagoon 1) rolled 3 Basic Dice: 1 Damage, 2 V, 0 T, one die re-rolled" in line
+    # the Lagoon sets David's V to 0 (Locations: Lagoon): 4 Damage destroy his 3 BU; Tyra takes 1 − 1 = 0
+    assert "the attacker takes 1 Damage − 1 V = 0: no unit destroyed" in line
+    assert "the defender takes 4 Damage − 0 V = 4: 3 BU destroyed" in line
+    assert out.state.combat[0] == line
+
+
+def test_a_tactic_card_typed_once_is_offered_again_with_its_effect():
+    # Combat 2-4: each Tactic card is entered with its name and effect; played once in a game, it is kept as typed
+    # (the latest typing wins) and found again by its name, any case and spacing (issue 38).
+    g, m, l = _four_against_three()
+    assert g.known_tactics == ()
+    out = su.attack(g, CONTENT, m, l, su.Fighter(S(3, 0, 2), MINE, 0, tactic=(
+        su.TacticCard("Ambush", 2), su.TacticCard("Tactic card 2", 1))), su.Fighter(S(0, 1, 1), LAGOON, 0, tactic=(
+            su.TacticCard("Brace", defend=3, ignore_terrain=True),)))
+    assert out.state.known_tactics == (su.TacticCard("Ambush", 2), su.TacticCard("Brace", 0, 3, True))  # unnamed: not kept
+    assert su.known_tactic(out.state, "  brace ") == su.TacticCard("Brace", 0, 3, True)
+    with pytest.raises(GameError) as e:
+        su.known_tactic(out.state, "Feint", "defender_card1_known")
+    assert e.value.field == "defender_card1_known" and "Combat 2-4" in e.value.message
+
+
+def test_a_general_typed_once_is_summoned_again_by_name_with_its_hp():
+    # Limitations 3: a General's HP is on its GU card; typed with its name once in a game, the name alone brings
+    # the HP back (issue 38); typing it again corrects it.
+    g = action(playing())
+    f = sid(g, "Forest 1")
+    g = su.summon(g, CONTENT, f, "GU", hp=4, name=" Kael   Voss ").state
+    assert g.known_generals == (su.Unit("GU", 4, "Kael Voss"),)
+    g = su.remove_units(g, f, {"GU": 1}).state
+    out = su.summon(g, CONTENT, f, "GU", name="kael voss")
+    assert su.space(out.state, f).units == (su.Unit("GU", 4, "Kael Voss"),)
+    assert any("Kael Voss's HP as typed before: 4" in r for r in out.reasons)
+    g = su.summon(su.remove_units(out.state, f, {"GU": 1}).state, CONTENT, f, "GU", hp=5, name="Kael Voss").state
+    assert g.known_generals == (su.Unit("GU", 5, "Kael Voss"),)
+    with pytest.raises(GameError, match="General's HP") as e:
+        su.summon(g, CONTENT, f, "GU", name="Nobody")
+    assert e.value.field == "hp"

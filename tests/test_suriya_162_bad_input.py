@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from helpers.games import refused, set_up, space_id
+from helpers.games import su_next, refused, set_up, space_id
 
 
 @pytest.fixture
 def acting(su_game):
     g = set_up(su_game)
-    g.do("next")  # Tyra's Action Phase
+    su_next(g)  # Tyra's Action Phase
     return g
 
 
@@ -47,7 +47,7 @@ def test_a_second_faction_entering_an_occupied_space(app, acting):
     mine, desert = space_id(acting, "Mine 1"), space_id(acting, "Desert 1")
     acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     for _ in range(3):
-        acting.do("next")  # Tyra's Income, then David's Upkeep and Action
+        su_next(acting)  # Tyra's Income, then David's Upkeep and Action
     acting.do("summon", {"space": desert, "kind": "BU", "units": "1"})
     refused(app, acting, "summon", {"space": mine, "kind": "BU"}, "Space", "single faction", "Limitations 1")
     refused(app, acting, "move", {"space": desert, "to": mine}, "Move to", "single faction", "Limitations 1")
@@ -61,7 +61,7 @@ def test_paying_minerals_a_player_does_not_have(app, acting):
 def test_keeping_a_continue_card_without_the_minerals(app, acting):
     acting.do("play", {"card": "Drill", "cost": "2", "continue_cost": "3"})
     for _ in range(5):
-        acting.do("next")  # Tyra's Income (+2: 2 Minerals), David's turn, Tyra's next Upkeep
+        su_next(acting)  # Tyra's Income (+2: 2 Minerals), David's turn, Tyra's next Upkeep
     refused(app, acting, "upkeep", {"card": "Drill", "keep": "keep"}, "Card", "cannot pay Minerals")
     refused(app, acting, "next", {}, "Next step", "Pay or discard Drill", form="step")
 
@@ -104,3 +104,18 @@ def test_summoning_when_the_tray_has_run_out(app, acting):
     assert "moved from Mine 1" in page
     spaces = {s.name: len(s.units) for s in acting.row.state.spaces}
     assert (spaces["Mine 1"], spaces["Forest 1"]) == (5, 1)
+
+
+def test_ending_the_turn_without_the_income_phases_card(app, acting):
+    # 3.2 Gain is mandatory (docs/rules.md): Next at the end of the Income Phase is refused, naming the card to
+    # gain, and the page shows Next disabled with that reason until it is gained.
+    su_next(acting)  # Tyra's Income Phase, applied
+    refused(app, acting, "next", {}, "Card gained (3.2)", "Tyra gains 1 card from the Faction Technology", "3.2",
+            form="step")
+    page = acting.table.get(acting.url).get_data(as_text=True)
+    assert 'disabled aria-describedby="next-why">Next' in page and "gains 1 card from the Faction Technology" in page
+    acting.do("gain", {"source": "faction", "card": "Hawk Brigade"})
+    page = acting.table.get(acting.url).get_data(as_text=True)
+    assert 'disabled aria-describedby="next-why">Next' not in page
+    acting.do("next")
+    assert acting.row.state.turn == 1

@@ -8,14 +8,14 @@ import io
 import pytest
 
 from companion.games import suriya_162 as su
-from helpers.games import game_state, refused, set_up
+from helpers.games import su_next, game_state, refused, set_up
 from helpers.page_player import parse_page
 
 
 @pytest.fixture
 def acting(su_game):
     g = set_up(su_game)
-    g.do("next")  # Tyra's Action Phase: 3 cards, 2 Minerals (A9)
+    su_next(g)  # Tyra's Action Phase: 3 cards, 2 Minerals (A9)
     return g
 
 
@@ -39,7 +39,7 @@ def _tap(g, offer):
 
 def _to_davids_action(g):
     for _ in range(3):  # Tyra's Income, David's Upkeep, David's Action
-        g.do("next")
+        su_next(g)
 
 
 def test_a_card_played_twice_in_a_game_is_typed_once_on_the_page(acting):
@@ -102,3 +102,19 @@ def test_the_cards_played_travel_with_the_exported_game(app, table, acting):
                       content_type="multipart/form-data")
     assert resp.status_code in (204, 303)
     assert game_state(app, 2).state.known_cards == (su.KnownCard("Drill", 1, 1),)
+
+
+def test_the_tactic_cards_and_generals_typed_travel_with_the_exported_game(app, table, acting):
+    # Issue 38: what a game remembers as typed (a General's name and HP, a Tactic card's name and effect) is part
+    # of the game, so it leaves with the exported file and comes back with the import.
+    from dataclasses import replace
+
+    from helpers.games import rewrite
+    rewrite(app, lambda st: replace(st, known_tactics=(su.TacticCard("Ambush", 2),),
+                                    known_generals=(su.Unit("GU", 4, "Kael Voss"),)))
+    exported = table.get(f"{acting.url}/export").get_data()
+    resp = table.post("/games/import", {"game_file": (io.BytesIO(exported), "g.json")}, htmx=False,
+                      content_type="multipart/form-data")
+    assert resp.status_code in (204, 303)
+    st = game_state(app, 2).state
+    assert st.known_tactics == (su.TacticCard("Ambush", 2),) and st.known_generals == (su.Unit("GU", 4, "Kael Voss"),)

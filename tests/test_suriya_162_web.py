@@ -7,7 +7,7 @@ import html
 import pytest
 
 from companion.games import suriya_162 as su
-from helpers.games import Game, set_up, space_id
+from helpers.games import su_next, Game, set_up, space_id
 
 
 @pytest.fixture
@@ -25,16 +25,16 @@ def test_set_up_gives_starting_cards_and_minerals_by_seat(su_started):
 
 def test_a_turn_with_a_combat_income_and_undo(su_started):
     g = su_started
-    g.do("next")  # Tyra's Action Phase
+    su_next(g)  # Tyra's Action Phase
     mine, lagoon = space_id(g, "Mine 1"), space_id(g, "Lagoon 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
-    g.do("next")
-    g.do("next")  # David
-    g.do("next")
+    su_next(g)
+    su_next(g)  # David
+    su_next(g)
     g.do("summon", {"space": lagoon, "kind": "EU", "units": "1"})
-    g.do("next")
-    g.do("next")  # Tyra again
-    g.do("next")
+    su_next(g)
+    su_next(g)  # Tyra again
+    su_next(g)
     resp = g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "3",
                            "defender_defend": "2", "defender_tactic": "1", "defender_card1_name": "Brace",
                            "defender_card1_defend": "1"})
@@ -61,7 +61,7 @@ def test_a_four_player_game_places_terrain_in_rounds(app, table):
     for _ in range(12):
         st = g.row.state
         g.do("place", {"terrain": st.draft.hands[su.placer(st)][0], "high": "1"})
-    g.do("next")
+    su_next(g)
     st = g.row.state
     assert sorted((s.hand, s.minerals) for s in st.sides) == [(3, 1), (4, 2), (5, 3), (6, 4)]
 
@@ -72,7 +72,7 @@ def test_the_income_panel_records_the_card_gained_and_burn_takes_one_from_the_ha
     hand = g.row.state.sides[0].hand
     page = g.do("burn", {"player": "0", "source": "hand"}).get_data(as_text=True)
     assert "Limitations 4" in page and g.row.state.sides[0].hand == hand - 1
-    g.do("next")
+    su_next(g)
     page = g.do("next").get_data(as_text=True)  # the Income Phase
     assert 'id="gain-form"' in page
     page = g.do("gain", {"card": "Hawk Brigade", "source": "central"}).get_data(as_text=True)
@@ -96,7 +96,7 @@ def mapped_set_up(g):
             q, r = su.open_spots(st, su.placer(st))[0]
             assert f'<option value="{q},{r}" selected' in page  # the form offers it first
             g.do("place", {"terrain": t, "at": f"{q},{r}", **({"high": "1"} if t == "Plateau" else {})})
-    g.do("next")
+    su_next(g)
     return g
 
 
@@ -119,7 +119,7 @@ def test_the_map_is_drawn_with_its_spaces_and_adjacency_and_open_hexes_to_tap(su
 def test_a_move_or_attack_to_a_space_not_adjacent_is_refused(su_game, app):
     from helpers.games import refused
     g = mapped_set_up(su_game)
-    g.do("next")  # Tyra's Action Phase
+    su_next(g)  # Tyra's Action Phase
     st = g.row.state
     hq = space_id(g, "Tyra's Headquarter")
     far = next(s.id for s in st.spaces if s.id not in su.adjacent(st, hq) and s.id != hq and s.owner is None
@@ -132,7 +132,7 @@ def test_a_move_or_attack_to_a_space_not_adjacent_is_refused(su_game, app):
 
 def test_a_true_damage_card_removes_units_and_a_card_removes_them_too(su_started, table):
     g = su_started
-    g.do("next")
+    su_next(g)
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
     page = table.get(g.url).get_data(as_text=True)
@@ -146,7 +146,7 @@ def test_a_true_damage_card_removes_units_and_a_card_removes_them_too(su_started
 
 def test_a_seventh_unit_returns_to_the_tray_when_the_table_says_so(su_started):
     g = su_started
-    g.do("next")
+    su_next(g)
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "6"})
     page = g.do("summon", {"space": mine, "kind": "EU", "units": "1", "excess": "on"}).get_data(as_text=True)
@@ -156,7 +156,7 @@ def test_a_seventh_unit_returns_to_the_tray_when_the_table_says_so(su_started):
 def test_the_stepper_counts_rounds(su_started, table):
     g = su_started
     for _ in range(3):
-        g.do("next")  # Tyra's turn ends
+        su_next(g)  # Tyra's turn ends
     assert su.current_step(g.row.state).round == 1 and g.row.state.turn == 1
 
 
@@ -165,7 +165,7 @@ def test_combat_dice_are_tapped_faces_and_the_app_rolls_only_when_asked(su_start
     # Attack Die (Combat 1); a die not tapped is refused unless "Roll for me" was pressed for it.
     from helpers.games import refused
     g = su_started
-    g.do("next")  # Tyra's Action Phase
+    su_next(g)  # Tyra's Action Phase
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     hq = space_id(g, "David's Headquarter")
@@ -208,7 +208,7 @@ def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, ap
 
     from helpers.games import refused, rewrite
     g = su_started
-    g.do("next")
+    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
@@ -270,7 +270,7 @@ def test_an_attack_is_chosen_on_the_map_among_the_engines_attacks(su_started):
     import json
     import re
     g = su_started
-    g.do("next")
+    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     page = g.table.get(g.url).get_data(as_text=True)
@@ -292,7 +292,7 @@ def test_a_command_action_is_offered_only_while_a_squad_may_take_a_command_token
 
     from helpers.games import rewrite
     g = su_started
-    g.do("next")
+    su_next(g)
     mine, forest = space_id(g, "Mine 1"), space_id(g, "Forest 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     g.do("summon", {"space": forest, "kind": "BU", "units": "1"})
@@ -311,7 +311,7 @@ def test_a_command_action_is_offered_only_while_a_squad_may_take_a_command_token
 def test_a_tactic_cards_bonus_is_a_tap(su_started):
     # Combat 2-4: each Tactic card's +Damage and +V were typed; they are a row of buttons each, 0 to 9.
     g = su_started
-    g.do("next")
+    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     form = _form(g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True), "attack-form")
@@ -343,7 +343,7 @@ def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su
     # Limitations 1: a Space held by another player is not offered to summon onto.
     from helpers.games import rewrite
     g = su_started
-    g.do("next")
+    su_next(g)
     page = g.table.get(g.url).get_data(as_text=True)
     hq = space_id(g, "David's Headquarter")
     assert 'id="discard-form"' in page and f'value="{hq}"' not in _form(page, "summon-form")
@@ -353,3 +353,77 @@ def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su
     page = g.table.get(g.url).get_data(as_text=True)
     assert 'id="discard-form"' not in page and "Tyra has no card in hand to discard." in page
     assert 'id="play-form"' not in page and "Tyra has no card in hand to play." in page
+
+
+# -- issue 38: the attack's roll as counts, one tap for the re-roll, what was typed once offered again -------------
+
+def _four_against_three(g):
+    """Tyra's 3 BU in the Mine and David's 3 BU in the Lagoon (a Higher Terrain Tray), Tyra's Action Phase."""
+    su_next(g)
+    mine, lagoon = space_id(g, "Mine 1"), space_id(g, "Lagoon 1")
+    g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
+    su_next(g), su_next(g), su_next(g)  # David's Action Phase
+    g.do("summon", {"space": lagoon, "kind": "BU", "units": "3"})
+    su_next(g), su_next(g), su_next(g)  # Tyra's Action Phase
+    return mine, lagoon
+
+
+def test_an_attack_of_4_dice_against_3_with_a_re_roll_is_a_tap_per_count(su_started):
+    # Combat 1: 3 Basic Dice and the Attack Die against 3 Basic Dice, the defender on a Higher Terrain Tray. The
+    # form offers each side's roll as one row of counts (Damage, V, T: a tap each, 0 up to what its dice can show)
+    # and the re-roll as one tap; rows not tapped count 0.
+    g = su_started
+    mine, lagoon = _four_against_three(g)
+    page = html.unescape(g.table.get(f"{g.url}?space={mine}&target={lagoon}").get_data(as_text=True))
+    assert "Attacker: Mine 1 — 3 Basic Dice and the Attack Die" in page and "Defender: Lagoon 1 — 3 Basic Dice" in page
+    assert 'aria-label="Attacker\'s Damage: 8"' in page and 'aria-label="Attacker\'s Damage: 9"' not in page  # 2 a die
+    assert 'aria-label="Defender\'s V: 6"' in page and 'aria-label="Defender\'s V: 7"' not in page
+    assert 'name="defender_rerolled"' in page and 'name="attacker_rerolled"' not in page  # the Mine is not high
+    text = html.unescape(g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "3", "attacker_defend": "1",
+                                         "defender_defend": "2", "defender_rerolled": "on"}).get_data(as_text=True))
+    assert "re-rolled one die: the roll entered is the one after it (Combat 1)" in text
+    log = g.table.get(f"{g.url}/log").get_data(as_text=True)
+    line = html.unescape(log)
+    assert "the defender (David, Lagoon 1) rolled 3 Basic Dice: 0 Damage, 2 V, 0 T, one die re-rolled" in line
+    assert "the defender takes 3 Damage − 0 V = 3: 3 BU destroyed" in line  # the Lagoon's V is 0
+    assert su.space(g.row.state, lagoon).units == ()
+
+
+def test_an_attack_with_no_roll_or_a_re_roll_off_a_higher_tray_is_refused(su_started, app):
+    from helpers.games import refused
+    g = su_started
+    mine, lagoon = _four_against_three(g)
+    refused(app, g, "attack", {"space": mine, "target": lagoon, "attacker_damage": "3"}, "Defender's dice",
+            "Tap the defender's roll", "Combat 1")
+    refused(app, g, "attack", {"space": mine, "target": lagoon, "attacker_damage": "3", "attacker_rerolled": "on",
+                               "defender_defend": "1"}, "Attacker's re-roll", "not on a Higher Terrain Tray", "Combat 1")
+
+
+def test_tactic_cards_and_generals_typed_once_are_offered_again(su_started, app):
+    # Issue 38: "what a Suriya player types once in a game is offered again": a Tactic card's name and effect, a
+    # General's name and HP (Limitations 3), each one tap the next time; a name never typed is refused.
+    from helpers.games import refused
+    g = su_started
+    mine, lagoon = _four_against_three(g)
+    g.do("summon", {"space": mine, "kind": "GU", "hp": "4", "name": "Kael Voss"})
+    g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "1", "attacker_tactic": "1",
+                    "attacker_card1_name": "Ambush", "attacker_card1_damage": "2", "defender_defend": "0"})
+    su_next(g), su_next(g), su_next(g)  # David's Action Phase
+    page = html.unescape(g.table.get(g.url).get_data(as_text=True))
+    assert 'aria-label="General Kael Voss, 4 HP"' in page
+    # and as the name boxes are filled: the General's name, the card names typed (a card gained, a card's damage)
+    assert '<datalist id="typed-generals"><option value="Kael Voss">' in page
+    assert '<datalist id="typed-cards"><option value="Ambush">' in page and 'list="typed-cards"' in page
+    refused(app, g, "summon", {"space": lagoon, "kind": "BU", "general": "Nobody"}, "General summoned before",
+            "No General 'Nobody'")
+    g.do("summon", {"space": lagoon, "kind": "BU", "general": "Kael Voss"})  # David's own Kael Voss, by name
+    assert su.space(g.row.state, lagoon).units[-1] == su.Unit("GU", 4, "Kael Voss")
+    su_next(g), su_next(g), su_next(g)  # Tyra's Action Phase
+    page = html.unescape(g.table.get(f"{g.url}?space={mine}&target={lagoon}").get_data(as_text=True))
+    assert 'aria-label="Card 1, played before: Ambush"' in page and "+2 Dmg" in page
+    refused(app, g, "attack", {"space": mine, "target": lagoon, "attacker_damage": "1", "attacker_tactic": "1",
+                               "attacker_card1_known": "Feint", "defender_defend": "0"},
+            "Attacker's Tactic card 1, played before", "No Tactic card 'Feint'", "Combat 2-4")
+    text = html.unescape(g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "1", "attacker_tactic": "1",
+                                         "attacker_card1_known": "Ambush", "defender_defend": "0"}).get_data(as_text=True))
+    assert "Tactic card 1 of 1, Ambush: +2 Damage, +0 V" in text

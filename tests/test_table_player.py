@@ -241,4 +241,4 @@ def _pick_up(s, me):
     near = sorted((c, label) for label, c in reach.items() if m.map.range_between(m.map.parse(label), at) <= 1)
     if near:
         _ok(s.press("/do/move", tapped=near[0][1], mp=str(near[0][0]), mode="move"))
-        assert "End turn: retrieve" in s.page()
+        assert "End Augustus&#39;s turn: retrieve" in s.page()  # issue 38: End turn says whose turn it ends

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -30,6 +31,7 @@ from .mission_browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, _chromium_missin
 from .timing import scratch_app
 
 MAP = "crossfire.json"
+END_TURN = re.compile(r"^End .+'s turn")  # a character's End turn names whose turn it ends (issue 38)
 TARGET_ROUND_TAPS = 40
 PARTY = (("Vera", "dark-blue"), ("Bram", "light-blue"), ("Mira", "red"), ("Quill", "yellow"))
 TAP_SPACE = """(label) => document.querySelector('#map-grid polygon[data-label="' + label + '"]')
@@ -147,7 +149,7 @@ def _round(t: _Taps) -> dict:
                 spaces.append(word)
         if spaces:
             t.tap(side, space=spaces[0], turn=who)
-        t.tap(side, page.locator("#actionbar button", has_text="End turn").first, turn=who)
+        t.tap(side, page.locator("#actionbar button", has_text=END_TURN).first, turn=who)
     t.tap("round end", page.locator("#actionbar").get_by_role("button", name="End round 1"))
     total = sum(t.counts.values()) - t.counts["correction"] + t.dismissals
     return {"map": MAP, "characters": len(PARTY), "taps_per_round": total, "target_round_taps": TARGET_ROUND_TAPS,

@@ -581,6 +581,16 @@ def _check(attacker: Combatant, target: Combatant, target_range, value, pierce, 
                               "and on no line (p.37)")
 
 
+def target_refused(target: Combatant) -> AttackError | None:
+    """Why `target` may not be Attacked at all (indestructible, destroyed, defeated, a condition that makes it
+    untargetable, p.33-34, p.37), as the flow refuses it, or None: the attack helper's list asks this."""
+    try:
+        _check_target(target, "target")
+    except AttackError as exc:
+        return exc
+    return None
+
+
 def _check_target(target: Combatant, where: str) -> None:
     if target.object_state == "indestructible":
         raise AttackError(f"{where}: {target.name!r} is indestructible and may not be targeted by Attacks (p.34)")

@@ -219,9 +219,11 @@ def action_bar(m: rules.Mission, step: rules.NextStep, plan_now, named: Callable
                          f"Event #{m.round.event.number} first: once its adversaries are placed, the turn order "
                          "shows by itself." if step.needs == "event" else "")
     if step.step == "end-turn":
-        label = f"End turn: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
-            else "End turn"
-        end = Button(label, form="end-turn-form") if step.needs == "orbs" else Button(label, "end-turn")
+        said = rules.end_turn_says(m).said  # what it ends: whose turn, and a turn with no move said so (issue 38)
+        label = f"{said}: retrieve {step.pick_up} nova cell{'s' if step.pick_up != 1 else ''}" if step.pick_up \
+            else said
+        end = Button(label, form="end-turn-form", id="end-turn") if step.needs == "orbs" \
+            else Button(label, "end-turn", id="end-turn")
         rest = rules.rest_turn(m)
         hint = rest.said if rest.allows else f"{rules.name_of(m, step.figure)}: tap the space it went to."
         return ActionBar(ends + (end,), hint)
@@ -405,6 +407,9 @@ class CardTurn:
     critical: rules.CriticalOffer = rules.CriticalOffer()  # a Critical Strike's abilities to activate
     base_range: int = 1  # the base range of its class board's weapon
     rolls: tuple = ()  # (target, fewest, most) Accuracy rolls its lines need (`attack_lines`)
+    faces: rules.MoveFaces = rules.MoveFaces()  # the MP of a Move or Leap, a tap each (`move_faces`)
+    # the card's range the targets were asked with, (modifier, explicit or None, the target chosen, kept checked)
+    attack_range: tuple = (0, None, "")
 
     @property
     def accuracy_dice(self) -> int:
@@ -425,13 +430,17 @@ class CardTurn:
         return " ".join(f"{cost} {' '.join(labels)}" for cost, labels in sorted(by_cost.items()))
 
 
-def card_turn(m: rules.Mission, figure) -> CardTurn:
+def card_turn(m: rules.Mission, figure, range_modifier: int = 0, attack_range: int | None = None,
+              chosen: str = "") -> CardTurn:
+    """The current character's choices; its Attack's targets as the card's range allows (`range_modifier`,
+    `attack_range`: the attack helper asks them again as the range is typed, `chosen` the target kept)."""
     if figure is None or figure.side != "character":
         return CardTurn()
     allies = tuple((f.id, rules.name_of(m, f.id)) for f in m.board.figures if f.side == "character")
-    targets = rules.attack_targets(m)
+    targets = rules.attack_targets(m, range_modifier, attack_range)
     rest = rules.rest_turn(m)
     lines, rolls = rules.attack_lines(m, figure.id, targets)
-    return CardTurn(() if rest.allows else tuple(rules.reachable_costs(m, figure.id).items()), targets, allies,
-                    lines, rest, rules.critical_offer(m), figure.range, rolls)
-
+    costs = {} if rest.allows else rules.reachable_costs(m, figure.id)
+    faces = rules.MoveFaces() if rest.allows else rules.move_faces(m, figure.id, costs)
+    return CardTurn(tuple(costs.items()), targets, allies, lines, rest, rules.critical_offer(m), figure.range, rolls,
+                    faces, (range_modifier, attack_range, chosen))

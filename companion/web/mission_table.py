@@ -37,7 +37,7 @@ from .bounds import whole
 from .commands import Area, answer_with, fingerprint, history_routes, run, seen_version
 from .database import get_db
 from .mission_page import (
-    PARTS_HEADER, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
+    PARTS_HEADER, card_turn, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
 from .cards import class_boards_in_use, species_in_use
 from .missions import keep_book_rewards
@@ -241,8 +241,13 @@ def show(mission_id: int):
 
 @bp.get("/<int:mission_id>/attack")
 def attack_helper(mission_id: int):
-    """The attack helper's form, fetched when the helper is opened (a tap's answer leaves it folded)."""
+    """The attack helper's form, fetched when the helper is opened (a tap's answer leaves it folded), and again
+    as the card's range is typed: the targets that range allows, the others disabled with the engine's reason
+    (`card_turn`), the target chosen kept."""
+    asked = parse(forms.AttackRangeForm, request.args)
     ctx = replace(context(mission_id), answer="tap", attack_helper=True)
+    if asked.range_modifier or asked.range is not None or asked.target:
+        ctx = replace(ctx, turn=card_turn(ctx.m, ctx.current, asked.range_modifier or 0, asked.range, asked.target or ""))
     return respond("mission_table/mission.html", replace(ctx, refused=refusal_of(ctx.m)), block="attack_helper")
 
 
@@ -263,6 +268,7 @@ def _attack(m, f):
 
 
 def _move(m, f):
+    f = replace(f, mp=f.mp_typed) if f.mp_typed is not None else f  # "Another MP" typed wins over a face
     if f.mp is None:  # no card's MP: the space as tapped (an adversary moved by hand, an older page)
         return rules.move_figure(m, f.figure, f.space)
     return rules.move_by_card(m, f.figure, f.space, f.mp, f.mode or "move")

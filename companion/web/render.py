@@ -21,7 +21,7 @@ LABELS = {
     "requirements": "Requirements", "upgrade": "Upgrade", "number": "Number", "notes": "Notes",
     "file": "Campaign file", "confirm": "Confirmation", "pin": "Table PIN", "character": "Character",
     "standalone_tier": "Standalone tier", "outcome": "Result", "kind": "Kind", "type": "Type",
-    "faction": "Faction", "deck": "Deck", "cards": "Deck", "turn": "Turn",
+    "faction": "Faction", "deck": "Deck", "cards": "Deck", "turn": "Turn", "mp": "MP on the card", "mp_typed": "Another MP",
     # the home page's new game and game import (each game's own labels are in its kit: kits/kit.py)
     "game": "Game", "name_1": "Player 1", "name_2": "Player 2", "color_1": "Color 1", "color_2": "Color 2",
     "name_3": "Player 3", "name_4": "Player 4", "color_3": "Color 3", "color_4": "Color 4", "game_file": "Game file",

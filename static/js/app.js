@@ -65,8 +65,14 @@
     serverRefused: function (code) { return "the server refused the change (" + code + "). Reload the page and try again."; },
     wasSaved: function (what, detail) { return what + " was saved" + (detail ? " (" + detail + ")" : "") + "."; },
     didNotReach: function (what) { return what + " did not reach the companion."; },
-    sendAgain: function (what) { return what + " did not reach the companion. Send it again?"; }
+    sendAgain: function (what) { return what + " did not reach the companion. Send it again?"; },
+    // a refused move kept in view (missiontable.js) until it is corrected or dismissed; End turn says it drops it
+    dismiss: "Dismiss",
+    endDiscards: function (label, space) {
+      return label.replace(/ without moving$/, "") + " without the refused move to " + space;
+    }
   };
+  window.companionSay = SAY;  // missiontable.js says its words from here too
 
   function show(id, on) { var b = $(id); if (b) { b.hidden = !on; } }
   function savestate(text, state) {

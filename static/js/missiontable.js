@@ -190,11 +190,39 @@
       c.classList.remove("reach"); c.removeAttribute("data-cost");
     });
   }
+  // The MP chosen: "Another MP" typed, else the face ticked (#mp-faces), else none (every space it reaches).
+  function chosenMp(form) {
+    var typed = form.querySelector('input[type="number"][name="mp_typed"], input[type="number"][name="mp"]'),
+        face = form.querySelector('#mp-faces input[name="mp"]:checked');
+    if (typed && typed.value !== "") { return Number(typed.value); }
+    return face ? Number(face.value) : Infinity;
+  }
   function showReach(form) {
     var lit = document.querySelector("#map-grid .cells polygon.reach");
     clearReach();
-    if (lit) { return; }
-    var mp = form.querySelector('input[name="mp"]'), budget = mp && mp.value !== "" ? Number(mp.value) : Infinity;
+    if (!lit) { lightReach(form); }
+  }
+  // The card's MP as faces, one tap each: a face tapped empties "Another MP", a value typed there unticks the
+  // faces; a reach lit (the figure tapped) follows the MP chosen at once.
+  function reachFollows(form) {
+    if (document.querySelector("#map-grid .cells polygon.reach")) { clearReach(); lightReach(form); }
+  }
+  document.addEventListener("change", function (e) {
+    var face = e.target.closest && e.target.closest('#mp-faces input[name="mp"]');
+    if (!face) { return; }
+    var typed = face.form.querySelector('input[name="mp_typed"]');
+    if (typed) { typed.value = ""; }
+    reachFollows(face.form);
+  });
+  document.addEventListener("input", function (e) {
+    if (e.target.name !== "mp_typed" || !e.target.form) { return; }
+    Array.prototype.forEach.call(e.target.form.querySelectorAll('#mp-faces input[name="mp"]'), function (r) {
+      r.checked = false;
+    });
+    reachFollows(e.target.form);
+  });
+  function lightReach(form) {
+    var budget = chosenMp(form);
     var cost = 0;
     (form.dataset.reach || "").split(" ").forEach(function (word) {
       if (/^\d+$/.test(word)) { cost = Number(word); return; }
@@ -287,9 +315,61 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (!changing(e)) { return; }
     var elt = e.detail.elt, form = elt && (elt.closest("form") || elt), button = form && form.querySelector("button");
+    var space = form && form.querySelector && form.querySelector('input[name="space"]');
     sent = {id: form && form.id, action: form && form.getAttribute("hx-post"),
-            label: button ? button.textContent.trim() : "", values: chosen(form)};
-    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) { r.remove(); });
+            label: button ? button.textContent.trim() : "", values: chosen(form), space: space ? space.value : ""};
+    if (keptMove && sent.id === "move-form") { dropKeptMove(); }  // a move sent again corrects it (or is refused anew)
+    Array.prototype.forEach.call(document.querySelectorAll(".refusal-beside"), function (r) {
+      if (!keptMove || r !== keptMove.refusal) { r.remove(); }
+    });
+    if (keptMove) { keptMove.refusal.id = "move-refused"; }  // the next answer's refusal is the page's #refusal
+  });
+  // A refused move stays in view (issue 38): its refusal beside the move form, with Dismiss, and the space tapped
+  // marked on the map, through the table's other taps, until a move is sent again or it is dismissed; meanwhile
+  // the End turn button says that ending the turn discards it, so a turn never ends on a move no one saw refused.
+  var keptMove = null;  // {refusal, space}
+  function say() { return window.companionSay || {}; }
+  function dropKeptMove() {
+    if (keptMove) { keptMove.refusal.remove(); }
+    keptMove = null;
+    markKeptMove();
+  }
+  function markKeptMove() {
+    Array.prototype.forEach.call(document.querySelectorAll("#map-grid .cells polygon.refused-at"), function (c) {
+      if (!keptMove || c.dataset.label !== keptMove.space) { c.classList.remove("refused-at"); }
+    });
+    var end = document.getElementById("end-turn");
+    if (end) {
+      if (!end.hasAttribute("data-label")) { end.setAttribute("data-label", end.textContent.trim()); }
+      var label = end.getAttribute("data-label");
+      end.textContent = keptMove && keptMove.space && say().endDiscards ? say().endDiscards(label, keptMove.space) : label;
+    }
+    if (!keptMove || !keptMove.space) { return; }
+    var cell = document.querySelector('#map-grid .cells polygon[data-label="' + keptMove.space + '"]');
+    if (cell) { cell.classList.add("refused-at"); }
+  }
+  function keepMoveRefusal(e) {
+    var form = document.getElementById("move-form");
+    if (!form) { dropKeptMove(); return; }  // the turn is over: nothing left to correct
+    var refusal = document.querySelector("#refusal.refusal-beside");
+    var status = e && e.detail && e.detail.xhr ? e.detail.xhr.status : 0;
+    if (refusal && status === 422 && sent && sent.id === "move-form" && refusal.previousElementSibling === form &&
+        (!keptMove || refusal !== keptMove.refusal)) {
+      var item = document.createElement(refusal.tagName === "UL" ? "li" : "span"),
+          dismiss = document.createElement("button");
+      dismiss.type = "button"; dismiss.className = "btn"; dismiss.setAttribute("data-dismiss", "move-refusal");
+      dismiss.textContent = say().dismiss || "Dismiss";
+      item.appendChild(dismiss);
+      refusal.appendChild(item);
+      refusal.setAttribute("data-kept-refusal", sent.space || "");
+      keptMove = {refusal: refusal, space: sent.space || ""};
+    }
+    if (keptMove && !keptMove.refusal.isConnected) { form.after(keptMove.refusal); }
+    markKeptMove();  // End turn's longer words may make the action bar taller, the panel shorter: then in view
+    if (keptMove && keptMove.refusal === refusal) { inView(refusal); }
+  }
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest('button[data-dismiss="move-refusal"]')) { dropKeptMove(); }
   });
   function besideItsControl() {
     var refusal = document.querySelector("#messages #refusal");
@@ -342,6 +422,7 @@
     sheetOf = now;
   }
   document.addEventListener("htmx:afterSettle", besideItsControl);
+  document.addEventListener("htmx:afterSettle", keepMoveRefusal);
   // A refused form comes back as the table filled it (the attack helper keeps its target and dice): what was
   // chosen is put back in the form drawn again, and the panel it is in stays open.
   function chosen(form) {
@@ -394,10 +475,24 @@
         bottom = document.getElementById("bottombar");
     if (!main) { return; }
     var h = (top ? top.getBoundingClientRect().height : 0) + (bottom ? bottom.getBoundingClientRect().height : 0);
-    main.style.setProperty("--chrome", Math.ceil(h) + "px");
+    var now = Math.ceil(h) + "px";
+    if (main.style.getPropertyValue("--chrome") !== now) { main.style.setProperty("--chrome", now); }
   }
   chrome();  // once, and on a resize: measuring after every answer would force a layout of the map each tap
   window.addEventListener("resize", chrome);
+  // and when the bottom bar itself grows ("not saved — see the message" wraps in portrait), the action bar is
+  // never under it: the bar an answer swapped in is watched in place of the one it replaced (the observer's
+  // callback comes after a layout the browser makes anyway).
+  var watching = null, sizes = window.ResizeObserver ? new ResizeObserver(chrome) : null;
+  function watchBottomBar() {
+    var bar = document.getElementById("bottombar");
+    if (!sizes || !bar || bar === watching) { return; }
+    if (watching) { sizes.unobserve(watching); }
+    sizes.observe(bar);
+    watching = bar;
+  }
+  watchBottomBar();
+  document.addEventListener("htmx:afterSettle", watchBottomBar);
   // Apply waits for the dice the engine still needs: each face tapped asks it (GET .../dice with the faces
   // chosen); its answer, why the turn still waits or nothing, goes beside Apply, disabled until it is nothing.
   function checkDice() {

@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 MIN_TOUCH_PX = 44  # UX.md / DESIGN.md: touch targets of 44 px or more
+# A character's End turn says whose turn it ends, and "without moving" when no Move was recorded (issue 38)
+END_TURN = re.compile(r"^End \S.*'s turn( without moving)?$")
 
 
 def assert_touch_target(control: Locator) -> None:
@@ -69,6 +71,18 @@ def face(page: Page, legend: str, value: str) -> None:
                                                                                            has_text=value).first
     assert_touch_target(label.locator("span"))
     label.tap()
+
+
+def mp_face(page: Page, mp: int | str) -> None:
+    """The card's MP for the move: its face tapped (through its label: the radio inside is hidden), or, for a
+    value no face shows, typed in "Another MP" (issue 38)."""
+    label = page.locator("#mp-faces label.face", has=page.locator(f'input[name="mp"][value="{mp}"]'))
+    if label.count():
+        assert_touch_target(label.locator("span"))
+        label.tap()
+        expect(label.locator("input")).to_be_checked()
+    else:
+        page.locator('#move-form input[name="mp_typed"]').fill(str(mp))
 
 
 def decision_die(page: Page, number: int, color: str, primary: str, secondary: str) -> None:

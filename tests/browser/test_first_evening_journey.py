@@ -169,7 +169,7 @@ def test_a_new_group_reaches_round_one_typing_each_card_once_as_it_comes_up(tabl
     for _ in range(12):
         if steps.count():
             break
-        go_on = page.locator("#actionbar").get_by_role("button", name=re.compile(r"^(Next turn|End turn)"))
+        go_on = page.locator("#actionbar").get_by_role("button", name=re.compile(r"^(Next turn|End .+'s turn)"))
         if go_on.count() and go_on.first.is_enabled():  # a character's turn: the table plays it, then on
             go_on.first.tap()
             settled(page)

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import to_veras_turn, vera_hp
+from .helpers import END_TURN, to_veras_turn, vera_hp
 
 OFFLINE_POLLS_MS = 3_000  # the outage: long enough for several polls to fail
 
@@ -49,14 +49,29 @@ def lose_answer(route):
     route.abort("connectionreset")  # ...and the answer never reaches the tablet
 
 
+# The part of a control a person sees: its box less what the panels it scrolls in clip off (a control scrolled
+# above the side panel's top is drawn nowhere, though its box reaches up beside the top bar).
+SHOWN = """e => {
+  const r = e.getBoundingClientRect();
+  let x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom;
+  for (let p = e.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + " " + s.overflowY)) { continue; }
+    const b = p.getBoundingClientRect();
+    x0 = Math.max(x0, b.left); y0 = Math.max(y0, b.top); x1 = Math.min(x1, b.right); y1 = Math.min(y1, b.bottom);
+  }
+  return x1 > x0 && y1 > y0 ? {x: x0, y: y0, width: x1 - x0, height: y1 - y0} : null;
+}"""
+
+
 def clear_of_controls(page: Page, banner_id: str) -> None:
-    """The banner floats over the page without covering any control but its own."""
+    """The banner floats over the page without covering any control but its own, as drawn (`SHOWN`)."""
     box = page.locator(f"#{banner_id}").bounding_box()
     assert box
     for control in page.locator("main button, main a, main input:not([type=hidden]), main select, footer button").all():
         if not control.is_visible():
             continue
-        c = control.bounding_box()
+        c = control.evaluate(SHOWN)
         overlap = c and not (c["x"] >= box["x"] + box["width"] or c["x"] + c["width"] <= box["x"]
                              or c["y"] >= box["y"] + box["height"] or c["y"] + c["height"] <= box["y"])
         assert not overlap, f"#{banner_id} covers {control}"
@@ -211,8 +226,8 @@ def test_on_the_mission_table_a_lost_answer_takes_one_hp_and_two_quick_taps_neve
     page.route("**/do/hp", lambda route: held.append(route))
     page.get_by_role("button", name="− HP", exact=True).click()
     page.wait_for_timeout(300)
-    page.get_by_role("button", name="End turn", exact=True).click()
-    expect(page.locator("#save-note")).to_contain_text("End turn is kept and sent right after")
+    page.get_by_role("button", name=END_TURN).click()
+    expect(page.locator("#save-note")).to_contain_text("End Vera's turn without moving is kept and sent right after")
     held[0].continue_()
     expect(page.locator("#lastlog")).to_contain_text("Vera's discard pile")  # End turn, after − HP
     expect(page.locator("#savestate")).to_have_text("● saved")

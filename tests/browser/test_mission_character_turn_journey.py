@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import tap_space, to_veras_turn
+from .helpers import mp_face, tap_space, to_veras_turn
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(table
     to_veras_turn(page)
 
     # Move 5 on the card: a tap on Vera shows where it reaches, with the MP; J-2 (10 MP) is not among them.
-    page.locator('#move-form input[name="mp"]').fill("5")
+    mp_face(page, 5)
     lit = page.locator("#map-grid .cells polygon.reach")
     expect(lit).to_have_count(0)
     tap_space(page, "B-6")
@@ -39,7 +39,7 @@ def test_a_move_by_the_cards_mp_shows_its_reach_and_refuses_what_is_beyond(table
     expect(page.locator("#refusal")).to_contain_text("J-2 needs 10 MP for Vera's Move, which has 5 (p.24)")
     # the answer settled (the refusal moved beside its form, the form's values put back) before typing again
     expect(page.locator("#refusal")).to_have_class(re.compile("refusal-beside"))
-    page.locator('#move-form input[name="mp"]').fill("5")
+    mp_face(page, 5)
     tap_space(page, "F-3")
     expect(page.locator("#result")).to_contain_text("Vera: Move 5 — 5 MP by B-6")
 

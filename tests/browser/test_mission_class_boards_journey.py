@@ -28,7 +28,7 @@ from companion.store import mission_table as store
 from companion.store.cards import samples
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, revealed, select_ap, tap_space
+from .helpers import END_TURN, decision_die, face, press, revealed, select_ap, tap_space
 
 
 def _mission(app) -> rules.Mission:
@@ -80,7 +80,7 @@ def _turns_until(page: Page, wanted) -> None:
                     fieldset.locator("label.face", has=page.locator(f"input[value='{value}']")).tap()
             press(page, "Apply the turn")
         else:
-            press(page, page.get_by_role("button", name=re.compile("^End turn")).inner_text())
+            press(page, page.get_by_role("button", name=re.compile("^End .+'s turn")).inner_text())
     assert wanted()
 
 
@@ -122,14 +122,14 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     page.locator("#attack-form label.face", has=page.locator("input[value='attack:2']")).tap()
     press(page, "Resolve the attack")
     expect(page.locator("#result")).to_contain_text("attacks Grallok Sentry-1: hit")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # The Healer's bandage slots are full: a Heal is not offered, the reason and its page said beside it (p.38).
     _turns_until(page, _turn_of(page, "sylvestia"))
     expect(page.get_by_role("button", name="Heal 1", exact=True)).to_be_disabled()
     expect(page.locator("#heal .why")).to_contain_text("bandage slots are full")
     expect(page.locator("#heal .why")).to_contain_text("p.38")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # The Sentry's Critical Strike: its card's critical ability Knocks Down its target (p.20).
     _turns_until(page, _turn_of(page, "Grallok Sentry-1"))
@@ -153,7 +153,7 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     expect(page.locator("#next-hint")).to_contain_text("p.13")
     tap_space(page, "D-3")  # no form takes the tap: Augustus stays
     expect(page.locator("#figures li", has_text="augustus · E-2")).to_have_count(1)
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # The Healer defeats both adversaries; the mission's end is offered and recorded after the round (p.13-14).
     _turns_until(page, _turn_of(page, "sylvestia"))
@@ -173,7 +173,7 @@ def test_a_ranger_a_healer_a_critical_reinforcements_a_rest_and_the_last_adversa
     expect(page.locator('#map-plan .nova')).to_have_count(1)  # the Sentry's nova cells where it fell (p.26)
     press(page, "All adversaries defeated: objective met")
     expect(page.locator("#result")).to_contain_text("succeeds at the end of round 2")
-    press(page, "End turn: retrieve 2 nova cells")  # beside them (p.25)
+    press(page, re.compile(r"^End .+'s turn( without moving)?: retrieve 2 nova cells$"))  # beside them (p.25)
     expect(page.locator("#result")).to_contain_text("retrieves them")
     _turns_until(page, lambda: page.get_by_role("button", name="End round 2").count() > 0)
     press(page, "End round 2")

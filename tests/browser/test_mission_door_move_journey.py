@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import first_turn, press, samples_and_map, tap_space
+from .helpers import mp_face, first_turn, press, samples_and_map, tap_space
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_a_move_through_the_closed_door_opens_it_and_one_undo_shuts_it_again(tab
     expect(page.locator('#map-paint .tok-door-closed[data-at="G-5"]')).to_have_count(1)
 
     # Move 4 on the card: the reach goes through the door, H-5 at 4 MP (E-7 → F-6 → F-5 → G-5 → H-5).
-    page.locator('#move-form input[name="mp"]').fill("4")
+    mp_face(page, 4)
     tap_space(page, "E-7")
     expect(page.locator('#map-grid .cells polygon.reach[data-label="H-5"]')).to_have_attribute("data-cost", "4")
     tap_space(page, "H-5")

@@ -25,6 +25,8 @@ from companion import create_app
 
 from .conftest import LiveServer
 from .helpers import (
+    mp_face,
+    END_TURN,
     assert_touch_target, decision_die, face, press, samples_and_map, select_ap, settled, tap_space,
     turn_order_shown,
 )
@@ -108,7 +110,7 @@ def play_on(page: Page, until: str | None = None) -> None:
             roll_and_apply(page, who)
         else:
             expect(page.locator("#turn h2")).to_have_text(f"{who}'s turn")
-            press(page, "End turn")
+            press(page, END_TURN)
     raise AssertionError("the round did not end")
 
 
@@ -184,15 +186,15 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
         re.compile("^Grallok Sentry-1"), re.compile("^Grallok Archer-1")])
 
     press(page, "Next turn: Vincent")
-    page.locator('#move-form input[name="mp"]').fill("4")
+    mp_face(page, 4)
     tap_space(page, "F-6")
     expect(page.locator("#result")).to_contain_text("Vincent: Move 4 — 4 MP by C-7 → C-6 → D-6 → E-6 → F-6")
     expect(figure(page, "Vincent")).to_contain_text("Vincent · F-6 ·")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # Sable's Ranged Attack, Range 4 on the card, at the Archer across Vincent: his Accuracy die (p.21).
     press(page, "Next turn: Sable")
-    page.locator('#move-form input[name="mp"]').fill("2")
+    mp_face(page, 2)
     tap_space(page, "D-6")
     expect(figure(page, "Sable")).to_contain_text("Sable · D-6 ·")
     page.locator("#attack summary").tap()
@@ -209,10 +211,10 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     expect(result).to_contain_text("Accuracy die for Vincent: Success. The Attack passes it and goes on (p.36)")
     expect(result).to_contain_text("Grallok Archer-1 loses 3 HP: 5 -> 2 (p.21)")
     expect(figure(page, "Grallok Archer-1")).to_contain_text("HP 2/5")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     press(page, "Next turn: Mira")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # Quill's move is tapped one space wrong, and undone.
     press(page, "Next turn: Quill")
@@ -221,10 +223,10 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     press(page, "↶ Undo")
     expect(page.locator("#result")).to_contain_text("Undid: Quill moves B-7 -> D-7")
     expect(figure(page, "Quill")).to_contain_text("Quill · B-7 ·")
-    page.locator('#move-form input[name="mp"]').fill("3")
+    mp_face(page, 3)
     tap_space(page, "E-7")
     expect(figure(page, "Quill")).to_contain_text("Quill · E-7 ·")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # The Sentry attacks Vincent: his Guard from the plate and from the card he chose (p.21 step 5).
     press(page, "Next turn: Grallok Sentry-1")
@@ -267,7 +269,7 @@ def test_four_characters_play_a_mission_to_the_campaign_book(tablet: Page, live_
     press(page, "Next turn: Vincent")
     press(page, "Objective met")
     expect(page.locator("#result")).to_contain_text("Objective met: the mission succeeds at the end of round 3")
-    press(page, "End turn")
+    press(page, END_TURN)
     play_on(page, until="Grallok Archer-1")
     press(page, "Next turn: Grallok Archer-1")
     # The Archer's Volley reaches 5 (round 1: "as close as it can get to its range 5"); this round the event

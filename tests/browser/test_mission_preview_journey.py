@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import assert_touch_target, first_turn, press, set_up_first_steps, tap_space
+from .helpers import mp_face, END_TURN, assert_touch_target, first_turn, press, set_up_first_steps, tap_space
 
 SENTRY = "Grallok Sentry-1"
 
@@ -78,7 +78,7 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     expect(page.locator(f'#map-grid polygon[data-label="B-6"]')).to_be_visible()
 
     # Augustus moves closer: the ghost now targets him, and the danger layer marks his new space.
-    page.locator('#move-form input[name="mp"]').fill("5")
+    mp_face(page, 5)
     tap_space(page, "E-4")
     expect(page.locator("#result")).to_contain_text("Augustus")
     expect(ghost).to_have_attribute("data-target", "augustus")
@@ -88,10 +88,10 @@ def test_the_preview_shows_the_sentrys_plan_and_follows_augustus_move(tablet: Pa
     steps = panel.locator(f'li[data-adversary="{SENTRY}"] small').inner_text()
 
     # The turns pass to the Sentry (Vera does not move): its real plan is the one the preview showed.
-    press(page, "End turn")
+    press(page, END_TURN)
     press(page, "Next turn: Vera")
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    press(page, "End turn")
+    press(page, END_TURN)
     press(page, f"Next turn: {SENTRY}")
     expect(page.locator("#preview-toggle")).to_have_count(0)
     expect(page.locator("#map-preview")).to_be_hidden()

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
+from .helpers import END_TURN, face, mp_face, press, samples_and_map, select_ap, settled, tap_at, tap_space, to_veras_turn
 
 HP_BASE_COLORS = {"rgb(201, 42, 42)", "rgb(252, 196, 25)", "rgb(28, 61, 140)", "rgb(116, 192, 252)"}
 
@@ -129,11 +129,12 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(active).to_have_attribute("data-figure", "vera")
     expect(active.locator(".halo")).to_have_count(1)
     partial(page, lambda: tap_space(page, "G-3"))
-    next_step_in_view(page, "End turn")
+    next_step_in_view(page, END_TURN)
 
     # A refusal is said in view beside what was refused (the move form) and stays (a poll does not take it
-    # away) until the next tap: nothing to dismiss.
-    page.locator("#move-form input[name='mp']").fill("2")
+    # away); a refused move stays until it is corrected, dismissed or the turn ended, which End turn says
+    # (issue 38).
+    mp_face(page, 2)
     partial(page, lambda: tap_space(page, "H-6"))  # out of the card's 2 MP
     message = page.locator("#refusal")
     expect(message).to_be_visible()
@@ -145,12 +146,12 @@ def test_a_round_with_the_next_step_in_view_and_every_tap_a_partial_answer(table
     expect(message).to_be_visible()
     nothing_covers_a_control(page)
 
-    partial(page, lambda: press(page, "End turn"))
-    expect(message).to_have_count(0)  # the next tap took it away
+    partial(page, lambda: press(page, "End Vera's turn without the refused move to H-6"))
+    expect(message).to_have_count(0)  # the turn it was refused in is over
     next_step_in_view(page, "Next turn: Bram")
     partial(page, lambda: press(page, "Next turn: Bram"))
-    next_step_in_view(page, "End turn")
-    partial(page, lambda: press(page, "End turn"))
+    next_step_in_view(page, END_TURN)
+    partial(page, lambda: press(page, END_TURN))
     next_step_in_view(page, "Next turn: Grallok Sentry-1")
     partial(page, lambda: press(page, "Next turn: Grallok Sentry-1"))
 
@@ -198,22 +199,27 @@ def test_a_condition_is_two_taps_from_the_map(tablet: Page):
 
 
 def test_the_attack_helper_keeps_its_choices_after_a_refusal(tablet: Page):
-    """A refused attack (the target out of Vera's reach) leaves the helper open with its target and die as
-    tapped, the refusal beside it: the table fixes what was wrong, not everything again."""
+    """A refused attack (the Attack die's face not yet tapped) leaves the helper open with its target, its die
+    and the card's range as tapped, the refusal beside it: the table fixes what was wrong, not everything
+    again. (Issue 38: a target out of Vera's reach is no longer offered, so the range is typed first.)"""
     page = tablet
     to_veras_turn(page)
     page.locator("#attack summary").tap()
     attack = page.locator("#attack-form")
     target = attack.locator('input[name="target"]').first
     value = target.get_attribute("value")
+    expect(target).to_be_disabled()  # beyond the base range 1 (p.18, p.21)
+    attack.locator("input[name=range]").fill("9")
+    expect(target).to_be_enabled()  # the card's explicit range asked the targets again
     attack.locator("label.face", has=page.locator(f'input[name="target"][value="{value}"]')).tap()
-    attack.locator("label.face", has=page.locator("input[value='attack:2']")).tap()
+    attack.locator("label.face", has=page.locator("input[value='blitz']")).tap()
     expect(attack.locator("fieldset[data-accuracy]:visible")).to_have_count(0)  # a line crossing nothing
     partial(page, lambda: page.locator("#actionbar #resolve").tap())
-    expect(page.locator("#refusal")).to_contain_text("out of range")
+    expect(page.locator("#refusal")).to_contain_text("roll Blitz Attack die for the attack on")
     expect(page.locator("#attack")).to_have_attribute("open", "")
     expect(attack.locator(f'input[name="target"][value="{value}"]')).to_be_checked()
-    expect(attack.locator("input[value='attack:2']")).to_be_checked()
+    expect(attack.locator("input[value='blitz']")).to_be_checked()
+    expect(attack.locator("input[name=range]")).to_have_value("9")
 
 
 SAMPLE_MAPS = ("Crossfire (sample)", "Doors and hazards (sample)", "First steps (sample)", "Great hall 30x24 (sample)",

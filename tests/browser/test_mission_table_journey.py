@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, select_ap, set_up_first_steps, tap_space, turn_order_shown
+from .helpers import END_TURN, decision_die, face, press, select_ap, set_up_first_steps, tap_space, turn_order_shown
 
 
 @pytest.fixture(scope="module")
@@ -71,9 +71,9 @@ def test_a_round_of_a_mission_with_the_ai_on_the_map(tablet: Page, browser, live
     press(page, "Next turn: Vera")
     tap_space(page, "G-3")
     expect(page.locator("#lastlog")).to_contain_text("Vera moves B-6 -> G-3")
-    press(page, "End turn")
+    press(page, END_TURN)
     press(page, "Next turn: Bram")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     # The adversary's turn: its plan on the map and in words, the die it asks for, applied.
     press(page, "Next turn: Grallok Sentry-1")

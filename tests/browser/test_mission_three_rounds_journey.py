@@ -27,6 +27,7 @@ from companion import create_app
 
 from .conftest import LiveServer
 from .helpers import (
+    END_TURN,
     assert_touch_target, decision_die, face, press, samples_and_map, select_ap, tap_space, turn_order_shown,
 )
 
@@ -90,7 +91,7 @@ def character_turn(page: Page, who: str, to: str | None = None) -> None:
     if to is not None:
         tap_space(page, to)
         expect(figure(page, who)).to_contain_text(f"{who} · {to} ·")
-    press(page, "End turn")
+    press(page, END_TURN)
 
 
 def adversary_turn(page: Page, who: str, plan: list[str], dice: list[tuple[str, str]] = ()) -> None:
@@ -187,7 +188,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     expect(figure(phone, "Augustus")).to_contain_text("Augustus · A-5 ·", timeout=SEEN_WITHIN_MS)
     tap_space(page, "B-5")
     expect(figure(page, "Augustus")).to_contain_text("Augustus · B-5 ·")
-    press(page, "End turn")
+    press(page, END_TURN)
 
     adversary_turn(page, "Grallok Sentry-1", ["Rush (sample): move to E-4",
                                               "Hold the Line (sample): attack → Vincent (range 1)"],
@@ -257,7 +258,7 @@ def test_three_rounds_two_characters_three_adversaries_to_the_campaign_book(tabl
     tap_space(page, "B-6")
     press(page, "Objective met")
     expect(page.get_by_role("button", name="Objective met")).to_have_count(0)
-    press(page, "End turn")
+    press(page, END_TURN)
     press(page, "Next turn: Grallok Archer-1")
     expect(page.locator("#plan-steps li")).to_have_text(["Rush (sample): move to F-4",
                                                          "Volley (sample): attack → Augustus (range 5)"])

@@ -19,7 +19,7 @@ from companion.phantom.characters import add_character
 from companion.store import campaigns as campaign_store
 
 from .conftest import LiveServer
-from .helpers import decision_die, face, press, samples_and_map, select_ap, tap_space, turn_order_shown
+from .helpers import END_TURN, decision_die, face, press, samples_and_map, select_ap, tap_space, turn_order_shown
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, l
                 break
             press(page, "Apply the turn")
             continue
-        press(page, "End turn")
+        press(page, END_TURN)
     press(page, "End round 1")
     expect(page.locator("#mission-over h2")).to_have_text("Mission succeeded in round 1")
     # Nobody has typed Awakening's Mission book rewards: the form asks, the rating offered is the set-up's (p.9).

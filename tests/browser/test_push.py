@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from companion import create_app
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import to_veras_turn, vera_hp
+from .helpers import END_TURN, to_veras_turn, vera_hp
 
 IDLE_MS = 3_000  # three of the old polls' seconds
 
@@ -122,7 +122,7 @@ def test_a_tap_during_a_slow_save_is_sent_after_it_in_order(tablets, live_server
     page.route("**/do/hp", lambda route: held.append(route))  # − HP answered 3 s late
     page.get_by_role("button", name="− HP", exact=True).click()
     page.wait_for_timeout(600)
-    page.get_by_role("button", name="End turn", exact=True).click()
+    page.get_by_role("button", name=END_TURN).click()
     expect(page.locator("#savestate")).to_have_text("saving… (1 waiting)")
     assert len(held) == 1 and len(sent) == 1, "End turn waits for − HP's answer"
     page.wait_for_timeout(2_400)
@@ -149,13 +149,13 @@ def test_a_tap_kept_behind_a_refused_save_is_not_sent_and_the_page_says_so(table
     page.route("**/do/hp", lambda route: held.append(route))
     page.get_by_role("button", name="− HP", exact=True).click()
     page.wait_for_timeout(300)
-    page.get_by_role("button", name="End turn", exact=True).click()
+    page.get_by_role("button", name=END_TURN).click()
     expect(page.locator("#savestate")).to_have_text("saving… (1 waiting)")
     other.get_by_role("button", name="− HP", exact=True).click()  # the other tablet changes the mission first
     expect(other.locator("#savestate")).to_have_text("● saved")
     before = mission_entries(live_server, mission_id)
     held[0].continue_()  # − HP now arrives stale: refused
-    expect(page.locator("#save-note")).to_have_text("Your next End turn was not sent: − HP was not saved. Tap it again.")
+    expect(page.locator("#save-note")).to_have_text("Your next End Vera's turn without moving was not sent: − HP was not saved. Tap it again.")
     page.unroute("**/do/hp")
     page.wait_for_timeout(500)
     assert mission_entries(live_server, mission_id) == before, "neither − HP nor End turn was applied"
@@ -175,7 +175,7 @@ def test_a_tap_kept_behind_a_lost_answer_waits_until_that_change_is_known_saved(
     page.route("**/do/hp", lose_answer)
     page.get_by_role("button", name="− HP", exact=True).click()
     expect(page.locator("#savestate")).to_contain_text("checking whether − HP was saved")
-    page.get_by_role("button", name="End turn", exact=True).click()
+    page.get_by_role("button", name=END_TURN).click()
     expect(page.locator("#savestate")).to_have_text("checking whether − HP was saved… (1 waiting)")
     page.unroute("**/do/hp")
     assert asked, "the tablet asks whether − HP was saved"

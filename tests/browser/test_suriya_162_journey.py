@@ -11,11 +11,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .helpers import face, labels_fit, settled, shoot, step_name, tap, tap_face
+from .helpers import count_taps, face, labels_fit, settled, shoot, step_name, tap, tap_face
 
 
 
 def next_step(page: Page, expected: str) -> None:
+    """Next; at the end of an Income Phase the card of 3.2 is gained first (mandatory, docs/rules.md)."""
+    if page.locator("#gain-form").count():
+        tap(page, "Gain the card")
     tap(page, "Next ›")
     expect(step_name(page)).to_contain_text(expected)
 
@@ -44,15 +47,14 @@ def space_of(page: Page, name: str) -> str:
 
 def attack(page: Page, target: str, damage: str):
     """Tyra's Squad in the Forest attacks: one tap on the target's Space on the map, the one Squad that may
-    attack it (was: a tap on "Forest 1 → target" in a row of links); the attacker's Damage symbols typed (the
-    symbols are typed where the story's totals are the rulebook's, not a face of the unverified dice)."""
+    attack it (was: a tap on "Forest 1 → target" in a row of links); the attacker's Damage symbols one tap on
+    their count (was: typed in a box behind "Type the symbols instead"; the story's totals are the rulebook's,
+    not a face of the unverified dice)."""
     page.locator(f"svg.smap g.terr[data-tile='{space_of(page, target)}']").tap()
     form = page.locator("#attack-form")
     expect(form).to_be_visible()
     expect(page.locator("#fight")).to_have_text(f"Forest 1 attacks {target}")
-    for side in ("attacker", "defender"):
-        form.locator(f"#{side}-dice summary").filter(has_text="Type the symbols instead").tap()
-    form.locator("#attacker-dice").get_by_label("Damage", exact=True).fill(damage)
+    tap_face(form.locator("#attacker-dice"), f"Attacker's Damage: {damage}")
     return form
 
 
@@ -98,6 +100,15 @@ def draft_round(page: Page, shown: tuple[str, ...], picks: tuple[tuple[str, bool
         settled(page)
         expect(page.locator("#lastlog")).to_contain_text(f"placed {terrain}" + (" on a higher" if high else ""))
     return taps
+
+
+def drafted(page: Page, game: str, first: str, second: str, rounds) -> None:
+    """A new two-player game, the two draft rounds (shown tiles, picks), and the first player's Action Phase."""
+    two_players(page, game, first, second)
+    for shown, picks in rounds:
+        draft_round(page, shown, picks)
+    tap(page, "Begin round 1")
+    next_step(page, f"Action — {first}'s turn")
 
 
 def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
@@ -155,8 +166,8 @@ def test_a_two_player_game_of_suriya_162(tablet: Page, live_server):
     # Turn 2: Tyra attacks from the Forest into the Lagoon; David's Tactic card: V+3, the Lagoon ignored.
     next_step(page, "Action — Tyra's turn")
     defender = attack(page, "Lagoon 1", "6").locator("#defender-dice")
-    defender.get_by_label("Defend (V)", exact=True).fill("2")
-    defender.get_by_label("Tactic (T)", exact=True).fill("1")
+    tap_face(defender, "Defender's V: 2")
+    tap_face(defender, "Defender's T: 1")
     defender.locator("summary").filter(has_text="Tactic cards").tap()
     defender.get_by_label("Card 1", exact=True).fill("V+3")
     tap_face(defender, "Card 1: +V: 3")  # a tap on its bonus (was a number typed)
@@ -249,16 +260,14 @@ def test_the_map_is_drawn_and_a_true_damage_card_removes_units(tablet: Page, liv
 
 def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_server):
     """Issue 29: a Squad moves with two taps on the map (its Space, then the lit adjacent Space), where the move
-    form was two dropdowns and a button; an attack is one tap and each die one tap on its face, where it was
-    two dropdowns and six typed numbers; the labels stay inside their hexes."""
+    form was two dropdowns and a button; an attack is one tap and its roll a tap per symbol's count (issue 38;
+    was a tap per die, and before that two dropdowns and six typed numbers); the labels stay inside their hexes."""
     page = tablet
-    two_players(page, "Taps", "Alexandra", "Maximilian")
-    draft_round(page, ("Mine", "Desert", "Forest", "Desert", "Mine"),
-                (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False)))
-    draft_round(page, ("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
-                (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))
-    tap(page, "Begin round 1")
-    next_step(page, "Action — Alexandra's turn")
+    drafted(page, "Taps", "Alexandra", "Maximilian",
+            ((("Mine", "Desert", "Forest", "Desert", "Mine"),
+              (("Mine", False), ("Desert", False), ("Desert", False), ("Mine", False))),
+             (("Mine", "Desert", "Lagoon", "Plateau", "Desert"),
+              (("Mine", False), ("Desert", False), ("Desert", False), ("Lagoon", False)))))
     summon(page, "Alexandra's Headquarter", "BU", "2")
     smap = page.locator("svg.smap")
     labels_fit(page, "svg.smap")  # "Alexandra's Headquarter" is drawn as its holder's name, inside its hex
@@ -298,13 +307,60 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     taps = 2
     form = page.locator("#attack-form")
     dice = form.locator("#attacker-dice")
-    for label in ("Attacker basic die 1: 1 Dmg", "Attacker basic die 2: 1 V", "Attacker elite die 3: 2 Dmg",
-                  "Attacker attacker die 4: 2 Dmg"):
+    for label in ("Attacker's Damage: 5", "Attacker's V: 1"):  # 1 + 2 + 2 Damage and 1 V on its 4 dice
         tap_face(dice, label)
         taps += 1
     shoot(page, "suriya-162-1024x768.png", "map")
     tap(page, "Resolve the combat")
     taps += 1
     expect(page.locator("#last-combat")).to_contain_text("The attacker rolled 5 Damage, 1 V, 0 T")
-    assert taps == 7  # two taps on the map (was one on a link of the attacks' row), one per die and Resolve
+    # two taps on the map, the roll's counts (issue 38; was one tap per die: 7) and Resolve
+    assert taps == 5
     labels_fit(page, "svg.smap")
+
+
+def test_a_suriya_attack_in_6_taps(tablet: Page, live_server):
+    """Issue 38: a Suriya attack of 4 dice against 3 with one re-roll took 12 taps (a tap on the map, a face per
+    die, two for the re-roll, Resolve). Counted from the moment Tyra decides to attack: a tap on the enemy Space
+    on the map, the roll of each side as one row of counts, the defender's re-roll (a Higher Terrain Tray, Combat
+    1) one tap, and Resolve: at most 6."""
+    page = tablet
+    drafted(page, "Six taps", "Tyra", "David",
+            ((("Forest", "Lagoon", "Desert", "Plateau", "Mine"),
+              (("Forest", False), ("Lagoon", True), ("Desert", False), ("Plateau", True))),
+             (("Mine", "Mine", "Forest", "Desert", "Plateau"),
+              (("Mine", False), ("Mine", False), ("Forest", False), ("Desert", False)))))
+    lagoon = space_of(page, "Lagoon 1")
+    # Tyra's 3 BU on a Space next to the Lagoon, which is on a Higher Terrain Tray; David's 3 BU in the Lagoon
+    beside = next(n for n in (page.locator("tr[data-name]").evaluate_all("rows => rows.map(r => r.dataset.name)"))
+                  if n != "Lagoon 1" and "Lagoon 1" in page.locator(f"tr[data-name=\"{n}\"] .next-to").inner_text()
+                  and "Headquarter" not in n)
+    summon(page, beside, "BU", "3")
+    next_step(page, "Income — Tyra's turn")
+    next_step(page, "Upkeep — David's turn")
+    next_step(page, "Action — David's turn")
+    summon(page, "Lagoon 1", "BU", "3")
+    next_step(page, "Income — David's turn")
+    next_step(page, "Upkeep — Tyra's turn")
+    next_step(page, "Action — Tyra's turn")
+
+    page.locator(f"svg.smap g.terr[data-tile='{lagoon}']").tap()  # tap 1: the enemy Space, one Squad may attack it
+    expect(page.locator("#fight")).to_have_text(f"{beside} attacks Lagoon 1")
+    taps = count_taps(page)  # the page the tap opened: its own taps from here
+    form = page.locator("#attack-form")
+    expect(form.locator("#attacker-dice legend").first).to_contain_text("3 Basic Dice and the Attack Die")
+    expect(form.locator("#defender-dice legend").first).to_contain_text("3 Basic Dice")
+    tap_face(form.locator("#attacker-dice"), "Attacker's Damage: 4")
+    tap_face(form.locator("#attacker-dice"), "Attacker's V: 1")
+    tap_face(form.locator("#defender-dice"), "Defender's V: 2")
+    form.locator("#defender-dice label.face", has_text="One die re-rolled").tap()
+    expect(form.get_by_label("Defender re-rolled one die")).to_be_checked()
+    shoot(page, "suriya-162-attack-1024x768.png", "combat")
+    tap(page, "Resolve the combat")
+    assert 1 + taps() == 6  # the map, the attacker's Damage and V, the defender's V, its re-roll, and Resolve
+    combat = page.locator("#last-combat")
+    expect(combat).to_contain_text("re-rolled one die: the roll entered is the one after it (Combat 1)")
+    expect(page.locator("#lastlog")).to_contain_text(
+        "the defender (David, Lagoon 1) rolled 3 Basic Dice: 0 Damage, 2 V, 0 T, one die re-rolled")
+    # the Lagoon sets David's V to 0 (Locations: Lagoon): 4 Damage, and any bonus of Tyra's terrain, destroy 3 BU
+    expect(page.locator("#lastlog")).to_contain_text(re.compile(r"the defender takes [45] Damage − 0 V = [45]: 3 BU destroyed"))

@@ -13,6 +13,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from companion import db as dbmod
 from companion.codec import encode
 from companion.games.frame import Die, GameState
 from companion.kits import KITS
@@ -112,9 +113,25 @@ BOX = {"lost-empires": _lost_empires, "shattered-empires": _shattered_empires, "
 ONCE = {"lost-empires": ("/do/ruthless",), "shattered-empires": ("/do/launcher",), "aldarra-reborn": (),
         "suriya-162": ()}
 VOLATILE = {"version", "request_id", "csrf_token"}
+# Each game's combat, by the end of its path: a press of one that goes through writes a log line in the game's
+# words, citing its page or section (issue 38: "the same for every game's combat")
+COMBAT = {"lost-empires": ("/do/attack", "/do/granted-attack"), "shattered-empires": ("/do/resolve",),
+          "aldarra-reborn": ("/do/roll", "/do/assign", "/do/retreat"), "suriya-162": ("/do/attack",)}
+CITED = re.compile(r"\((?:p\.[0-9]|Combat\b)")
 # What a refusal names when the control should not have been offered at all, whatever the table chose in its
 # form: the game's stage, phase, turn or step (issue 29: "only legal actions are offered")
 STATE_FIELDS = {"stage", "phase", "turn", "step"}
+
+
+def _last_line(app, game_id: int) -> str:
+    """The newest line of the game's log still in effect."""
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        row = db.execute("SELECT description FROM game_events WHERE game_id = ? AND status = 'done' ORDER BY id DESC "
+                         "LIMIT 1", [game_id]).fetchone()
+    finally:
+        db.conn.close()
+    return row[0] if row else ""
 
 
 def _one_tap(offer) -> bool:
@@ -235,6 +252,10 @@ def invariants(app, game_id: int, key: str, rolls: list | None = None):
                 fields, said = _refused(player.answer)
                 assert not (fields and (_one_tap(offer) or fields & STATE_FIELDS)), (
                     f"{offer.describe()} was offered and refused by rule: {said}")
+            # every game's combat is logged in its own words with its page (issue 38)
+            if status < 400 and offer.path.endswith(COMBAT.get(key, ())):
+                line = _last_line(app, game_id)
+                assert CITED.search(line), f"{offer.describe()}: its log line cites no page or section: {line!r}"
             # the table's dice (issue 29): the app rolls a die only for a press that asked it to
             if rolls is not None:
                 rolled, seen["rolls"] = rolls[0] - seen["rolls"], rolls[0]

@@ -103,6 +103,15 @@ def until(g, step):
 
 
 # Suriya 162
+def su_next(g, **kw):
+    """Next in a Suriya 162 game as a table presses it: an applied Income Phase's card gained first (3.2 is
+    mandatory, docs/rules.md), then Next."""
+    st = g.row.state
+    if st.stage == "play" and st.phase == "income" and st.applied and not st.gained:
+        g.do("gain", {"source": "central"})
+    return g.do("next", **kw)
+
+
 def space_id(g, name):
     return next(s.id for s in g.row.state.spaces if s.name == name)
 

@@ -6,7 +6,8 @@ lets the page player (helpers/page_player.py) press what /table/1 offers until t
 were begun or `steps` presses were made. After every answer it checks the mission's invariants: HP within
 0..max, no two figures on a space, every figure on a space of the map (never beyond a wall or on an object
 that blocks), no closed door left on a character's path (p.34), and the log line of an adversary's turn
-naming every figure it damaged or defeated. The normal suite runs it short (tests/test_table_player.py);
+naming every figure it damaged or defeated, and no attack target or MP face offered that the rules refuse
+(issue 38). The normal suite runs it short (tests/test_table_player.py);
 scripts/play-table runs it long.
 """
 from __future__ import annotations
@@ -16,7 +17,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from html import unescape
+
 from companion import db as dbmod
+from companion.phantom import play as rules
 from companion.store import campaigns as campaign_store
 from companion.store import mission_table as store
 from helpers.page_forms import move_reach
@@ -114,6 +118,29 @@ def adversary_turn_said_its_damage(before, after, entry) -> None:
                              entry.description), f"{f.id} lost {f.hp - got.hp} HP and the log says only: {entry.description}"
 
 
+def offered_choices_are_legal(m, html: str) -> None:
+    """Issue 38: no offered control is refused as illegal. Each target the attack helper offers (not disabled)
+    is one the Attack takes with the card's range as drawn (`target_refusal` None), and each one disabled says
+    why; each MP face reaches some space the Move takes, so a face then a lit space is never refused (p.24)."""
+    rnd = m.round
+    me = m.figure(rnd.current) if rnd is not None and rnd.current else None
+    if me is None or me.side != "character" or m.result is not None:
+        return
+    block = html.partition('id="attack-targets"')[2].partition("</fieldset>")[0]
+    for tag in re.finditer(r'<input type="radio" name="target" value="([^"]+)"[^>]*>', block):
+        value = unescape(tag.group(1))
+        refused = rules.target_refusal(m, me.id, value)
+        if "disabled" in tag.group(0):
+            assert refused is not None, f"the attack helper disables {value}, which the Attack takes"
+            assert tag.group(0).count("aria-describedby") == 1, f"{value} is disabled without its reason"
+        else:
+            assert refused is None, f"the attack helper offers {value}; the Attack refuses it: {refused.message}"
+    faces = [int(n) for n in re.findall(r'<input type="radio" name="mp" value="(\d+)"', html)]
+    if faces:
+        cheapest = min(min(rules.reachable_costs(m, me.id, mode).values(), default=99) for mode in ("move", "leap"))
+        assert cheapest <= min(faces), f"the MP face {min(faces)} reaches no space (the nearest needs {cheapest})"
+
+
 def invariants(app, mission_id: int = 1):
     seen_entry = {}
 
@@ -137,6 +164,7 @@ def invariants(app, mission_id: int = 1):
         if mover is not None and mover.side == "character":
             shut = [x for x in m.round.passed if m.map.parse(x) in m.map.closed_doors]
             assert not shut, f"{mover.id} moved through the closed door(s) on {', '.join(shut)}"
+        offered_choices_are_legal(m, page.html)
     return check
 
 

@@ -211,7 +211,7 @@ def combat_roll(g: Game, content: Content, rolls: dict[int, dict[str, tuple[tupl
     c = replace(c, rolled=True, escalation_hits=esc, pending=tuple(pending))
     g = replace(g, combat=c, last_combat=g.last_combat + (f"Round {c.round}, {step}",) + tuple(lines))
     g = _after_assignments(g)
-    return Outcome(g, f"{step} (round {c.round}): " + "; ".join(lines),
+    return Outcome(g, f"{step} (round {c.round}): " + "; ".join(lines) + " (p.10-11)",
                    ("Faces with a * explode: add the number, roll that die again and add it too (p.10-11).",))
 
 
@@ -272,12 +272,12 @@ def _assign_one(g: Game, content: Content, owner: int, kind: str) -> Outcome:
             g = _hold_hostage(g, c.attacker, owner, kind)
             taken = f"; taken hostage by {player_name(g, c.attacker)} (p.16)"
         line = (f"{player_name(g, dealer)} deals {armor} to {player_name(g, owner)}'s {kind} (armor {armor}): destroyed, "
-                f"{player_name(g, owner)} +1 coin{taken}")
+                f"{player_name(g, owner)} +1 coin{taken} (p.10)")
         hits -= armor
         c = replace(c, destroyed=c.destroyed + 1)
     else:
         line = (f"{player_name(g, dealer)} deals {hits} to {player_name(g, owner)}'s {kind} (armor {armor}): not destroyed, "
-                "the damage repairs")
+                "the damage repairs (p.10)")
         hits = 0
     rest = ((dealer, hits),) if hits and any(u.owner != dealer for u in units_at(g, c.at)) else ()
     c = replace(c, pending=rest + c.pending[1:])
@@ -341,7 +341,7 @@ def retreat(g: Game, player: int, to: str | None) -> Outcome:
         raise GameError("to", f"It is {who}'s choice now: the Attacker chooses first, then the Defender (p.11).")
     if to is None:
         g = replace(g, combat=replace(c, retreat_next=c.retreat_next + 1))
-        line = f"{player_name(g, player)} stays"
+        line = f"{player_name(g, player)} stays (p.11)"
     else:
         if to not in retreat_choices(g, player):
             raise GameError("to", f"{player_name(g, player)} cannot retreat to {to}: retreat to an adjacent territory that "
@@ -349,7 +349,7 @@ def retreat(g: Game, player: int, to: str | None) -> Outcome:
         for u in units_at(g, c.at, player):
             if u.kind not in BUILDINGS:
                 g = _add(_add(g, c.at, player, u.kind, -u.count), to, player, u.kind, u.count)
-        line = f"{player_name(g, player)} retreats all airships to {tile_name(tile(g, to), g)}"
+        line = f"{player_name(g, player)} retreats all airships to {tile_name(tile(g, to), g)} (p.11)"
         g = replace(g, combat=replace(c, retreat_next=c.retreat_next))
     g = replace(g, last_combat=g.last_combat + (line,))
     c = g.combat

@@ -72,6 +72,20 @@ def elite_claimant(rule: str, before: int, after: int, destroyed: bool, by: int 
     return None
 
 
+def attack_line(g: Game, u: Unit, d: Unit, dice: tuple[DieResult, DieResult], r: AttackResult,
+                granted: bool = False) -> str:
+    """The log's line of an attack in the game's words (issue 38): the two units and their owners, both dice as
+    rolled, the totals and who won, the damage and what it left of the defending unit (p.9); `g` is the state
+    after the damage."""
+    after = next((x for x in g.units if x.id == d.id), None)
+    left = (f"{d.card} destroyed and discarded" if after is None else
+            f"{d.card} now has {after.damage} damage" if r.damage else f"{d.card} takes no damage")
+    outcome = {"tie": "tie", "attacker": "attacker wins", "defender": "defender wins"}[r.result]
+    return (f"{u.card} attacked {d.card}{' (granted)' if granted else ''}: {r.attacker_total} against "
+            f"{r.defender_total}, {outcome}, {r.damage} damage (p.9) — {player_name(g, u.owner)}'s attack die "
+            f"{dice[0].label}, {player_name(g, d.owner)}'s defense die {dice[1].label}; {left}")
+
+
 def _deal(g: Game, d: Unit, damage: int, by: int | None) -> tuple[Game, tuple[str, ...]]:
     if damage <= 0:
         return g, ()

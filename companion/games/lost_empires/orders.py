@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from ..frame import DieResult, GameError, Outcome, player_name, unit, with_side, with_unit
 from .board import adjacent, battlefield_name, battlefields, hive, units_at
-from .combat import _deal, attack_bonuses, resolve_attack
+from .combat import _deal, attack_bonuses, attack_line, resolve_attack
 from .state import (
     COMMAND, COMMAND_ROUND_1, EYE_OF_GLIESE, GRANTS, KEYWORDS, OBJECTIVES, SUPPLY, Activation, Card, Game, Grant, Unit,
     copies_out, discarded, other,
@@ -228,8 +228,7 @@ def attack(g: Game, attacker_id: str, defender_id: str, attack_die: DieResult, d
     r = resolve_attack(u.offense, attack_die, d.defense, defense_die, u.has("MELEE"), attack_bonuses(g, u, a))
     g, reasons = _deal(g, d, r.damage, u.owner)
     g = _after_action(g, replace(a, attacks_left=a.attacks_left - 1))
-    outcome = {"tie": "tie", "attacker": "attacker wins", "defender": "defender wins"}[r.result]
-    text = f"{u.card} attacked {d.card}: {r.attacker_total} against {r.defender_total}, {outcome}, {r.damage} damage"
+    text = attack_line(g, u, d, (attack_die, defense_die), r)
     g = replace(g, combat=(text,) + r.reasons + reasons)
     return Outcome(g, text, r.reasons + reasons)
 
@@ -319,9 +318,7 @@ def granted_attack(g: Game, attacker_id: str, defender_id: str, attack_die: DieR
                                     f"({battlefield_name(g, u.at)}) (p.9).", "p.9")
     r = resolve_attack(u.offense, attack_die, d.defense, defense_die, u.has("MELEE"), attack_bonuses(g, u, None))
     g, reasons = _deal(replace(g, grant=None), d, r.damage, u.owner)
-    outcome = {"tie": "tie", "attacker": "attacker wins", "defender": "defender wins"}[r.result]
-    text = (f"{u.card} attacked {d.card} (granted): {r.attacker_total} against {r.defender_total}, {outcome}, "
-            f"{r.damage} damage")
+    text = attack_line(g, u, d, (attack_die, defense_die), r, granted=True)
     g = replace(g, combat=(text,) + r.reasons + reasons)
     return Outcome(g, text, r.reasons + reasons)
 

@@ -292,8 +292,7 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
         g = with_unit(g, replace(a, fired=tuple(sorted(set(a.fired) | {w for w, _ in at.targets}))))
         lines.append(f"{a.card} is destroyed before it attacks; its assigned weapons are used (Evasion).")
         g, dead = _casualties(g)
-        return Outcome(replace(g, combat=tuple(lines) + dead), f"{a.card} was destroyed before attacking",
-                       tuple(lines) + dead)
+        return _logged(g, f"{a.card} was destroyed before attacking", tuple(lines) + dead)
     if cover:
         lines.append(f"{unit(g, cover).card} becomes the target of the attack: its effective evasion is 0 "
                      "(Intercept).")
@@ -303,8 +302,14 @@ def resolve(g: Game, back: tuple[tuple[str, int], ...] = (), intercept: tuple[tu
     lines += [s.text for s in shots]
     g, dead = _casualties(g)
     hits = sum(1 for s in shots if s.hit and s.shooter == a.id)
-    summary = f"{a.card} attacked: {hits} of {len(at.targets)} weapon{'s' if len(at.targets) != 1 else ''} hit"
-    return Outcome(replace(g, combat=tuple(lines) + dead), summary, tuple(lines) + dead)
+    return _logged(g, f"{a.card} attacked: {hits} of {len(at.targets)} weapon{'s' if len(at.targets) != 1 else ''} "
+                      "hit", tuple(lines) + dead)
+
+
+def _logged(g: Game, summary: str, lines: tuple[str, ...]) -> Outcome:
+    """An attack resolved, its log line in the game's words (issue 38): the summary, then each weapon's shot (its
+    d6 against Evasion, the damage to shields and hull), the return fire and what was destroyed."""
+    return Outcome(replace(g, combat=lines), f"{summary} (Combat Phase): " + " ".join(lines), lines)
 
 
 def command_damage(g: Game, target: str, damage: int) -> Outcome:

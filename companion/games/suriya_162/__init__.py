@@ -16,10 +16,13 @@ One module per job, each importing only those before it:
     setup     the first player, factions, the terrain draft or placement, the starting hands (A1-A9, B, C)
     cards     the Upkeep of Continue cards, playing (a card typed once, then by name) and discarding cards,
               Minerals and hand changes, burning
-    squads    summoning, moving, extracting, building a Base, Command and Exhaust Tokens (2. Action, C)
-    combat    a combat's dice, Tactic cards, terrain and damage (Combat 1-7), True Damage and removals
+    squads    summoning (a General typed once, then by name), moving, extracting, building a Base, Command and
+              Exhaust Tokens (2. Action, C)
+    combat    a combat's dice, Tactic cards (typed once, then by name), terrain and damage (Combat 1-7), its log
+              line; True Damage and removals
     income    Restore, Gain and Income (3.1-3.3) and the victory check as a turn begins
-    stepper   where the game stands, Next and Back through set-up and each turn's phases
+    stepper   where the game stands, Next and Back through set-up and each turn's phases (the turn ends only
+              once the card of 3.2 is gained)
     scoring   the score panel
 """
 from ..frame import GameError, Outcome, Player, Step, Verdict, player_name, players, verdict, with_side
@@ -30,7 +33,7 @@ from .board import (
 from .cards import adjust, burn, discard_for_mineral, known_card, play_card, play_known, undecided, upkeep
 from .combat import (
     DIE_OF, SIDES, CombatResult, Fighter, TacticCard, assign_damage, attack, attack_choices, combat_dice,
-    remove_units, resolve_combat, true_damage,
+    dice_said, known_tactic, remove_units, resolve_combat, true_damage,
 )
 from .income import gain_card, income_for, restore
 from .scoring import Score, score
@@ -39,7 +42,7 @@ from .setup import (
     must_be_high, new_game, place_tile, placer, roll_for_first, show_tiles, tied_for_first, tile_choices,
 )
 from .squads import (
-    MoveChoice, base_choices, build_base, commandable, exhaust, extract, move, move_choices, summon,
+    MoveChoice, base_choices, build_base, commandable, exhaust, extract, known_general, move, move_choices, summon,
     summon_spaces,
 )
 from .state import (
@@ -56,10 +59,10 @@ __all__ = [
     "PHASE_KEYS", "PLAYERS_RANGE", "SETUP_STEPS", "SIDES", "SQUAD_LIMIT", "START", "TILES_EACH", "TITLE",
     "CombatResult", "Content", "MoveChoice", "ContinueCard", "Draft", "Fighter", "Game", "KnownCard", "GameError", "Outcome", "Player",
     "Score", "Side", "Space", "Step", "SymbolDie", "Symbols", "TacticCard", "Terrain", "Unit", "Verdict",
-    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
+    "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "dice_said", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
-    "in_tray", "income_for", "known_card", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
+    "in_tray", "income_for", "known_card", "known_general", "known_tactic", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
     "play_card", "play_known", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",

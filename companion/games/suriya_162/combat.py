@@ -3,27 +3,13 @@ assigned BU, EU, GU, then the Base, tray bonuses, destroyed Bases and Headquarte
 and removals outside combat."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..frame import GameError, Outcome, Verdict, player_name, with_side
 from .board import _put, adjacent, bases, bases_needed, freed_slots, on_map, space
 from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain, commandable
-from .state import BONUSES, KINDS, Content, Game, Space, Symbols, Terrain, Unit, _playing
-
-
-@dataclass(frozen=True)
-class TacticCard:
-    """One Tactic card played face-down (Combat 2-3), one per [T] rolled: its extra Damage and V, and whether it
-    ignores the side's own terrain effect (as the example's card ignores the Lagoon)."""
-    name: str = "Tactic card"
-    damage: int = 0
-    defend: int = 0
-    ignore_terrain: bool = False
-
-    def __post_init__(self):
-        for field in ("damage", "defend"):
-            if getattr(self, field) < 0:
-                raise GameError(field, f"A Tactic card adds no negative {field}: {getattr(self, field)}.")
+from .state import BONUSES, KINDS, Content, Game, Space, Symbols, TacticCard, Terrain, Unit, _playing
 
 
 @dataclass(frozen=True)
@@ -33,6 +19,7 @@ class Fighter:
     units: int
     high: bool = False
     reroll: tuple[Symbols, Symbols] | None = None  # the re-rolled die's face before and after
+    rerolled: bool = False  # the roll entered as counts is the one after the side's re-roll of one die
     tactic: tuple[TacticCard, ...] = ()  # in the order the side resolves them
 
     @property
@@ -52,12 +39,16 @@ SIDES = ("attacker", "defender")
 # Combat 1: each side rolls dice "based on the units involved", one per unit by its kind (the rulebook's
 # example: a Squad of Basic units rolls that many Basic Dice, 1 BU and 1 EU roll 1 Basic and 1 Elite Die).
 DIE_OF = {"BU": "basic", "EU": "elite", "GU": "general"}
+DEFAULT_TACTIC = re.compile(r"Tactic card( [0-9]+)?$")  # a card entered without a name: not kept by name
 
 
 def combat_dice(g: Game, space_id: str, attacking: bool) -> tuple[str, ...]:
     """The dice a side rolls in a combat (Combat 1): one per unit of its Squad, and the Attack Die for the
     Attacker. A Base without a Squad rolls none."""
-    s = space(g, space_id)
+    return combat_dice_of(space(g, space_id), attacking)
+
+
+def combat_dice_of(s: Space, attacking: bool) -> tuple[str, ...]:
     return tuple(DIE_OF[u.kind] for u in s.units) + (("attacker",) if attacking else ())
 
 
@@ -68,11 +59,14 @@ def attack_choices(g: Game) -> tuple[tuple[str, str], ...]:
 
 
 def _rolled(f: Fighter, who: str) -> tuple[Symbols, tuple[str, ...]]:
-    if f.reroll is None:
+    if f.reroll is None and not f.rerolled:
         return f.roll, ()
     if not f.high:
         raise GameError(f"{who}_reroll", f"The {who} is not on a Higher Terrain Tray: only a faction on a Higher "
                                          "Terrain Tray can re-roll a die once (Combat 1).")
+    if f.reroll is None:
+        return f.roll, (f"The {who} is on a Higher Terrain Tray and re-rolled one die: the roll entered is the one "
+                        "after it (Combat 1).",)
     before, after = f.reroll
     left = f.roll - before
     if min(left.damage, left.defend, left.tactic) < 0:
@@ -192,9 +186,71 @@ def attack(g: Game, content: Content, from_id: str, target_id: str, attacker: Fi
         if destroyed_base:
             g, more = _base_destroyed(g, sp, by=i if sp.owner == foe else foe)
             reasons += more
-    text = (f"{player_name(g, i)} attacked {t.name} from {s.name}: {r.dealt[1]} Damage dealt, {r.dealt[0]} taken")
-    g = replace(g, combat=(text,) + tuple(reasons))
+    text = _combat_line(g, (s, t), (attacker, defender), r)
+    g = _known_tactics(replace(g, combat=(text,) + tuple(reasons)), attacker.tactic + defender.tactic)
     return Outcome(g, text, tuple(reasons))
+
+
+def dice_said(kinds: tuple[str, ...]) -> str:
+    """A side's dice in the rulebook's words: "3 Basic Dice and the Attack Die" (Combat 1)."""
+    names = {"basic": "Basic", "elite": "Elite", "general": "General"}
+    parts = [f"{n} {names[k]} {'Die' if n == 1 else 'Dice'}" for k in names if (n := kinds.count(k))]
+    parts += ["the Attack Die"] if "attacker" in kinds else []
+    if not parts:
+        return "no dice (a Base alone)"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _combat_line(g: Game, spaces: tuple[Space, Space], fighters: tuple[Fighter, Fighter], r: CombatResult) -> str:
+    """The log's line of a combat, in the game's words: each side's dice and roll, its re-roll and Tactic cards, the
+    Damage each side takes after the other's V, and what it lost; reads the spaces as they were before."""
+    after = {sp.id: space(g, sp.id) for sp in spaces}
+    said = []
+    for k, (sp, f, who) in enumerate(zip(spaces, fighters, SIDES)):
+        roll = f.roll if f.reroll is None else f.roll - f.reroll[0] + f.reroll[1]
+        cards = ", ".join(c.name for c in f.tactic)
+        said.append(f"the {who} ({player_name(g, sp.owner)}, {sp.name}) rolled {dice_said(combat_dice_of(sp, k == 0))}"
+                    f": {roll.label}" + (", one die re-rolled" if f.reroll or f.rerolled else "")
+                    + (f", Tactic card{'s' if len(f.tactic) > 1 else ''} {cards}" if cards else ""))
+    for k, (sp, who) in enumerate(zip(spaces, SIDES)):
+        now = after[sp.id]
+        gone = list(sp.units)
+        for u in now.units:
+            gone.remove(u)
+        lost = [f"{n} {kind}" + (f" ({', '.join(u.name for u in gone if u.kind == kind and u.name)})"
+                                 if any(u.kind == kind and u.name for u in gone) else "")
+                for kind in KINDS if (n := sum(u.kind == kind for u in gone))]
+        base = ("" if sp.base == now.base else
+                f", its {'Headquarter' if sp.headquarter else 'Base'} " +
+                ("destroyed" if not now.base else f"down to {now.base} HP"))
+        said.append(f"the {who} takes {r.damage[1 - k]} Damage − {r.defend[k]} V = {r.dealt[k]}: "
+                    + (f"{', '.join(lost)} destroyed" if lost else "no unit destroyed") + base)
+    return (f"{player_name(g, spaces[0].owner)} attacked {spaces[1].name} from {spaces[0].name} (Combat 1-7): "
+            + "; ".join(said))
+
+
+def _known_tactics(g: Game, cards: tuple[TacticCard, ...]) -> Game:
+    """The Tactic cards a combat named, kept as typed to be offered again (issue 38); the latest typing wins."""
+    kept = list(g.known_tactics)
+    for c in cards:
+        if DEFAULT_TACTIC.match(c.name):
+            continue
+        at = next((k for k, known in enumerate(kept) if known.name.casefold() == c.name.casefold()), None)
+        if at is None:
+            kept.append(c)
+        else:
+            kept[at] = c
+    return replace(g, known_tactics=tuple(kept))
+
+
+def known_tactic(g: Game, name: str, field: str = "card") -> TacticCard:
+    """A Tactic card played before in this game, by its name as typed then: its effect as typed then."""
+    key = " ".join(name.split()).casefold()
+    found = next((c for c in g.known_tactics if c.name.casefold() == key), None)
+    if found is None:
+        raise GameError(field, f"No Tactic card {name[:40]!r} was played in this game: type its name and effect "
+                               "(Combat 2-4).")
+    return found
 
 
 def _tray_bonuses(g: Game, content: Content, owner: int, before: tuple[Unit, ...],

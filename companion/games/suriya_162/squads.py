@@ -98,14 +98,29 @@ def summon(g: Game, content: Content, space_id: str, kind: str, count: int = 1, 
         s = space(g, s.id)
         if count == 0:
             return Outcome(g, f"{player_name(g, i)} summoned {missing} {kind} to {s.name}", reasons)
+    name = " ".join(name.split()) if kind == "GU" else ""
+    before = known_general(g, name)
+    if kind == "GU" and hp is None and before is not None:  # a General typed before: its HP as typed then
+        hp, name = before.hp, before.name
+        reasons += (f"{name}'s HP as typed before: {hp} (its GU card, Limitations 3).",)
     unit_hp = content.unit_hp(kind) if kind != "GU" else hp
     if unit_hp is None or unit_hp < 1:
         raise GameError("hp", "Enter the General's HP from its GU card (Limitations 3).")
-    units = tuple(Unit(kind, unit_hp, name if kind == "GU" else "", converted) for _ in range(count))
+    units = tuple(Unit(kind, unit_hp, name, converted) for _ in range(count))
     g = _put(g, replace(s, owner=i, units=_ordered(s.units + units)))
+    if name:  # kept as typed, offered again by name (issue 38); the latest typing wins
+        typed = Unit("GU", unit_hp, name)
+        g = replace(g, known_generals=tuple(typed if u is before else u for u in g.known_generals)
+                    if before else g.known_generals + (typed,))
     what = f"{asked} {kind}" + (f" ({name})" if name else "")
     return Outcome(g, f"{player_name(g, i)} summoned {what} to {s.name}",
                    ("BU and EU: always the leftmost of that type from the Player Tray (Summoning Units 1).",) + reasons)
+
+
+def known_general(g: Game, name: str) -> Unit | None:
+    """A General summoned before in this game, by its name as typed then (any case and spacing)."""
+    key = " ".join(name.split()).casefold()
+    return next((u for u in g.known_generals if u.name.casefold() == key), None) if key else None
 
 
 def _adjacent(g: Game, frm: Space, to: Space, field: str, rule: str) -> None:

@@ -124,6 +124,21 @@ class Unit:
 
 
 @dataclass(frozen=True)
+class TacticCard:
+    """One Tactic card played face-down (Combat 2-3), one per [T] rolled: its extra Damage and V, and whether it
+    ignores the side's own terrain effect (as the example's card ignores the Lagoon)."""
+    name: str = "Tactic card"
+    damage: int = 0
+    defend: int = 0
+    ignore_terrain: bool = False
+
+    def __post_init__(self):
+        for field in ("damage", "defend"):
+            if getattr(self, field) < 0:
+                raise GameError(field, f"A Tactic card adds no negative {field}: {getattr(self, field)}.")
+
+
+@dataclass(frozen=True)
 class Space:
     id: str
     name: str
@@ -196,6 +211,11 @@ class Game:
     # offered again by name with their costs (issue 34). Part of the state, so an undone play takes its card
     # back with it. ADDED: added after games were stored, written only when not empty.
     known_cards: tuple[KnownCard, ...] = field(default=(), repr=False, metadata=ADDED)
+    # What else a table types once in a game, offered again as choices (issue 38): each Tactic card played in a
+    # combat with its name and effect, and each General summoned with its name and HP (its GU card). The latest
+    # typing of a name wins; being state, an undone combat or summon takes them back.
+    known_tactics: tuple[TacticCard, ...] = field(default=(), repr=False, metadata=ADDED)
+    known_generals: tuple[Unit, ...] = field(default=(), repr=False, metadata=ADDED)
 
 
 # The state's file format is the dataclasses themselves, read back by their type hints (companion/codec.py).

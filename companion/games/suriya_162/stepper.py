@@ -51,7 +51,8 @@ def current_step(g: Game) -> Step:
                 "gain 1 card from the Faction Technology or the Central Cards (3.2)")
         minerals, cards = income_for(bases(g, g.turn))
         text = (f"{who}: 3.1 Restore done (Command Tokens, then Exhaust); 3.2 {gain}; 3.3 Income: +{minerals} "
-                f"Minerals and {cards} cards drawn after the Gain (counted already); Next ends the turn."
+                f"Minerals and {cards} cards drawn after the Gain (counted already); "
+                + ("Next ends the turn." if g.gained else "gain the card, then Next ends the turn.")
                 if g.applied else "")
     return Step(round_of(g), phase, f"{who}'s turn", text, PHASES)
 
@@ -75,11 +76,12 @@ def next_step(g: Game) -> Outcome:
     if g.phase == "action":
         g, reasons = _income(replace(g, phase="income"))
         return Outcome(replace(g, applied=True), f"{player_name(g, i)}: Income Phase applied", reasons)
+    if not g.gained:  # 3.2 reads as mandatory: docs/rules.md, "3.2 Gain is mandatory"
+        raise GameError("gain", f"{player_name(g, i)} gains 1 card from the Faction Technology or the Central "
+                                  "Cards first (3.2 Gain).")
     order = seat_order(g)
     nxt = order[(order.index(i) + 1) % len(order)]
     ended = ("Players take turns in sequence until one meets the victory conditions (End Turn).",)
-    if not g.gained:
-        ended += (f"{player_name(g, i)} ended the turn without recording the card gained in 3.2.",)
     g = replace(g, turn=nxt, turn_no=g.turn_no + 1, phase="upkeep", applied=False, combat=(), gained="")
     g, reasons = _start_turn(g)
     if g.stage == "over":

@@ -90,6 +90,7 @@ class SummonForm(SpaceForm):
     units = count(1, su.SQUAD_LIMIT, required=False, default=1)
     hp = count(1, 20, required=False)
     name = text(40, required=False)
+    general = text(40, required=False)  # a General summoned before in this game, by name: its HP as typed then
     converted = flag()
     take_from = text(12, required=False)  # Summoning Units 2: a Space to move missing units from
     excess = flag()  # Limitations 2: return the units over 6 to the Player Tray instead of refusing
@@ -135,10 +136,11 @@ def _side_fields(side: str) -> dict:
     out = {f"{side}_{n}": count(0, 30, required=False, default=0) for n in ("damage", "defend", "tactic")}
     out |= {f"{side}_{w}_{n}": count(0, 9, required=False, default=0)
             for w in ("was", "now") for n in ("damage", "defend", "tactic")}
-    out |= {f"{side}_reroll": flag(),
+    out |= {f"{side}_reroll": flag(), f"{side}_rerolled": flag(),  # the counts are after the side's one re-roll
             f"{side}_order": choice(ORDERS, required=False)}
-    for k in range(1, TACTIC_SLOTS + 1):  # Combat 2-4: each Tactic card entered on its own
-        out |= {f"{side}_card{k}_name": text(40, required=False), f"{side}_card{k}_ignore": flag()}
+    for k in range(1, TACTIC_SLOTS + 1):  # Combat 2-4: each Tactic card entered on its own, or one played before
+        out |= {f"{side}_card{k}_name": text(40, required=False), f"{side}_card{k}_ignore": flag(),
+                f"{side}_card{k}_known": text(40, required=False)}
         out |= {f"{side}_card{k}_{n}": count(0, TACTIC_BONUS, required=False, default=0) for n in ("damage", "defend")}
     return out
 

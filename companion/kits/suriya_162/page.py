@@ -28,6 +28,9 @@ LABELS = {
     "excess": "Return the excess to the Player Tray",
     "attacker_damage": "Attacker's dice", "defender_damage": "Defender's dice",
     "attacker_reroll": "Attacker's re-roll", "defender_reroll": "Defender's re-roll", "order": "Damage order",
+    "gain": "Card gained (3.2)", "general": "General summoned before",
+    **{f"{side}_card{k}_known": f"{side.capitalize()}'s Tactic card {k}, played before" for side in ("attacker", "defender")
+       for k in range(1, forms.TACTIC_SLOTS + 1)},
 }
 
 
@@ -43,7 +46,8 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "chooser": rules.faction_chooser(g), "free_factions": rules.free_factions(g, content),
             "no_discard": allowed(rules.discard_for_mineral, g)[1] if g.stage == "play" else "",
             "no_play": allowed(rules.play_card, g, "", 0)[1] if g.stage == "play" else "",
-            "known": known_cards(g),
+            "known": known_cards(g), "known_tactics": g.known_tactics, "known_generals": g.known_generals,
+            "typed_names": list(dict.fromkeys(c.name for c in g.known_cards + g.known_tactics)),
             "my_spaces": _options(s for s in g.spaces if s.owner == g.turn and s.units),
             # True Damage never reaches a Squad in a hidden Space (the Forest) nor a Base alone
             "squads": _options(s for s in g.spaces if s.units and not (content.terrain(s.terrain)
@@ -55,7 +59,7 @@ def context(g: rules.Game, content: rules.Content) -> dict:
             "commandable": _options(rules.commandable(g)), "no_command": _no_command(g),
             "base_spaces": _options(rules.base_choices(g)),
             "attacks": rules.attack_choices(g), "attack_moves": attack_moves(rules.attack_choices(g)),
-            "fight": _fight(g)}
+            "fight": _fight(g, content)}
 
 
 def known_cards(g: rules.Game) -> list[tuple[rules.KnownCard, tuple[bool, str]]]:
@@ -71,6 +75,11 @@ class FightSide:
     side: str  # attacker / defender
     space: rules.Space
     dice: tuple[str, ...]  # the dice it rolls (Combat 1), each drawn as face buttons
+    counts: tuple[tuple[str, str, int], ...] = ()  # each symbol's field, label and the most its dice can show
+
+    @property
+    def said(self) -> str:
+        return rules.dice_said(self.dice)
 
 
 @dataclass(frozen=True)
@@ -80,7 +89,7 @@ class Fight:
     sides: tuple[FightSide, FightSide]
 
 
-def _fight(g: rules.Game) -> Fight | None:
+def _fight(g: rules.Game, content: rules.Content) -> Fight | None:
     """The attack chosen (two taps on the map: ?space=s4&target=s5, or the attack form sent back with its
     errors), with both sides' dice; None until one is chosen among the engine's attack choices."""
     asked = request.form if request.form.get("_form") == "attack" else request.args
@@ -88,8 +97,21 @@ def _fight(g: rules.Game) -> Fight | None:
     if chosen not in rules.attack_choices(g):
         return None
     frm, to = chosen
-    return Fight(frm, to, tuple(FightSide(side, rules.space(g, at), rules.combat_dice(g, at, side == "attacker"))
-                                for side, at in zip(rules.SIDES, chosen)))
+    return Fight(frm, to, tuple(_fight_side(g, content, side, at) for side, at in zip(rules.SIDES, chosen)))
+
+
+SYMBOLS = (("damage", "Damage"), ("defend", "V"), ("tactic", "T"))
+
+
+def _fight_side(g: rules.Game, content: rules.Content, side: str, at: str) -> FightSide:
+    """A side of the attack form: its dice, and a row of count buttons per symbol, 0 to the most its dice show
+    by the faces in data/ (unverified), and never fewer than two a die, so that a table whose dice differ from
+    the file can still tap its count (a bound of the form, not a rule)."""
+    dice = rules.combat_dice(g, at, side == "attacker")
+    counts = tuple((f"{side}_{n}", label, max(2 * len(dice), sum(max(getattr(f, n) for f in content.die(d).faces)
+                                                                 for d in dice)))
+                   for n, label in SYMBOLS) if dice else ()
+    return FightSide(side, rules.space(g, at), dice, counts)
 
 
 def face_label(face: rules.Symbols) -> str:
@@ -199,6 +221,9 @@ def _fighter(g, f, side: str, c: rules.Content) -> rules.Fighter:
         if len(faces) > len(pool):
             raise GameError(f"{side}_damage", f"The {side} rolls {len(pool)} dice; {len(faces)} tapped.")
         missing = [k for k, face in enumerate(faces) if face is None]
+        if pool and len(missing) == len(pool) and not f.roll:
+            raise GameError(f"{side}_damage", f"Tap the {side}'s roll: the Damage, V and T its dice show, or each "
+                                              "die's face; or Roll for me (Combat 1).")
         if missing and not f.roll:
             k = missing[0]
             raise GameError(f"{side}_damage", f"Tap the face of the {side}'s die {k + 1} ({pool[k]}): "
@@ -207,13 +232,19 @@ def _fighter(g, f, side: str, c: rules.Content) -> rules.Fighter:
         for k, face in enumerate(faces):
             roll = roll + (rules.Symbols(*face) if face is not None else c.die(pool[k]).roll())
     reroll = (_symbols(f, side, "was_"), _symbols(f, side, "now_")) if getattr(f, f"{side}_reroll") else None
-    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, tactic=_tactic_cards(f, side))
+    return rules.Fighter(roll, rules.Terrain(""), 0, reroll=reroll, rerolled=getattr(f, f"{side}_rerolled"),
+                         tactic=_tactic_cards(g, f, side))
 
 
-def _tactic_cards(f, side: str) -> tuple[rules.TacticCard, ...]:
-    """The Tactic cards a side entered, in slot order; a slot with neither a name nor an effect is unused."""
+def _tactic_cards(g, f, side: str) -> tuple[rules.TacticCard, ...]:
+    """The Tactic cards a side entered, in slot order: one played before in this game, tapped by name, or one
+    typed; a slot with neither a name nor an effect is unused."""
     cards = []
     for k in range(1, forms.TACTIC_SLOTS + 1):
+        known = getattr(f, f"{side}_card{k}_known")
+        if known:
+            cards.append(rules.known_tactic(g, known, f"{side}_card{k}_known"))
+            continue
         name, damage, defend, ignore = (getattr(f, f"{side}_card{k}_{n}") for n in ("name", "damage", "defend", "ignore"))
         if name or damage or defend or ignore:
             cards.append(rules.TacticCard(" ".join((name or "").split()) or f"Tactic card {k}", damage, defend, ignore))
@@ -230,6 +261,17 @@ def _attack(g, f, c):
         rules.attack(g, c, f.space, f.target, blank, blank)  # refused with the rule that forbids it
     return rules.attack(g, c, f.space, f.target, _fighter(g, f, "attacker", c), _fighter(g, f, "defender", c),
                         (_order(f.attacker_order), _order(f.defender_order)))
+
+
+def _summon(g, f, c):
+    """A summon as typed, or a General summoned before, tapped by name: a GU with its name and HP as typed then."""
+    if f.general:
+        known = rules.known_general(g, f.general)
+        if known is None:
+            raise GameError("general", f"No General {f.general[:40]!r} was summoned in this game: choose GU and type "
+                                       "its name and HP (Limitations 3).")
+        return rules.summon(g, c, f.space, "GU", f.units, None, known.name, f.converted, None, f.excess)
+    return rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "", f.converted, f.take_from or None, f.excess)
 
 
 def _move(g, f, c):
@@ -252,8 +294,7 @@ ACTIONS = {
     "play-known": (forms.PlayKnownForm, lambda g, f, c: rules.play_known(g, f.card)),
     "discard": (forms.GameForm, lambda g, f, c: rules.discard_for_mineral(g)),
     "adjust": (forms.AdjustForm, lambda g, f, c: rules.adjust(g, int(f.player), f.what, f.delta)),
-    "summon": (forms.SummonForm, lambda g, f, c: rules.summon(g, c, f.space, f.kind, f.units, f.hp, f.name or "",
-                                                              f.converted, f.take_from or None, f.excess)),
+    "summon": (forms.SummonForm, _summon),
     "gain": (forms.GainForm, lambda g, f, c: rules.gain_card(g, f.source, f.reset, f.card or "")),
     "burn": (forms.BurnForm, lambda g, f, c: rules.burn(g, int(f.player), f.source)),
     "build-base": (forms.SpaceForm, lambda g, f, c: rules.build_base(g, f.space)),

@@ -47,6 +47,14 @@ class KnownCardSchema(Strict):
     continue_cost = fields.Integer(required=True, allow_none=True, strict=True, validate=validate.Range(min=0, max=99))
 
 
+class TacticCardSchema(Strict):
+    """A Tactic card as the table typed it when first playing it in this game (its name and effect)."""
+    name = Text(40)
+    damage = Count(0, 99)
+    defend = Count(0, 99)
+    ignore_terrain = fields.Boolean(required=True)
+
+
 class SuriyaSideSchema(Strict):
     minerals = Count()
     hand = Count(0, su.HAND_LIMIT + 99)
@@ -89,6 +97,9 @@ class SuriyaSchema(Strict):
     next_id = Count(1, 10**9)
     # the cards played in this game as typed (issue 34); absent in older files and when none was played
     known_cards = fields.List(fields.Nested(KnownCardSchema), required=False)
+    # the Tactic cards and Generals typed in this game (issue 38); absent in older files and when none was typed
+    known_tactics = fields.List(fields.Nested(TacticCardSchema), required=False)
+    known_generals = fields.List(fields.Nested(SuriyaUnitSchema), required=False)
 
     @validates_schema
     def consistent(self, data, **kwargs):
@@ -103,6 +114,7 @@ class SuriyaSchema(Strict):
             raise ValidationError("Two spaces share an id.", "spaces")
         if any((s["units"] or s["base"]) and s["owner"] is None for s in data.get("spaces", [])):
             raise ValidationError("a Space with units or a Base has no owner.", "spaces")
-        names = [" ".join(c["name"].split()).casefold() for c in data.get("known_cards", [])]
-        if len(names) != len(set(names)):
-            raise ValidationError("Two known cards share a name.", "known_cards")
+        for field in ("known_cards", "known_tactics", "known_generals"):
+            names = [" ".join(c["name"].split()).casefold() for c in data.get(field, [])]
+            if len(names) != len(set(names)) or not all(names):
+                raise ValidationError("Two of them share a name, or one has none.", field)

@@ -31,11 +31,12 @@ One module per job, each importing only those before it:
 """
 from .attacks import (
     AttackOutcome, AttackTarget, AttackTargets, SightLine, adversary_scenario, apply_adversary_turn, attack_on_turn,
-    attack_lines, attack_targets, character_attack, event_notes, line_options, no_attack, round_guard, sight_lines,
+    attack_lines, attack_reach, attack_targets, character_attack, event_notes, line_options, no_attack, round_guard,
+    sight_lines, target_refusal,
 )
 from .character_turn import (
-    PassedHazards, RestTurn, heal_ally, move_by_card, name_of, passed_hazards, place_anyway, reachable,
-    reachable_costs, rest_turn,
+    EndTurnSays, MoveFaces, PassedHazards, RestTurn, end_turn_says, heal_ally, move_by_card, move_faces, name_of,
+    passed_hazards, place_anyway, reachable, reachable_costs, rest_turn,
 )
 from .critical_strikes import CriticalOffer, activate_critical, adversary_critical, critical_offer
 from .corrections import CORRECTED, abandon, correct_condition, correct_hp, correct_object, correct_space
@@ -70,12 +71,14 @@ __all__ = [
     "ActionChoice", "AdversaryKind", "AdversaryState", "AttackOutcome", "BossCard", "BossKind", "CharacterState",
     "Choice", "Deck", "Drawn", "EVENTS_ON_TOP", "Embarking", "EventCard", "EventEffect", "EventTask",
     "FORMAT", "AttackTarget", "AttackTargets", "NextStep", "PassedHazards", "STEPS", "Seat", "SightLine",
-    "attack_lines", "attack_on_turn", "attack_targets", "embarking", "next_step", "one_off_id", "party_seated",
+    "attack_lines", "attack_on_turn", "attack_reach", "attack_targets", "target_refusal", "embarking", "next_step",
+    "one_off_id", "party_seated",
     "passed_hazards", "sight_lines",
     "MAX_CHARACTERS", "Mission", "MissionError", "MissionResult", "NO_NOVA_CELLS", "Round", "SOURCES", "TurnOrder",
     "Update", "WithinReach", "add_condition", "adversaries_for", "adversary_scenario", "apply_adversary_turn",
     "begin_round", "build_event_deck", "check_seats", "character_attack", "character_ties",
-    "character_turn_start", "heal_ally", "move_by_card", "name_of", "place_anyway", "reachable", "reachable_costs",
+    "character_turn_start", "EndTurnSays", "MoveFaces", "end_turn_says", "move_faces", "heal_ally", "move_by_card",
+    "name_of", "place_anyway", "reachable", "reachable_costs",
     "discard_to_recover_from_stunned", "end_round", "end_turn", "enter_hazard", "event_task", "event_notes", "fail_mission", "heal",
     "initiative", "line_options",
     "may_redraw_boss_card", "meet_objective", "mission_from_dict", "mission_report", "mission_to_dict", "move_figure",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack
+from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack, target_refused
 from .. import keywords
 from ..conditions import held
 from ..dice import DiceError, Rolls
@@ -49,22 +49,11 @@ def character_attack(mission: Mission, attacker_id: str, target: str, rolls: Map
     if attacker.side != "character":
         raise MissionError("attacker", f"{attacker_id!r} is not a character; adversary turns come from turn.py")
     board = mission.board
-    if isinstance(target, str) and mission.figure(target) is not None and mission.figure(target).side == "character":
-        raise MissionError("target", f"{target!r} is a character: a character Attacks adversaries and objects")
-    try:
-        defender = Combatant.on_board(board, target)
-    except (MapError, AttackError) as exc:
-        raise MissionError("target", str(exc)) from None
-    target_at = board.map.parse(target[len("object:"):]) if target.startswith("object:") else board.figure(target).at
-    distance = board.map.range_between(attacker.at, target_at)
-    if attack_range is None:
-        reach = max(1, attacker.range + range_modifier)
-        how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
-    else:
-        reach, how = attack_range, "the card's explicit range"
-    if distance is None or distance > reach:
-        raise MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} "
-                                     f"({how}) (p.18, p.21)")
+    refused = target_refusal(mission, attacker.id, target, range_modifier, attack_range, sight_too=False)
+    if refused is not None:
+        raise refused
+    defender = Combatant.on_board(board, target)
+    distance = board.map.range_between(attacker.at, _target_at(mission, target))
     obstacles: tuple[str, ...] = ()
     reasons: list[str] = []
     if distance >= 2:
@@ -151,34 +140,95 @@ def no_attack(mission: Mission, figure_id: str) -> MissionError | None:
     return None
 
 
+def attack_reach(attacker, range_modifier: int = 0, attack_range: int | None = None) -> tuple[int, str]:
+    """How far a character's Attack reaches (p.18, p.21) and the words saying why: the card's explicit
+    `attack_range`, which nothing modifies, else the base range of its class board's weapon plus the card's
+    `range_modifier`, at least 1."""
+    if attack_range is not None:
+        return attack_range, "the card's explicit range"
+    how = f"base range {attacker.range}" + (f" {range_modifier:+d} on the card" if range_modifier else "")
+    return max(1, attacker.range + range_modifier), how
+
+
+def _target_at(mission: Mission, target: str):
+    if target.startswith("object:"):
+        return mission.map.parse(target[len("object:"):])
+    return mission.board.figure(target).at
+
+
+def target_refusal(mission: Mission, attacker_id: str, target: str, range_modifier: int = 0,
+                   attack_range: int | None = None, *, sight_too: bool = True) -> MissionError | None:
+    """Why the character `attacker_id` may not Attack `target` (a figure id or "object:<space>") now, or None:
+    a character (p.20 step 1), a target the flow refuses (indestructible, destroyed, defeated, untargetable,
+    p.33-34, p.37), beyond the Attack's reach (`attack_reach`, the range counted, p.18, p.21), or, at range 2
+    or more, no line of sight (p.18-19). The one check the Attack refuses with and the attack helper lists
+    its targets by."""
+    attacker = figure_on_map(mission, attacker_id)
+    board = mission.board
+    other = mission.figure(target) if isinstance(target, str) else None
+    if other is not None and other.side == "character":
+        return MissionError("target", f"{target!r} is a character: a character Attacks adversaries and objects", "20")
+    try:
+        defender = Combatant.on_board(board, target)
+    except (MapError, AttackError) as exc:
+        return MissionError("target", str(exc))
+    state = target_refused(defender)
+    if state is not None:
+        return MissionError("target", str(state).partition(": ")[2] or str(state))
+    distance = board.map.range_between(attacker.at, _target_at(mission, target))
+    reach, how = attack_reach(attacker, range_modifier, attack_range)
+    if distance is None or distance > reach:
+        return MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} "
+                                      f"({how}) (p.18, p.21)")
+    if sight_too and distance >= 2:
+        try:
+            line_options(mission, attacker.id, target)
+        except MissionError as exc:
+            return MissionError("target", f"{exc.message} (p.18-19)")
+    return None
+
+
 @dataclass(frozen=True)
 class AttackTarget:
     value: str  # what character_attack takes: a figure id, or "object:<space>"
     text: str  # as the table reads it: the figure id and its HP, or the object's space and state
+    refused: str = ""  # why the Attack may not take it now (`target_refusal`): out of range, no line of sight
 
 
 @dataclass(frozen=True)
 class AttackTargets:
-    """What a character's Attack may target, and the rule that says so (`reason`, `page`): range and line of
-    sight are checked when the Attack is made, with the card's range."""
+    """What a character's Attack may target, and the rule that says so (`reason`, `page`); each one it may not
+    take now with the card's range carries why (`AttackTarget.refused`)."""
     choices: tuple[AttackTarget, ...] = ()
     reason: str = "an enemy or a destructible object; a Target N card attacks each in turn"
     page: str = "20"
 
+    @property
+    def allowed(self) -> tuple[AttackTarget, ...]:
+        return tuple(t for t in self.choices if not t.refused)
 
-def attack_targets(mission: Mission) -> AttackTargets:
+
+def attack_targets(mission: Mission, range_modifier: int = 0, attack_range: int | None = None) -> AttackTargets:
     """p.20 step 1: a valid target is an enemy (for a character, an adversary) or a destructible object not yet
-    destroyed (intact or damaged), objects in map order. None while the character whose turn it is may not
-    Attack (a rest turn, p.13; after a Fumble, p.20), with the reason."""
+    destroyed (intact or damaged), objects in map order; each says why the Attack, with the card's range
+    (`range_modifier`, `attack_range`), may not take it now (`target_refusal`). None while the character whose
+    turn it is may not Attack (a rest turn, p.13; after a Fumble, p.20), with the reason."""
     rnd = mission.round
     refused = no_attack(mission, rnd.current) if rnd is not None and rnd.current else None
     if refused is not None:
         return AttackTargets((), refused.message, refused.page)
     m = mission.map
-    out = [AttackTarget(f.id, f"{f.id} ({f.hp} HP)") for f in mission.board.figures if f.side == "adversary"]
+    out = [(f.id, f"{f.id} ({f.hp} HP)") for f in mission.board.figures if f.side == "adversary"]
     objects = sorted((h for h, state in m.object_at.items() if state in ("destructible", "damaged")), key=m.label)
-    out += [AttackTarget(f"object:{m.label(h)}", f"Object on {m.label(h)} ({m.object_at[h]})") for h in objects]
-    return AttackTargets(tuple(out))
+    out += [(f"object:{m.label(h)}", f"Object on {m.label(h)} ({m.object_at[h]})") for h in objects]
+    attacker = mission.figure(rnd.current) if rnd is not None and rnd.current else None
+    if attacker is None or attacker.side != "character":
+        return AttackTargets(tuple(AttackTarget(v, text) for v, text in out))
+
+    def why(value: str) -> str:
+        exc = target_refusal(mission, attacker.id, value, range_modifier, attack_range)
+        return "" if exc is None else exc.message
+    return AttackTargets(tuple(AttackTarget(v, text, why(v)) for v, text in out))
 
 
 @dataclass(frozen=True)
@@ -203,7 +253,7 @@ def attack_lines(mission: Mission, attacker_id: str, targets: AttackTargets):
     m = mission.map
     out: list[SightLine] = []
     rolls: list[tuple[str, int, int]] = []
-    for t in targets.choices:
+    for t in targets.choices:  # the refused too: the card's range typed may allow one, and its dice are drawn
         at = m.parse(t.value[len("object:"):]) if t.value.startswith("object:") else mission.figure(t.value).at
         if (m.range_between(attacker.at, at) or 0) < 2:
             continue

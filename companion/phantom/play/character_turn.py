@@ -64,6 +64,61 @@ def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dic
     return {mission.map.label(h): cost + b.overhead for h, cost in r.cost.items() if h != r.start}
 
 
+@dataclass(frozen=True)
+class MoveFaces:
+    """The MP of a Move or Leap offered as one tap each (p.24), in place of typing the card's number: `values`
+    from the fewest MP that reach a space (1, or more when the budget spends some first: Knocked Down's 1 MP to
+    stand up, p.37) up to the most the figure can use now, its farthest space's cost (more reaches nothing
+    new; MP may be spent short of the card's, p.24). The round records each chosen card by its name and AP
+    only (p.12 step 3: the table taps the AP), so no card's Move value is known and none is invented; another
+    value is typed.
+    `chosen`: the one face, preselected, when there is only one. Empty when the figure can take no movement
+    now (its conditions, p.37, a rest turn, p.13) or it is no character's turn."""
+    values: tuple[int, ...] = ()
+    reason: str = "the MP after Move or Leap on the card played"
+    page: str = "24"
+
+    @property
+    def chosen(self) -> int | None:
+        return self.values[0] if len(self.values) == 1 else None
+
+
+def move_faces(mission: Mission, figure_id: str, move_costs: dict[str, int] | None = None) -> MoveFaces:
+    """`move_costs`: the figure's `reachable_costs` for a Move when the caller has them already."""
+    figure = mission.figure(figure_id)
+    if figure is None or figure.side != "character" or resting_now(mission, figure_id):
+        return MoveFaces()
+    moves = reachable_costs(mission, figure_id) if move_costs is None else move_costs
+    every = list(moves.values()) + list(reachable_costs(mission, figure_id, "leap").values())
+    return MoveFaces(tuple(range(min(every), max(every) + 1))) if every else MoveFaces()
+
+
+@dataclass(frozen=True)
+class EndTurnSays:
+    """What End turn ends, said on its button (issue 38): the figure whose turn it is (`who`), and for a
+    character whether a Move or Leap was recorded this turn (`moved`: the round keeps the spaces its checked
+    moves entered; a placement anyway is no Move). A rest turn plays no Move to miss (p.13)."""
+    who: str = ""
+    moved: bool = True
+
+    @property
+    def said(self) -> str:
+        if not self.who:
+            return "End turn"
+        return f"End {self.who}'s turn" + ("" if self.moved else " without moving")
+
+
+def end_turn_says(mission: Mission) -> EndTurnSays:
+    rnd = mission.round
+    figure = mission.figure(rnd.current) if rnd is not None and rnd.current else None
+    if figure is None:
+        return EndTurnSays()
+    who = name_of(mission, figure.id)
+    if figure.side != "character" or resting_now(mission, figure.id):
+        return EndTurnSays(who)
+    return EndTurnSays(who, bool(rnd.passed))
+
+
 def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str = "move") -> Update:
     """A Move N or Leap N (p.24): `to` must be a space the figure can end on within `mp` MP, or it is refused
     with the reason (the MP it needs, a wall or enemy in the way, a space it cannot end on). The hazard it

@@ -91,7 +91,8 @@ class MoveForm(StepForm):
     (p.24); without, the space is taken as the table tapped it (an adversary moved by hand)."""
     figure = text(60)
     space = text(8)  # tapped on the map
-    mp = count(0, 99, required=False)
+    mp = count(0, 99, required=False)  # a face tapped: the card's MP (p.24)
+    mp_typed = count(0, 99, required=False)  # "Another MP", typed for a card whose MP no face shows: it wins
     mode = choice(("move", "leap"), required=False)
 
 
@@ -200,6 +201,14 @@ class AttackForm(AdversaryRollsForm):
     # The line of sight the attacker draws (p.19): what it crosses, nearest first, comma-separated; blank: the
     # line with the fewest Accuracy rolls.
     line = text(300, required=False)
+
+
+class AttackRangeForm(FormSchema):
+    """The card's range as the attack helper is being filled (a GET: it asks which targets that range allows,
+    and keeps the target chosen); the same boxes as AttackForm's."""
+    range_modifier = count(-9, 9, required=False, default=0)
+    range = count(1, 20, required=False)
+    target = text(60, required=False)
 
 
 class CriticalForm(StepForm):
