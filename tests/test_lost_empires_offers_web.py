@@ -176,3 +176,18 @@ def test_back_into_an_order_phase_both_players_passed_offers_no_orders(app, star
     orders = re.search(r'<section class="panel" id="orders">(.*?)</section>', body, re.S).group(1)
     assert "takes no more turns this Order Phase" in orders and "Tap Next for the Control Phase" in orders
     assert "<form" not in orders
+
+
+def test_artifacts_plus_is_disabled_once_the_boxs_20_tokens_are_all_held(app, started):
+    # The box holds 20 Artifact tokens (Components); a card effect cannot give one the supply no longer has.
+    from helpers.games import rewrite
+    g = started
+    rewrite(app, lambda s: replace(s, sides=(replace(s.sides[0], artifacts=12), replace(s.sides[1], artifacts=8))))
+    body = g.table.get(g.url).get_data(as_text=True)
+    assert re.search(r'aria-label="Ann artifacts \(card effect\) plus one" disabled title="the box holds 20 '
+                     r'Artifact tokens and the players hold 20: none is left', body)
+    before = g.row.state
+    refused = g.table.post(f"{g.url}/do/artifacts", {"form_id": "artifacts-0", "player": "0", "delta": "1",
+                                                      "version": str(g.row.version)})
+    assert refused.status_code == 422 and "20 Artifact tokens" in refused.get_data(as_text=True)
+    assert g.row.state == before

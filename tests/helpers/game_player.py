@@ -58,10 +58,11 @@ def _ints(doc, path=""):
 def _lost_empires(rules, g):
     out = []
     for i, s in enumerate(g.sides):
-        if s.artifacts > rules.GATES * rules.ARTIFACTS_PER_GATE:
-            out.append(f"player {i + 1} holds {s.artifacts} artifacts (the box has {rules.GATES * rules.ARTIFACTS_PER_GATE})")
         if s.gates > rules.GATES:
             out.append(f"player {i + 1} flipped {s.gates} gates of {rules.GATES}")
+    if sum(s.artifacts for s in g.sides) > rules.ARTIFACT_TOKENS:  # the supply of the box's Components
+        out.append(f"the players hold {sum(s.artifacts for s in g.sides)} artifacts (the box has "
+                   f"{rules.ARTIFACT_TOKENS})")
     for u in getattr(g, "units", ()):
         if getattr(u, "damage", 0) > rules.DESTROYED_AT:
             out.append(f"{u.card} shows {u.damage} damage: destroyed at {rules.DESTROYED_AT}")

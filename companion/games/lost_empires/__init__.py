@@ -35,15 +35,16 @@ from .round_end import decide_victory, fall_back, fall_back_choices, in_enemy_hi
 from .scoring import Score, adjust_artifacts, score
 from .setup import begin, check_deck, choose_faction, new_game, roll_for_first, set_deck, starter_deck
 from .state import (
-    ARTIFACTS_PER_GATE, CASUALTY_DAMAGE, COMMAND, COMMAND_ROUND_1, DECK_COPIES, DECK_DIFFERENT, DESTROYED_AT,
-    ELITE_RULES, EYE_OF_GLIESE, FORMAT, GATES, GRANTS, KEY, KEYWORDS, OBJECTIVES, PHASE_KEYS, PHASES, PLAYERS,
+    ARTIFACT_TOKENS, ARTIFACTS_PER_GATE, CASUALTY_DAMAGE, COMMAND, COMMAND_ROUND_1, DECK_COPIES, DECK_DIFFERENT,
+    DESTROYED_AT, ELITE_RULES, EYE_OF_GLIESE, FORMAT, GATES, GRANTS, KEY, KEYWORDS, OBJECTIVES, PHASE_KEYS, PHASES, PLAYERS,
     PLAYERS_RANGE, SUPPLY, TITLE, WEIGHTS, Activation, Card, Content, Faction, Game, Grant, Side, Unit, copies_out,
     from_dict, other, to_dict,
 )
 from .stepper import SETUP_STEPS, back_step, can_advance, current_step, next_step
 
 __all__ = [
-    "activatable", "activate", "Activation", "adjacent", "adjust_artifacts", "adjust_damage", "ARTIFACTS_PER_GATE", "attack",
+    "activatable", "activate", "Activation", "adjacent", "adjust_artifacts", "adjust_damage", "ARTIFACT_TOKENS",
+    "ARTIFACTS_PER_GATE", "attack",
     "attack_bonuses", "AttackResult", "back_step", "can_advance", "battlefield_name", "battlefields", "begin", "Card",
     "CASUALTY_DAMAGE", "check_deck", "choose_faction", "COMMAND", "command_left", "command_limit", "COMMAND_ROUND_1",
     "Content", "copies_out", "Control", "control_of", "control_order", "control_report", "current_step", "decide_victory",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .orders import command_left, supply_left
-from .state import Game, _playing
+from .state import ARTIFACT_TOKENS, Game, _playing
 
 
 @dataclass(frozen=True)
@@ -38,4 +38,9 @@ def adjust_artifacts(g: Game, player: int, delta: int) -> Outcome:
     if now < 0:
         raise GameError("delta", f"{player_name(g, player)} has {g.sides[player].artifacts} artifacts; "
                                  f"there are none to lose below 0.")
+    held = sum(s.artifacts for s in g.sides)
+    if held + delta > ARTIFACT_TOKENS:
+        raise GameError("delta", f"the box holds {ARTIFACT_TOKENS} Artifact tokens and the players hold {held}: "
+                                 f"{'none is' if held >= ARTIFACT_TOKENS else 'not enough are'} left in the supply "
+                                 "(Components).")
     return Outcome(with_side(g, player, artifacts=now), f"{player_name(g, player)}: artifacts {delta:+d} (now {now})")

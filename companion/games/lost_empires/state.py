@@ -17,6 +17,7 @@ DECK_COPIES = 2  # ... 2 copies of each: 18 cards
 COMMAND_ROUND_1, COMMAND, SUPPLY = 2, 4, 1  # p.3 step 6
 GATES = 4
 ARTIFACTS_PER_GATE = 4  # p.11
+ARTIFACT_TOKENS = 20  # the box's Components: the supply every gain takes from, a gate's 4 go back to it
 DESTROYED_AT = 4  # p.9: 4 or more damage, destroyed at once
 CASUALTY_DAMAGE = 3  # p.11
 KEYWORDS = ("FRONTLINE", "FORMATION", "MELEE", "RUTHLESS", "ELITE")

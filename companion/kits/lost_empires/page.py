@@ -59,6 +59,8 @@ def offered(g: rules.Game, content: rules.Content) -> dict:
         "lower_damage": {u.id: allowed(rules.adjust_damage, g, u.id, -1, None) for u in g.units} if playing else {},
         "lower_artifacts": [allowed(rules.adjust_artifacts, g, i, -1) for i in range(len(g.sides))]
                            if playing else [],
+        "raise_artifacts": [allowed(rules.adjust_artifacts, g, i, 1) for i in range(len(g.sides))]
+                           if playing else [],
     }
 
 
