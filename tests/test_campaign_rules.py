@@ -1,6 +1,7 @@
 """The campaign rules engine (companion/phantom), rule by rule, with the rulebook page."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -414,3 +415,28 @@ def test_items_are_carried_up_to_the_class_boards_item_slots():
     held = characters.toggle_equipped(c, CONTENT, vin, "items", items[0], one).campaign
     with pytest.raises(CampaignError, match=r"already carries 1 item \(the Warrior class board's item slots, p.41 E\)"):
         characters.toggle_equipped(held, CONTENT, vin, "items", items[1], one)
+
+
+def test_a_played_missions_report_takes_the_books_rewards_on_a_success_only():
+    # p.14 step 4 (a success gains the book's rewards, a failure none, p.13); p.9: the draw follows the
+    # mission's rating, else the difficulty it was set up at.
+    played = missions.MissionReport("berkav-1", True, ("c1", "c2"), difficulty=2)
+    with_book = missions.with_book_rewards(played, 3, 1, {"Berkav": 2}, ("berkav-2",), 4)
+    assert (with_book.sp, with_book.vanished_tech, with_book.fame, with_book.unlocks, with_book.difficulty) == (
+        3, 1, {"Berkav": 2}, ("berkav-2",), 4)
+    assert missions.with_book_rewards(played, 0, 0, {}, (), None).difficulty == 2
+    failed = replace(played, success=False)
+    assert missions.with_book_rewards(failed, 3, 1, {"Berkav": 2}, (), 4) == failed
+
+
+def test_a_training_missions_attachment_reward_is_the_p14_draw_at_its_tier():
+    # p.15 "attachment rewards will be determined accordingly" -> p.14 step 6 at the chosen tier, one pick each.
+    c = historians()
+    who = ids(c)
+    change = missions.record_training(c, CONTENT, "Orbos", 2, True, (who["Vincent"], who["Augustus"]))
+    assert any("Tier 1, Tier 2 decks (8 cards)" in r for r in change.reasons)
+    c = change.campaign
+    assert (c.reward_max_tier, c.reward_pickers) == (2, (who["Vincent"], who["Augustus"]))
+    c = missions.pick_attachment_reward(c, who["Vincent"], "Kinetic Gauntlet", "melee", 1, 0).campaign
+    with pytest.raises(CampaignError, match="no attachment reward"):
+        missions.pick_attachment_reward(c, who["Vincent"], "Second", "melee", 2, 0)

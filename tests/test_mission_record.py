@@ -70,3 +70,48 @@ def test_a_failure_asks_for_no_rewards(app, table, campaign):
     assert 'id="record"' in page and 'name="sp"' not in page
     assert table.post("/table/1/record", {"_form": "record"}, htmx=False).status_code == 303
     assert not campaign_state(app).missions["awakening"].completed  # p.13
+
+
+def keep_book(app, mission_id: str, **entry) -> None:
+    """The table's entry of a mission's Mission book rewards, as a result recorded earlier would have kept it."""
+    from companion import db as dbmod
+    from companion.store import cards as card_store
+
+    db = dbmod.connect(app.config["DATABASE"])
+    try:
+        with dbmod.immediate(db):
+            card_store.keep_mission_rewards(db, mission_id, {"difficulty": None, "sp": 0, "vanished_tech": 0,
+                                                             "fame": {}, "unlocks": [], "verified": False, **entry})
+    finally:
+        db.conn.close()
+
+
+def test_the_books_rewards_are_offered_and_its_rating_sets_the_attachment_draw(app, table, campaign):
+    # p.9: the attachment rewards follow the mission's difficulty rating, not the adversaries' (set up at 2).
+    from helpers.card_library import library
+    from helpers.page_forms import as_sent
+
+    keep_book(app, "awakening", difficulty=3, sp=2, fame={"Berkav": 1}, unlocks=["berkav-2"])
+    page = succeed(app, table)
+    assert "Filled in from this mission" in page
+    raw = table.get("/table/1").get_data(as_text=True)
+    sent = as_sent(raw, "/table/1/record")
+    assert (sent["difficulty"], sent["sp"], sent["fame_Berkav"], sent["unlocks"]) == (["3"], ["2"], ["1"], ["berkav-2"])
+    assert table.post("/table/1/record", sent, htmx=False).status_code == 303  # one tap
+    c = campaign_state(app)
+    assert c.reward_max_tier == 3 and c.fame["Berkav"] == 1 and c.missions["berkav-2"].available
+    assert library(table)["mission_rewards"]["awakening"]["difficulty"] == 3
+
+
+def test_with_nothing_typed_the_set_ups_difficulty_is_offered_and_what_is_recorded_kept(app, table, campaign):
+    from helpers.card_library import library
+    from helpers.page_forms import as_sent
+
+    page = succeed(app, table)
+    assert "Nobody has typed this mission" in page
+    sent = as_sent(table.get("/table/1").get_data(as_text=True), "/table/1/record", sp=4)
+    assert sent["difficulty"] == ["2"]  # the set-up's, to confirm or correct
+    assert table.post("/table/1/record", sent, htmx=False).status_code == 303
+    assert campaign_state(app).reward_max_tier == 2
+    assert library(table)["mission_rewards"]["awakening"] == {"difficulty": 2, "sp": 4, "vanished_tech": 0, "fame": {},
+                                                             "unlocks": [], "verified": False}

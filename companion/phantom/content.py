@@ -51,9 +51,7 @@ class MissionInfo:
     id: str
     name: str
     planet: str | None
-    number: int | None
-    difficulty: int | None = None
-    unlocks: tuple[str, ...] = ()
+    number: int | None  # its rewards and difficulty rating are content the table types (schemas/content/mission_rewards.py)
 
 
 @dataclass(frozen=True)
@@ -93,9 +91,9 @@ def mission_id(planet: str, number: int) -> str:
     return f"{planet.lower()}-{number}"
 
 
-def planet_missions(planets: tuple[str, ...], count: int, difficulty: int | None = None) -> tuple[MissionInfo, ...]:
+def planet_missions(planets: tuple[str, ...], count: int) -> tuple[MissionInfo, ...]:
     return tuple(
-        MissionInfo(mission_id(p, n), f"{p}-{n}", p, n, difficulty)
+        MissionInfo(mission_id(p, n), f"{p}-{n}", p, n)
         for p in planets
         for n in range(1, count + 1)
     )

@@ -159,9 +159,33 @@ def record_mission(c: Campaign, content: CampaignContent, report: MissionReport)
                                                all_taken=report.all_taken if report.all_taken is not None else status.all_taken)}
     c = replace(c, missions=missions)
     if report.difficulty:
+        if c.reward_pickers:  # the table recorded on without finishing the last draw: said, not kept open
+            left = ", ".join(character(c, cid).name for cid in c.reward_pickers)
+            reasons.append(f"The attachment draw still open ({left} had not picked) is closed and its cards go back "
+                           "to their decks (p.14 step 6)")
         c = replace(c, reward_pickers=tuple(report.party), reward_max_tier=report.difficulty, reward_mission=info.id)
         reasons.append(attachment_draw_text(report.difficulty))
+    else:
+        reasons.append("No difficulty rating given, so no attachment draw is open: the draw follows the mission's "
+                       "rating (p.9, p.14 step 6)")
     return Change(c, f"{info.name} completed ({names})", tuple(reasons))
+
+
+def draw_rating(rating: int | None, set_up: int | None) -> int | None:
+    """The difficulty rating a mission played at the table is recorded with: the Mission book's (`rating`, as
+    the table typed or confirmed it), else the difficulty it was set up at. p.9: the attachment rewards follow
+    the mission's rating, not the adversaries' difficulty a table may have chosen instead."""
+    return rating if rating is not None else set_up
+
+
+def with_book_rewards(report: MissionReport, sp: int, vanished_tech: int, fame: dict, unlocks: tuple[str, ...],
+                      rating: int | None) -> MissionReport:
+    """A finished mission's report (play.mission_report) with the Mission book's rewards (p.14 step 4), on a
+    success only (a failure gains none, p.13), and the rating its attachment draw follows (`draw_rating`)."""
+    if not report.success:
+        return report
+    return replace(report, sp=sp, vanished_tech=vanished_tech, fame=fame, unlocks=unlocks,
+                   difficulty=draw_rating(rating, report.difficulty))
 
 
 def attachment_draw_text(difficulty: int) -> str:
@@ -206,6 +230,9 @@ def pick_attachment_reward(c: Campaign, character_id: str, name: str, type_: str
     if character_id not in c.reward_pickers:
         ch = character(c, character_id)
         raise CampaignError("character", f"{ch.name} has no attachment reward to pick.")
+    if type_ == "starting":
+        raise CampaignError("type", "The draw is from the tier decks; a starting attachment (tier X) comes from its "
+                                    "class's tuckbox, never from a reward draw (p.14 step 6, p.45).")
     change = add_attachment(c, character_id, name, type_, tier, charge_slots, starting=False,
                             max_tier=c.reward_max_tier)
     c = finish_reward_pick(change.campaign, character_id)

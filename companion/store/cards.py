@@ -28,14 +28,15 @@ JOURNAL = Journal("cards", "card_libraries", "card_history", "owner_id", documen
 
 WORDS = {"adversaries": "adversary description card", "bosses": "boss board", "species_decks": "species deck",
          "class_decks": "class deck", "boss_decks": "boss deck", "event_decks": "event deck",
-         "class_boards": "class board", "species": "species card"}
+         "class_boards": "class board", "species": "species card", "mission_rewards": "Mission book rewards of"}
 
 
-def library_id(db) -> int:
-    """The table's one library, made on first use."""
+def library_id(db, within: bool = False) -> int:
+    """The table's one library, made on first use (`within`: inside a transaction the caller holds)."""
     for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
         return row["id"]
-    return JOURNAL.create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
+    create = JOURNAL.create_within if within else JOURNAL.create
+    return create(db, {"name": "Card library"}, dict(EMPTY), "Started the card library")
 
 
 def has_adversaries(db) -> bool:
@@ -50,6 +51,17 @@ def has_adversaries(db) -> bool:
     return False
 
 
+def peek(db) -> dict:
+    """The library as it is, to read (a result form's offered rewards): an empty one where the table never opened
+    it (none is made) or where it is damaged (said on the Cards page)."""
+    for row in db["card_libraries"].rows_where(select="id", order_by="id", limit=1):
+        try:
+            return JOURNAL.get(db, row["id"])
+        except DamagedDocument:
+            break
+    return dict(EMPTY)
+
+
 def get(db) -> tuple[int, dict]:
     lib = library_id(db)
     return lib, JOURNAL.get(db, lib)
@@ -62,7 +74,7 @@ def _change(db, command, request_id: str | None = None, fingerprint: str | None 
         return Written(load_library(new), description)
 
     change = JOURNAL.change_within if within else JOURNAL.change
-    return change(db, library_id(db), run, request_id=request_id, fingerprint=fingerprint,
+    return change(db, library_id(db, within), run, request_id=request_id, fingerprint=fingerprint,
                   seen_version=seen_version).description
 
 
@@ -72,7 +84,7 @@ def put(db, card: CardEntry, request_id: str | None = None, fingerprint: str | N
     `within`: inside a transaction the caller holds (a card typed at the mission table, store/mission_table)."""
     def command(doc):
         part = dict(doc.get(card.part, {}))  # a library stored before the part existed has none
-        if card.kind in ("adversary", "boss", "class-board", "species"):
+        if card.kind in ("adversary", "boss", "class-board", "species", "mission-rewards"):
             verb = "Changed" if card.key in part else "Entered"
             part[card.key] = card.entry
             return {**doc, card.part: part}, f"{verb} the {WORDS[card.part]} {card.key}"
@@ -131,6 +143,21 @@ def with_typed_card(db, mission_id: int, command, card, *, seen_version: int | N
     return result
 
 
+def keep_mission_rewards(db, mission_id: str, entry: dict) -> str | None:
+    """Inside the caller's transaction (a mission result recorded, web/missions.py and web/mission_table.py):
+    the rewards and difficulty a result form gave for `mission_id`, kept as the library's entry of that mission
+    (its mission_rewards part) to be offered on every result form after. Nothing is written when the library
+    holds them already, so a result confirmed as offered adds no library entry, nor where the library is damaged."""
+    lib = library_id(db, within=True)
+    try:
+        held = JOURNAL.get(db, lib).get("mission_rewards", {}).get(mission_id)
+    except DamagedDocument:  # the result still counts; the Cards page says the library is damaged
+        return None
+    if held == entry:
+        return None
+    return put(db, CardEntry("mission-rewards", "mission_rewards", mission_id, entry), within=True)
+
+
 def verify(db, part: str, key: str, shipped: dict | None, request_id: str | None = None,
            fingerprint: str | None = None, seen_version: int | None = None) -> str:
     """A class board or species card checked against the printed one, in one tap: the table's entry (else the
@@ -138,7 +165,7 @@ def verify(db, part: str, key: str, shipped: dict | None, request_id: str | None
     marked is what the player read."""
     def command(doc):
         entry = doc.get(part, {}).get(key) or shipped
-        if part not in ("class_boards", "species") or entry is None:
+        if part not in ("class_boards", "species", "mission_rewards") or entry is None:
             raise KeyError(key)
         return ({**doc, part: {**doc.get(part, {}), key: {**entry, "verified": True}}},
                 f"Checked the {WORDS[part]} {key}: the values are the printed ones")

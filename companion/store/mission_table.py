@@ -87,10 +87,11 @@ def listing(db) -> list[dict]:
 
 
 def record_in_campaign(db, mission_id: int, command, *, request_id: str | None = None,
-                       fingerprint: str | None = None):
+                       fingerprint: str | None = None, also=None):
     """`command(mission) -> (campaign id, campaign command)`: the finished mission into its campaign's book and
     the mission marked as recorded, in one transaction, once (a retried request is AlreadyApplied, a second tap
-    refused). The mark names the campaign entry: undoing that entry on the campaign clears it (campaigns'
+    refused); `also()` writes what goes with it in the same transaction (the Mission book's rewards kept in the
+    card library). The mark names the campaign entry: undoing that entry on the campaign clears it (campaigns'
     `stepped` hook), so the mission can be recorded again, and redoing it sets it again."""
     with immediate(db):
         row = JOURNAL.row(db, mission_id)
@@ -102,4 +103,6 @@ def record_in_campaign(db, mission_id: int, command, *, request_id: str | None =
                                                  fingerprint=fingerprint)
         entry = db.execute("SELECT MAX(id) FROM history WHERE campaign_id = ?", [campaign_id]).fetchone()[0]
         JOURNAL.touch(db, row, {"recorded_at": now(), "recorded_entry": entry})
+        if also:
+            also()
     return result

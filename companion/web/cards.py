@@ -63,6 +63,7 @@ class CardsPage(DocumentPage):
     conditions: Any = ()  # what a critical ability may inflict (the adversary form's choices)
     class_boards: Any = ()  # every class board by class name: the shipped one, or the table's edit of it
     species: Any = ()  # every species' card by name (HP, AP, special, verified): species.json's, or the table's
+    mission_names: Any = ()  # mission id -> its name, for the Mission book rewards kept from the result forms
     result: Any = None
     line_of: Any = write_line  # a stored card as its one line (card_lines.py), shown beside it to copy or share
 
@@ -85,7 +86,7 @@ def cards_context(errors=None, result=None, keep=None) -> CardsPage:
     return CardsPage(lib=doc, parts=PARTS, colors=COLORS, action_types=tuple(ACTION_TYPES), difficulties=DIFFICULTIES,
                      boss_counts=BOSS_COUNTS, event_rounds=EVENT_ROUNDS, event_stats=EVENT_STATS,
                      event_sides=EVENT_SIDES, conditions=CONDITIONS, class_boards=boards, species=species, result=result,
-                     **document_state(store.JOURNAL, lib, errors), **filled)
+                     mission_names={m.id: m.name for m in content().missions}, **document_state(store.JOURNAL, lib, errors), **filled)
 
 
 def page(status=200, errors=None, result=None, conflict=None, keep=None):
@@ -145,13 +146,15 @@ def remove():
 
 @bp.post("/verify")
 def verify():
-    """One tap: the class board's or species card's values as the page shows them are the printed ones."""
+    """One tap: the class board's, species card's or a mission's kept rewards' values as the page shows them are
+    the printed ones."""
     answer_with(page)
     f = parse(VerifyForm)
     _, doc = store.get(get_db())
     files = current_app.extensions["phantom_files"]
     shown = (board_entries(files["class-boards.json"], doc) if f.part == "class_boards"
-             else species_entries(files["species.json"], doc))
+             else species_entries(files["species.json"], doc) if f.part == "species"
+             else doc.get("mission_rewards", {}))  # only what a result form kept: nothing shipped to check
     if f.key not in shown:
         abort(404)
     if f.part == "species" and (shown[f.key].get("hp") is None or shown[f.key].get("ap") is None):

@@ -19,6 +19,7 @@ from marshmallow import ValidationError
 
 from ..schemas.fields import REQUEST_ID, text
 from ..schemas.fields import version as version_field
+from ..db import immediate
 from ..schemas.forms.base import FormSchema
 from ..store.journal import applied
 from .bounds import whole
@@ -104,18 +105,25 @@ def seen_version(form) -> int:
     return version
 
 
-def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: str | None = None, after=None):
+def run(area: Area, doc_id, schema, command, *, page: Page | None = None, url: str | None = None, after=None,
+        also=None):
     """Parse `schema`, run `command(document, form)` through the area's journal, answer with the page.
 
     A refusal raised anywhere on the way reaches the error handlers, which re-render `page` (the area's page
-    by default) with the message; `after(result)` runs once the change is saved (a backup)."""
+    by default) with the message; `also(form, result)` writes what goes with the change (another journal's
+    entry) in the same transaction, after it and only if it went through (a retried request goes no further
+    than the journal's check); `after(result)` runs once the change is saved (a backup)."""
     page = page or area.bound(doc_id)
     url = url or area.url(doc_id)
     answer_with(page, url, area.field)
     form = parse(schema)
-    result = area.journal.change(get_db(), doc_id, lambda doc: command(doc, form),
-                                 seen_version=seen_version(form) if area.versioned else None,
-                                 request_id=getattr(form, "request_id", None), fingerprint=fingerprint())
+    db = get_db()
+    with immediate(db):
+        result = area.journal.change_within(db, doc_id, lambda doc: command(doc, form),
+                                            seen_version=seen_version(form) if area.versioned else None,
+                                            request_id=getattr(form, "request_id", None), fingerprint=fingerprint())
+        if also:
+            also(form, result)
     if after:
         after(result)
     if not is_htmx():

@@ -20,11 +20,13 @@ from ..phantom.hazards import hazard_rules
 from ..phantom.hexmap import HAZARDS, OBJECTS
 from ..phantom.mapedit import fitted_size
 from ..phantom.mapview import badge, figure_marks, map_view, nova_marks, plan_view
+from ..phantom.missions import draw_rating
 from ..phantom.turn import resolve_turn
 from ..schemas.forms import mission_table as forms
 from ..store import campaigns as campaign_store
 from ..store import mission_table as store
 from .database import get_db
+from .missions import offered
 from .pages import DocumentPage, document_state
 from .render import content, is_htmx
 
@@ -365,8 +367,9 @@ def log_context(mission_id: int) -> dict:
 
 
 def book_rewards(db, row) -> dict | None:
-    """For a finished campaign mission not yet recorded: the planets and the missions still locked, which the
-    Mission book's rewards may name."""
+    """For a finished campaign mission not yet recorded: the planets, the missions its rewards may unlock, and
+    the Mission book's rewards as the table typed them (`offered`, None where nobody has), to fill the form in,
+    and the difficulty rating offered (`draw_rating`)."""
     if row.mission.result is None or row.campaign_id is None or row.recorded_at:
         return None
     try:
@@ -374,7 +377,13 @@ def book_rewards(db, row) -> dict | None:
     except campaign_store.NotFound:  # its campaign deleted since: nothing to record into
         return None
     info = content()
-    return {"planets": info.planets, "lockable": [x for x in info.missions if not c.missions[x.id].available]}
+    book, lockable = offered(c, info, row.mission.mission_id)
+    difficulty = draw_rating((book or {}).get("difficulty"), row.mission.difficulty)
+    typed = request.method == "POST" and request.form.get("_form") == "record"  # a refused form: as it was sent
+    return {"planets": info.planets, "lockable": lockable, "offered": book or {}, "difficulty": difficulty,
+            "open": {x.id for x in lockable if c.missions[x.id].available},
+            "unlocked": request.form.getlist("unlocks") if typed else list((book or {}).get("unlocks") or ()),
+            "checked": request.form.get("book_checked") == "on" if typed else bool(book and book["verified"])}
 
 
 def within_reach(m: rules.Mission, figure) -> dict:

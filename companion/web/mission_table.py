@@ -40,6 +40,7 @@ from .mission_page import (
     PARTS_HEADER, card_turn, context, defenders, from_campaign, hazards, keyed_parts, log_context, mission_row, namer, playing,
 )
 from .cards import class_boards_in_use, species_in_use
+from .missions import keep_book_rewards
 from .render import LABELS, content, field_label, form_state, go, is_htmx, parse, respond
 
 bp = Blueprint("mission_table", __name__, url_prefix="/table")
@@ -469,11 +470,14 @@ def record(mission_id: int):
     f = parse(BookRewardsForm)
 
     def command(m):
-        report = rules.mission_report(m)
-        if report.success:
-            report = replace(report, sp=f.sp, vanished_tech=f.vanished_tech, fame=f.fame, unlocks=tuple(f.unlocks))
+        report = campaign_rules.with_book_rewards(rules.mission_report(m), f.sp, f.vanished_tech, f.fame,
+                                                  tuple(f.unlocks), f.difficulty)
         return row.campaign_id, lambda c: campaign_rules.record_mission(c, content(), report)
+
+    def keep():  # a success's rewards, as typed or confirmed, offered next time (the card library)
+        if row.mission.result.success:
+            keep_book_rewards(row.mission.mission_id, f)
     store.record_in_campaign(get_db(), mission_id, command, request_id=f.request_id,  # AlreadyRecorded: 409
-                             fingerprint=fingerprint())
+                             fingerprint=fingerprint(), also=keep)
     backups.take(Path(current_app.config["DATABASE"]), "mission-result")
     return go(url_for("missions.show", campaign_id=row.campaign_id))

@@ -69,6 +69,9 @@ def test_first_evening_of_the_historians(tablet: Page, tmp_path):
     expect(page.get_by_role("heading", name="Record a mission result")).to_be_visible()
     result_form = page.locator("#mission-result")
     result_form.get_by_label(re.compile(r"^Mission\b")).select_option(label="Berkav-1")
+    # choosing the mission fills its Mission book rewards in: nobody has typed them yet at this table
+    expect(result_form.locator("#book-rewards")).to_have_attribute("data-mission", "berkav-1")
+    expect(result_form.locator("#book-offered")).to_contain_text("Nobody has typed this mission's rewards yet")
     result_form.get_by_label(re.compile(r"^Result\b")).select_option(label="Success")
     result_form.get_by_label("Difficulty (for attachment rewards)").select_option("2")
     for name, _, _ in PARTY:
@@ -107,6 +110,13 @@ def test_first_evening_of_the_historians(tablet: Page, tmp_path):
     expect(result_panel(page)).to_contain_text("Hemorrhage Inducer")
     expect(result_panel(page)).to_contain_text("as a mission reward (p.14)")
     expect(rewards.locator("strong.who")).to_have_text(["Vincent", "Augustus"])  # Sylvestia has picked
+
+    # A replay of Berkav-1 is offered the rewards typed once, to confirm in one tap (p.14 step 4).
+    result_form.get_by_label(re.compile(r"^Mission\b")).select_option(label="Berkav-1 (replay)")
+    expect(result_form.locator("#book-offered")).to_contain_text("Filled in from this mission's Mission book rewards")
+    expect(result_form.get_by_label("SP for each character")).to_have_value("3")
+    expect(result_form.get_by_label("Fame on Berkav")).to_have_value("5")
+    expect(result_form.get_by_label("Difficulty (for attachment rewards)")).to_have_value("2")
 
     # d. Campaign sheet: fame 5 on Berkav opens the tier 2 shop (p.16); one more fame from the + button.
     page.get_by_role("link", name="Campaign sheet").tap()

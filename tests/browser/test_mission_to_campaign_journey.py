@@ -91,6 +91,20 @@ def test_a_mission_played_to_its_end_is_recorded_in_the_campaign(tablet: Page, l
         press(page, END_TURN)
     press(page, "End round 1")
     expect(page.locator("#mission-over h2")).to_have_text("Mission succeeded in round 1")
+    # Nobody has typed Awakening's Mission book rewards: the form asks, the rating offered is the set-up's (p.9).
+    record_form = page.locator("#record-form")
+    expect(record_form.locator("#book-offered")).to_contain_text("Nobody has typed this mission's rewards yet")
+    expect(record_form.get_by_label("Mission difficulty rating (attachment rewards)")).to_have_value("2")
+    record_form.get_by_label("SP for each character").fill("2")
     page.get_by_role("button", name="Record in the campaign book").tap()
     expect(page).to_have_url(re.compile(r"/campaigns/\d+/missions$"))
     expect(page.locator("#lastlog")).to_contain_text("completed")
+    # p.14 step 6 next: the draw is prompted for each character who embarked, Vincent defeated too (p.23).
+    rewards = page.locator("#rewards")
+    expect(rewards).to_contain_text("Tier 1, Tier 2 decks (8 cards)")
+    expect(rewards.locator("strong.who")).to_have_text(["Vincent", "Augustus"])
+    # Awakening's rewards are now offered on the campaign's own result form.
+    result_form = page.locator("#mission-result")
+    result_form.get_by_label(re.compile(r"^Mission\b")).select_option(label="Awakening (replay)")
+    expect(result_form.get_by_label("SP for each character")).to_have_value("2")
+    expect(result_form.get_by_label("Difficulty (for attachment rewards)")).to_have_value("2")

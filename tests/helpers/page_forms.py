@@ -145,3 +145,52 @@ def move_reach(html: str) -> dict[str, int]:
         else:
             reach[word] = cost
     return reach
+
+
+class _Sent(HTMLParser):
+    """What a browser sends for each form as the page draws it: every hidden, text and number input's value,
+    the checked boxes and radios (a name may repeat), each select's selected option (else its first)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.forms: list[tuple[str, list]] = []
+        self.select: list | None = None  # [name, first value, selected value]
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append((a.get("action", ""), []))
+        elif not self.forms or not a.get("name") and tag != "option":
+            return
+        elif tag == "input" and a.get("type", "text") not in ("submit", "button"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.forms[-1][1].append((a["name"], a.get("value", "on" if a.get("type") == "checkbox" else "")))
+        elif tag == "select":
+            self.select = [a["name"], None, None]
+        elif tag == "option" and self.select is not None:
+            value = a.get("value", "")
+            self.select[1] = value if self.select[1] is None else self.select[1]
+            self.select[2] = value if "selected" in a else self.select[2]
+
+    def handle_endtag(self, tag):
+        if tag == "select" and self.select is not None and self.forms:
+            name, first, chosen = self.select
+            self.forms[-1][1].append((name, chosen if chosen is not None else first or ""))
+            self.select = None
+
+
+def as_sent(html: str, action_end: str, form_id: str | None = None, **changed) -> dict:
+    """The one form whose action ends with `action_end` (and whose `_form` is `form_id`), as a browser sends it
+    untouched, with `changed` (a value, or a list for a name sent more than once) put in: what "one tap on its
+    button" submits."""
+    parser = _Sent()
+    parser.feed(html)
+    found = [pairs for action, pairs in parser.forms if action.endswith(action_end)
+             and (form_id is None or ("_form", form_id) in pairs)]
+    assert len(found) == 1, f"{len(found)} forms end with {action_end!r}"
+    data: dict = {}
+    for name, value in found[0]:
+        data.setdefault(name, []).append(value)
+    data.update({k: v if isinstance(v, list) else [str(v)] for k, v in changed.items()})
+    return data

@@ -17,6 +17,7 @@ from ...phantom.dice import DiceError
 from ...phantom.dice_faces import dice_table
 from .base import ContentError, ContentSchema, load_files
 from .class_boards import ClassBoardsFile, class_boards
+from .mission_rewards import check_rewards, rewards_field
 
 Name = lambda: fields.String(required=True, validate=validate.Length(min=1, max=80))  # noqa: E731
 
@@ -74,21 +75,21 @@ class MissionSchema(ContentSchema):
     id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9-]+$"))
     name = Name()
     planet = fields.String(allow_none=True, required=True)
-    difficulty = fields.Integer(allow_none=True, required=True, validate=validate.Range(min=1, max=4))
-    unlocks = fields.List(fields.String(), required=True)
     verified = fields.Boolean(required=True)
 
 
 class PlanetMissionsSchema(ContentSchema):
     count = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
-    difficulty = fields.Integer(allow_none=True, required=True)
     verified = fields.Boolean(required=True)
 
 
 class MissionsFile(ContentSchema):
+    """The missions (the tutorial, then each planet's), which are open at the start, and each one's rewards and
+    difficulty rating (schemas/content/mission_rewards.py)."""
     tutorial = fields.Nested(MissionSchema, required=True)
     initially_available = fields.List(fields.String(), required=True)
     planet_missions = fields.Nested(PlanetMissionsSchema, required=True)
+    rewards = rewards_field()
 
 
 class ConditionSchema(ContentSchema):
@@ -183,12 +184,12 @@ def load_campaign_content(folder: Path) -> tuple[CampaignContent, dict]:
     mfile = files["missions.json"]
     tut = mfile["tutorial"]
     count = mfile["planet_missions"]["count"]
-    missions = (MissionInfo(tut["id"], tut["name"], tut["planet"], None, tut["difficulty"], tuple(tut["unlocks"])),)
-    missions += planet_missions(planets, count, mfile["planet_missions"]["difficulty"])
-    ids = {m.id for m in missions}
+    missions = (MissionInfo(tut["id"], tut["name"], tut["planet"], None),) + planet_missions(planets, count)
+    ids = tuple(m.id for m in missions)
     for mid in mfile["initially_available"]:
         if mid not in ids:
             raise ContentError(f"{Path(folder) / 'missions.json'}: field initially_available: no mission {mid!r}")
+    check_rewards(mfile["rewards"], ids, planets, str(Path(folder) / "missions.json"))
     cfile = files["classes.json"]
     boards = class_boards(files["class-boards.json"])
     content = CampaignContent(

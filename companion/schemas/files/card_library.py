@@ -29,7 +29,9 @@ live in their own table): `load_card_file` takes them out for the store, which a
                                                "places": {"count": 2, "type": null}}]}},
  "class_boards": {"Ranger": {"weapon": {"name": "Longbow", "range": 4}, "critical": {...}, "bandage_slots": 2,
                              "item_slots": 2, "starting_attachment": "Ranged attachment", "verified": false}},
- "species": {"Grallok": {"hp": 10, "ap": 6, "special": "...", "verified": false}}}
+ "species": {"Grallok": {"hp": 10, "ap": 6, "special": "...", "verified": false}},
+ "mission_rewards": {"berkav-1": {"difficulty": 1, "sp": 2, "vanished_tech": 0, "fame": {"Berkav": 1},
+                                  "unlocks": ["berkav-2"], "verified": false}}}
 ```
 
 A class board entered here replaces the shipped one of data/phantom-epoch/class-boards.json for the missions
@@ -37,6 +39,11 @@ set up after it; "verified" stays false until a player says the values were copi
 A species' numbers (its Character Species card, p.43 A-B: maximum HP and AP, and its special attribute) are
 typed here once for every campaign and replace species.json's (which holds none, the rulebook text printing
 none); "verified" as for a class board. A library stored before a part existed loads with it empty.
+A mission's rewards as its Mission book prints them (p.14 step 4: SP for each character, Vanished technology,
+fame by planet, the missions it unlocks) and its difficulty rating (which sets the attachment draw, p.9 and
+p.14 step 6) are kept here, keyed by mission id, the first time a table records that mission's result, and
+offered on every result form after; they replace missions.json's `rewards`, which are null (the rulebook
+prints no Mission book).
 
 Actions are the scenario file's (companion.schemas.files.card_actions.ActionSchema), so a
 card entered here is a card the engine plays. Every part is keyed by name, so a
@@ -65,7 +72,8 @@ MAX_MAPS = 100
 MAP_NAME_MAX = 80  # the map editor's name limit (schemas/forms/maps.py NAME_MAX)
 BOSS_COUNTS = (2, 3, 4)  # p.48: a column per number of characters embarked
 PARTS = ("adversaries", "species_decks", "class_decks", "bosses", "boss_decks", "event_decks", "class_boards",
-         "species")
+         "species", "mission_rewards")
+MISSION_ID = r"^[a-z0-9-]{1,40}$"  # a mission's id as missions.json gives it ("berkav-1")
 FOLLOWS = {"boss_decks": "bosses"}  # a part keyed by another's names: a boss's deck is keyed by its board's name
 
 
@@ -129,6 +137,21 @@ class SpeciesNumbersSchema(FileSchema):
     special = fields.String(load_default="", validate=validate.Length(max=600))
     verified = fields.Boolean(load_default=False)
     sample = fields.Boolean(load_default=False)
+
+
+class MissionRewardsSchema(FileSchema):
+    """What the Mission book prints at the end of one mission (p.14 step 4): SP for each character, Vanished
+    technology, fame by planet name, the ids of the missions it unlocks; and its difficulty rating (p.9: the
+    attachment draw of p.14 step 6 follows it, not the adversaries' difficulty), None where not known.
+    `verified`: a player checked the values against the Mission book."""
+    difficulty = whole(1, 4, load_default=None, allow_none=True)
+    sp = whole(0, 99, load_default=0)
+    vanished_tech = whole(0, 99, load_default=0)
+    fame = fields.Dict(keys=_name(), values=whole(-99, 99), load_default=dict,
+                       validate=validate.Length(max=20))
+    unlocks = fields.List(fields.String(validate=validate.Regexp(MISSION_ID, error="not a mission id")),
+                          load_default=list, validate=validate.Length(max=60))
+    verified = fields.Boolean(load_default=False)
 
 
 class AdversarySchema(FileSchema):
@@ -297,6 +320,7 @@ class LibrarySchema(FileSchema):
     event_decks = _part(EventDeckSchema)
     class_boards = _part(ClassBoardSchema)
     species = _part(SpeciesNumbersSchema)
+    mission_rewards = _part(MissionRewardsSchema)
 
     @validates_schema
     def boss_cards_name_board_actions(self, data, **kwargs):

@@ -51,8 +51,9 @@ class RemoveForm(LibraryChange):
 
 
 class VerifyForm(LibraryChange):
-    """One tap: a class board's or a species card's values, as the page shows them, are the printed ones."""
-    part = choice(("class_boards", "species"))
+    """One tap: a class board's, a species card's or a mission's kept Mission book rewards' values, as the page
+    shows them, are the printed ones."""
+    part = choice(("class_boards", "species", "mission_rewards"))
     key = text(60)
 
 

@@ -6,7 +6,7 @@ import re
 from marshmallow import ValidationError, fields, pre_load, validates_schema
 
 from ...phantom.characters import ATTACHMENT_TYPES
-from ..fields import choice, count, text
+from ..fields import choice, count, flag, text
 from .base import FormSchema
 
 
@@ -36,7 +36,11 @@ class PartyForm(FormSchema):
 
 class BookRewardsForm(FormSchema):
     """The rewards printed in the Mission book (p.14): SP for each character, Vanished technology, fame per
-    planet (fame_<planet> boxes) and the missions it unlocks."""
+    planet (fame_<planet> boxes) and the missions it unlocks; the mission's difficulty rating (the attachment
+    draw, p.9 and p.14 step 6); `book_checked`: a player read them off the Mission book. Offered filled from
+    the table's entry of the mission (schemas/content/mission_rewards.py)."""
+    difficulty = count(1, 4, required=False)
+    book_checked = flag()
     sp = count(0, 99, required=False, default=0)
     vanished_tech = count(0, 99, required=False, default=0)
     unlocks = fields.List(fields.String(), load_default=list)
@@ -57,7 +61,6 @@ class BookRewardsForm(FormSchema):
 
 class MissionResultForm(PartyForm, BookRewardsForm):
     mission = text()
-    difficulty = count(1, 4, required=False)
     orbs = TokenNumbers(load_default=())
     treasures = TokenNumbers(load_default=())
     all_taken = choice(["yes", "no"], required=False)
