@@ -56,11 +56,8 @@ def arrived(new_game):
 
 @pytest.fixture
 def expanding(arrived):
-    g = arrived
-    g.do("next")  # round 1: no turn order choice
-    g.do("next")  # to Spawn Crystals
-    g.do("spawn", {"hits": "0"})
-    g.do("next")
+    g = arrived  # the Arrival's end and round 1's turn order passed by themselves: Spawn Crystals waits
+    g.do("spawn", {"hits": "0"})  # no Crystal to place: the Expansion Phase begins by itself
     return g
 
 
@@ -77,8 +74,8 @@ def test_the_arrival_places_strongholds_then_outposts_in_reverse(arrived):
     s = arrived.row.state
     assert all(al.stronghold_of(s, i) for i in range(3))
     assert sum(u.count for u in s.units if u.kind == "Outpost") == 3
-    arrived.do("next")
-    assert arrived.row.state.round == 1 and arrived.row.state.phase == "preparation"
+    # the last Outpost ends the Arrival, and round 1 keeps its turn order (p.8): both pass by themselves
+    assert (s.round, s.phase, al.STEPS[s.phase][s.step]) == (1, "preparation", "Spawn crystals")
 
 
 def order_at_home(g: Game) -> tuple[al.Game, int, str]:
@@ -259,8 +256,6 @@ def test_buying_vp_twice_in_a_round_is_refused(arrived, app):
 
 def test_a_crystal_next_to_its_owners_stronghold_is_refused(arrived, app):
     g = arrived
-    g.do("next")
-    g.do("next")
     g.do("spawn", {"hits": "2"})
     s = g.row.state
     me = al.crystal_placer(s)
@@ -352,8 +347,6 @@ def test_the_discovery_pick_offers_no_none_and_a_blank_pick_is_refused(arrived, 
 
 def test_the_spawn_asks_for_the_blue_dice_faces_and_refuses_more_hits_than_they_show(arrived, app, table):
     g = arrived
-    g.do("next")
-    g.do("next")
     page = table.get(g.url).get_data(as_text=True)
     assert 'name="spawn_0"' in page and 'name="spawn_1"' in page and 'name="spawn_0_1"' not in page  # no re-roll
     assert "Roll 2 blue dice for me" in page
@@ -457,3 +450,28 @@ def test_the_management_offers_only_what_the_rules_take_now(arrived, app, table)
     offered = set(re.findall(r'<option value="([A-Z][0-9]+)"', build))
     assert lone not in offered and al.stronghold_of(st, syn).id in offered
     refused(app, g, "build", {"player": str(syn), "at": lone, "kind": "Frigate"}, "Territory", "(p.13)")
+
+
+def test_the_end_of_a_round_waits_only_for_the_players_choices(arrived, app, table):
+    # Issue 38: Buying Victory Points is each player's choice (p.13): one Next when nobody buys. Check Win (p.14)
+    # and each step whose draws, picks or builds are all done pass by themselves, so the rest of the round's end
+    # is the players' own mandatory choices (a draw, a Discovery, a build each, p.13) and no Next at all.
+    g = arrived
+    edit(app, g, lambda st: replace(st, round=1, phase="management", step=1))
+    order = g.row.state.turn_order
+    g.do("next")  # nobody buys; nobody has 20 VP: Check Win passes by itself
+    assert al.STEPS["management"][g.row.state.step] == "Secondary Objectives"
+    for i in order:
+        g.do("draw", {"player": str(i)}, form=f"draw-{i}")
+    assert al.STEPS["management"][g.row.state.step] == "Discovery"
+    for i in order:
+        g.do("discovery", {"player": str(i), "name": f"Relic {i}"}, form=f"discovery-{i}")
+    assert al.STEPS["management"][g.row.state.step] == "Build"
+    for i in order:
+        g.do("finish-build", {"player": str(i)})
+    s = g.row.state  # Build done: round 2 begins, and its turn order waits for the fewest VP's choice (p.8)
+    assert (s.round, s.phase, s.step) == (2, "preparation", 0)
+    assert "Build: nothing to decide (p.13) — passed" in table.get(f"{g.url}/log").get_data(as_text=True)
+    table.post(f"{g.url}/undo", {"version": str(g.row.version)})  # one Undo: the last build and the step with it
+    s = g.row.state
+    assert (s.round, s.phase, s.step, s.chooser) == (1, "management", 5, len(order) - 1)

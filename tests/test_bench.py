@@ -162,9 +162,11 @@ def check_mission_browser(section: dict, repeat: int) -> None:
 
 
 def check_tap_count(section: dict) -> None:
-    """Issue 27: a scripted round of four characters on Crossfire through the page's controls, its taps."""
+    """Issue 27: a scripted round of four characters on Crossfire through the page's controls, its taps; beside it
+    the four games' common actions (issue 38)."""
+    check_game_taps(section["games"])
     if "skipped" in section:
-        assert set(section) == {"skipped"}
+        assert set(section) == {"skipped", "games"}
         return
     assert section["map"] == "crossfire.json" and section["characters"] == 4 and section["target_round_taps"] == 40
     assert section["character_turns"] == 4 and section["adversary_turns"] >= 1
@@ -182,12 +184,31 @@ def test_the_browser_section_is_a_note_without_chromium(monkeypatch):
         "skipped": "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped."}
 
 
-def test_the_tap_count_is_a_note_without_chromium(monkeypatch):
+def test_the_tap_count_is_a_note_without_chromium_and_counts_the_games_beside_it(monkeypatch):
+    # only the tap-count section: the mission's round needs chromium; the four games' actions do not (issue 38)
     from companion.bench import mission_browser, tap_count
 
     monkeypatch.setattr(mission_browser, "CHROMIUM", "/nonexistent/chromium")
-    assert tap_count.run() == {
-        "skipped": "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped."}
+    section = tap_count.run()
+    assert section["skipped"] == (
+        "/nonexistent/chromium is missing (apt-get install chromium): the browser section is skipped.")
+    check_tap_count(section)
+
+
+def check_game_taps(games: dict) -> None:
+    """Issue 38: each game's end of a round or turn with nothing more to do, and a combat, by taps. The steps with
+    nothing to decide pass by themselves: the round's end in Lost Empires is its two passes, a Shattered Empires
+    turn where nothing is played two Nexts, a Suriya turn's end Next and the card gained; Aldarra's round end asks
+    one Next (Buy Victory Points) beside each player's own draw, Discovery and build."""
+    assert games["target_round_end_taps"] == 2
+    le, se, su, al = (games[k] for k in ("lost-empires", "shattered-empires", "suriya-162", "aldarra-reborn"))
+    assert le["round_end"] == {"taps": 2, "next_round": True}
+    assert se["turn_end"] == {"taps": 2, "next_turn": True} and su["turn_end"] == {"taps": 2, "next_turn": True}
+    assert al["round_end"]["nexts"] == 1 and al["round_end"]["next_round"]
+    assert al["round_end"]["taps"] == 1 + 3 + 3 * 2 + 3  # the Next, 3 draws, 3 Discoveries named and taken, 3 builds
+    assert le["combat"] == {"taps": 4, "resolved": True}  # activate, two die faces, Attack
+    assert se["combat"] == {"taps": 5, "resolved": True}  # a target per weapon, Announce, the evasion face, Resolve
+    assert su["combat"] == {"taps": 6, "resolved": True}  # the Squad and the target, 3 die faces, Resolve
 
 
 def check_map_editor(section: dict, repeat: int) -> None:

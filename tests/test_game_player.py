@@ -4,7 +4,8 @@ A short seeded run per game: a new game from the home page's own form, then seed
 the game page offers, failing on any 5xx, any offered control refused as malformed, markup shown as text,
 or a broken invariant (scores and supplies never negative or over the box, a once-only thing at most once,
 copies of a card never more than the deck's, nothing offered refused by rule (issue 29: a one-tap control or one
-the game's stage, phase, turn or step forbids), no die rolled by the app without its roll for me).
+the game's stage, phase, turn or step forbids), no die rolled by the app without its roll for me, and no step with
+nothing to decide left waiting for a tap (issue 38: the rules' `idle` is None after every command)).
 scripts/play-games runs the same player longer over many seeds.
 """
 from __future__ import annotations
@@ -89,3 +90,23 @@ def test_the_airship_invariant_catches_a_frigate_that_escapes_its_combat():
     fighting = replace(entered, combat=al.Combat("C5", 0, (0, 1)))
     assert check.check(al, fighting, None) == []
     assert "after the order's combat began" in check.check(al, replace(escaped, combat=None), press("B1", "C5"))[0]
+
+
+def test_the_player_catches_a_step_with_nothing_to_decide_left_waiting(app, started):
+    # Issue 38: after a command no step with nothing to decide waits (the Casualty Phase is the rules', p.11); after
+    # Back the table may stand on one again.
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from helpers.game_player import invariants
+    from helpers.games import rewrite
+
+    rewrite(app, lambda s: replace(s, phase="casualty"))  # written as it stands, not passed
+    check = invariants(app, 1, "lost-empires")
+    page = SimpleNamespace(offers=[])
+
+    def pressed(path):
+        return SimpleNamespace(last=(SimpleNamespace(path=path, describe=lambda: path), [], 200), answer=None)
+    with pytest.raises(AssertionError, match="nothing to decide: Casualty Phase"):
+        check(pressed("/games/1/do/damage"), page)
+    check(pressed("/games/1/back"), page)

@@ -9,13 +9,13 @@ from helpers.games import rewrite, until
 
 
 def _station_shot_pending(app, g):
-    until(g, "combat")
+    # the Combat Phase written with its units: with none to fire it would pass by itself on the way (issue 38)
     content = app.extensions["game_content"]["shattered-empires"]
 
     def position(state):
         attacker = replace(se._unit_of(content.card("Frigate"), "u1", 0), testing=False, evasion=5, shields=0)
         station = replace(se._unit_of(content.card("Defense Platform"), "u2", 1), testing=False)
-        return replace(state, units=(attacker, station), turn=0, next_id=3,
+        return replace(state, units=(attacker, station), turn=0, next_id=3, step="combat",
                        attack=se.Attack("u1", ((0, "base-1"),), True))
     rewrite(app, position)
 
@@ -65,14 +65,14 @@ def test_a_launcher_destroyed_before_its_search_leaves_no_prompt(app, se_started
 
 
 def _two_ships(app, g):
-    """Ann's Frigate (2 weapons) and Bob's Alliance Raider (Evasion) in Ann's Combat Phase, nothing declared."""
-    until(g, "combat")
+    """Ann's Frigate (2 weapons) and Bob's Alliance Raider (Evasion) in Ann's Combat Phase, nothing declared (the
+    step written with them: without a unit to fire it would pass by itself on the way, issue 38)."""
     content = app.extensions["game_content"]["shattered-empires"]
 
     def position(state):
         ship = replace(se._unit_of(content.card("Frigate"), "u1", 0), testing=False)
         raider = replace(se._unit_of(content.card("Alliance Raider"), "u2", 1), testing=False)
-        return replace(state, units=(ship, raider), turn=0, next_id=3, attack=None)
+        return replace(state, units=(ship, raider), turn=0, next_id=3, attack=None, step="combat")
     rewrite(app, position)
     return content
 

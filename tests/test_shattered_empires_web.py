@@ -31,14 +31,18 @@ def test_set_up_with_bases_and_a_built_deck(app, new_se):
 
 
 def test_the_stepper_walks_a_turn_and_the_page_says_each_step(se_started):
+    # A turn where Ann does nothing: the steps with nothing to decide pass by themselves, each named in the log
+    # (issue 38); the Queue and the Acquisition Phase wait, since her hand holds cards to play.
     g = se_started
     page = g.table.get(g.url).get_data(as_text=True)
-    assert "Beginning of the Turn — Ann&#39;s turn" in page
-    for name in ("Draw Phase", "(Re)Fill Queue", "Allocation Phase", "Acquisition Phase", "Combat Phase",
-                 "Repair and Replenish Phase", "End of the Turn"):
-        assert f"{name} — Ann&#39;s turn" in g.do("next").get_data(as_text=True)
-    assert "Beginning of the Turn — Bob&#39;s turn" in g.do("next").get_data(as_text=True)
+    assert "(Re)Fill Queue — Ann&#39;s turn" in page and g.row.state.sides[0].hand == 9  # 7 + 2 drawn
+    assert "Acquisition Phase — Ann&#39;s turn" in g.do("next").get_data(as_text=True)
+    assert "(Re)Fill Queue — Bob&#39;s turn" in g.do("next").get_data(as_text=True)
     assert g.row.state.sides[0].hand == 7  # 7 + 2 drawn, 2 discarded at the end
+    log = g.table.get(f"{g.url}/log").get_data(as_text=True)
+    for name in ("Ann: Beginning of the Turn", "Ann: Draw Phase", "Ann: Allocation Phase", "Ann: Combat Phase",
+                 "Ann: Repair and Replenish Phase", "Ann: End of the Turn", "Bob: Beginning of the Turn"):
+        assert f"{name}: nothing to do — passed" in log
 
 
 def test_a_project_built_with_yield_then_personnel_then_an_attack_with_evasion(se_started):
@@ -47,21 +51,18 @@ def test_a_project_built_with_yield_then_personnel_then_an_attack_with_evasion(s
     g.do("play", {"card": "Frigate"}, form="queue")
     until(g, "allocation")
     pid = g.row.state.projects[0].id
-    g.do("allocate", {"project": pid, "amount": "3"}, form=f"allocate-{pid}")
-    page = g.do("next").get_data(as_text=True)
+    # the Yield all assigned, the Allocation Phase has nothing left to decide: it passes by itself (issue 38)
+    page = g.do("allocate", {"project": pid, "amount": "3"}, form=f"allocate-{pid}").get_data(as_text=True)
     assert "Frigate completed: it goes into Testing" in page and "in Testing" in page
     s = g.row.state
     assert s.units[0].testing and s.sides[0].cp == 3
     # Bob's turn: an Interceptor for him (queue, 2 Yield), then Ann's next turn: the Frigate leaves Testing.
-    until(g, "end")
-    g.do("next")
-    until(g, "queue")
+    until(g, "queue")  # Ann's Combat (the Frigate in Testing), Repair and End have nothing to do: Bob's Queue
     g.do("play", {"card": "Interceptor"}, form="queue")
     until(g, "allocation")
     pid = g.row.state.projects[0].id
     g.do("allocate", {"project": pid, "amount": "2"}, form=f"allocate-{pid}")
-    until(g, "end")
-    g.do("next")
+    until(g, "queue")  # Bob's Acquisition, then the rest of his turn passes by itself: Ann's next Queue
     assert not g.row.state.units[0].testing
     until(g, "acquisition")
     g.do("play", {"card": "Chief Engineer"}, form="acquire")
@@ -80,11 +81,11 @@ def test_a_project_built_with_yield_then_personnel_then_an_attack_with_evasion(s
 
 
 def test_undo_takes_back_a_step_and_export_import_round_trips(app, table, se_started):
-    g = se_started
-    g.do("next")
-    assert g.row.state.sides[0].hand == 9
+    g = se_started  # Ann's Queue: her Beginning of the Turn and Draw Phase passed by themselves
+    g.do("next")  # to the Acquisition Phase: the Allocation Phase, no project to fund, passed by itself
+    assert g.row.state.step == "acquisition"
     table.post(f"{g.url}/undo", {"version": seen(table, g.url)})
-    assert g.row.state.sides[0].hand == 7 and g.row.state.step == "begin"
+    assert g.row.state.sides[0].hand == 9 and g.row.state.step == "queue"
     doc = table.client.get(f"{g.url}/export").get_data(as_text=True)
     resp = table.post("/games/import", {"_form": "import-game", "game_file": (io.BytesIO(doc.encode()), "n.json")})
     assert resp.status_code == 204
@@ -109,7 +110,9 @@ def test_an_interceptor_may_become_the_target_from_the_resolve_form(app, se_star
     from companion.games import shattered_empires as se
     g = se_started
     units = (se.Unit("u1", "Frigate", 0, "capital", 5, weapons=(2, 1), hit=1, testing=False),
-             se.Unit("u2", "Interceptor", 1, "fighter", 3, evasion=4, weapons=(1,), intercept=True))
+             se.Unit("u2", "Interceptor", 1, "fighter", 3, evasion=4, weapons=(1,), intercept=True),
+             # a damaged unit with Repair: the Repair step has a choice, so Next stops there and Back returns
+             se.Unit("u3", "Repair Tender", 0, "capital", 3, damage=1, repair=1, testing=False))
     db = dbmod.connect(app.config["DATABASE"])
     try:
         store.JOURNAL.change(db, 1, lambda s: Outcome(replace(s, units=units), "units"))

@@ -9,8 +9,7 @@ from helpers.games import su_next, refused, set_up, space_id
 
 @pytest.fixture
 def acting(su_game):
-    g = set_up(su_game)
-    su_next(g)  # Tyra's Action Phase
+    g = set_up(su_game)  # Tyra's Upkeep has nothing to pay: it passed by itself, her Action Phase waits
     return g
 
 
@@ -46,8 +45,8 @@ def test_a_command_to_an_exhausted_squad(app, acting):
 def test_a_second_faction_entering_an_occupied_space(app, acting):
     mine, desert = space_id(acting, "Mine 1"), space_id(acting, "Desert 1")
     acting.do("summon", {"space": mine, "kind": "BU", "units": "2"})
-    for _ in range(3):
-        su_next(acting)  # Tyra's Income, then David's Upkeep and Action
+    for _ in range(2):  # David's Upkeep has nothing to pay: it passes by itself
+        su_next(acting)  # Tyra's Income, then her card gained: David's Action
     acting.do("summon", {"space": desert, "kind": "BU", "units": "1"})
     refused(app, acting, "summon", {"space": mine, "kind": "BU"}, "Space", "single faction", "Limitations 1")
     refused(app, acting, "move", {"space": desert, "to": mine}, "Move to", "single faction", "Limitations 1")
@@ -60,7 +59,7 @@ def test_paying_minerals_a_player_does_not_have(app, acting):
 
 def test_keeping_a_continue_card_without_the_minerals(app, acting):
     acting.do("play", {"card": "Drill", "cost": "2", "continue_cost": "3"})
-    for _ in range(5):
+    for _ in range(4):  # David's Upkeep has nothing to pay and passes by itself; Tyra's waits on Drill
         su_next(acting)  # Tyra's Income (+2: 2 Minerals), David's turn, Tyra's next Upkeep
     refused(app, acting, "upkeep", {"card": "Drill", "keep": "keep"}, "Card", "cannot pay Minerals")
     refused(app, acting, "next", {}, "Next step", "Pay or discard Drill", form="step")
@@ -114,8 +113,9 @@ def test_ending_the_turn_without_the_income_phases_card(app, acting):
             form="step")
     page = acting.table.get(acting.url).get_data(as_text=True)
     assert 'disabled aria-describedby="next-why">Next' in page and "gains 1 card from the Faction Technology" in page
+    # the card gained, the Income Phase has nothing left to decide: the turn ends by itself (issue 38), and David's
+    # Upkeep with nothing to pay with it
     acting.do("gain", {"source": "faction", "card": "Hawk Brigade"})
     page = acting.table.get(acting.url).get_data(as_text=True)
     assert 'disabled aria-describedby="next-why">Next' not in page
-    acting.do("next")
-    assert acting.row.state.turn == 1
+    assert (acting.row.state.turn, acting.row.state.phase) == (1, "action")

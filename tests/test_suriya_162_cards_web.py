@@ -14,8 +14,7 @@ from helpers.page_player import parse_page
 
 @pytest.fixture
 def acting(su_game):
-    g = set_up(su_game)
-    su_next(g)  # Tyra's Action Phase: 3 cards, 2 Minerals (A9)
+    g = set_up(su_game)  # Tyra's Upkeep has nothing to pay: her Action Phase, 3 cards, 2 Minerals (A9)
     return g
 
 
@@ -38,7 +37,7 @@ def _tap(g, offer):
 
 
 def _to_davids_action(g):
-    for _ in range(3):  # Tyra's Income, David's Upkeep, David's Action
+    for _ in range(2):  # Tyra's Income, her card gained: David's Action (his Upkeep, nothing to pay, passes)
         su_next(g)
 
 

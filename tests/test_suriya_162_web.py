@@ -24,17 +24,14 @@ def test_set_up_gives_starting_cards_and_minerals_by_seat(su_started):
 
 
 def test_a_turn_with_a_combat_income_and_undo(su_started):
-    g = su_started
-    su_next(g)  # Tyra's Action Phase
+    g = su_started  # Tyra's Upkeep has no Continue card to pay: it passed by itself, her Action Phase waits
     mine, lagoon = space_id(g, "Mine 1"), space_id(g, "Lagoon 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
     su_next(g)
-    su_next(g)  # David
-    su_next(g)
+    su_next(g)  # the card gained: David's Action Phase (his Upkeep passed by itself)
     g.do("summon", {"space": lagoon, "kind": "EU", "units": "1"})
     su_next(g)
     su_next(g)  # Tyra again
-    su_next(g)
     resp = g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "3",
                            "defender_defend": "2", "defender_tactic": "1", "defender_card1_name": "Brace",
                            "defender_card1_defend": "1"})
@@ -72,12 +69,16 @@ def test_the_income_panel_records_the_card_gained_and_burn_takes_one_from_the_ha
     hand = g.row.state.sides[0].hand
     page = g.do("burn", {"player": "0", "source": "hand"}).get_data(as_text=True)
     assert "Limitations 4" in page and g.row.state.sides[0].hand == hand - 1
-    su_next(g)
     page = g.do("next").get_data(as_text=True)  # the Income Phase
     assert 'id="gain-form"' in page
     page = g.do("gain", {"card": "Hawk Brigade", "source": "central"}).get_data(as_text=True)
     assert "Hawk Brigade from the Central Cards goes to the discard pile" in page
-    assert g.row.state.gained == "central"
+    # with the card gained the Income Phase has nothing left to decide (3.1, 3.3 are applied): Tyra's turn ends by
+    # itself, and David's Upkeep (nothing to pay) with it, in the gain's own log entry
+    st = g.row.state
+    assert (st.turn, st.phase, st.gained) == (1, "action", "")
+    log = g.table.get(f"{g.url}/log").get_data(as_text=True)
+    assert "Tyra gained Hawk Brigade from the Central Cards; Tyra: Income" in log and "David: Upkeep: nothing to do" in log
 
 
 # -- issue 20: the map drawn and tapped, adjacency, damage outside combat, the squad limit ------------------
@@ -119,7 +120,6 @@ def test_the_map_is_drawn_with_its_spaces_and_adjacency_and_open_hexes_to_tap(su
 def test_a_move_or_attack_to_a_space_not_adjacent_is_refused(su_game, app):
     from helpers.games import refused
     g = mapped_set_up(su_game)
-    su_next(g)  # Tyra's Action Phase
     st = g.row.state
     hq = space_id(g, "Tyra's Headquarter")
     far = next(s.id for s in st.spaces if s.id not in su.adjacent(st, hq) and s.id != hq and s.owner is None
@@ -132,7 +132,6 @@ def test_a_move_or_attack_to_a_space_not_adjacent_is_refused(su_game, app):
 
 def test_a_true_damage_card_removes_units_and_a_card_removes_them_too(su_started, table):
     g = su_started
-    su_next(g)
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
     page = table.get(g.url).get_data(as_text=True)
@@ -146,7 +145,6 @@ def test_a_true_damage_card_removes_units_and_a_card_removes_them_too(su_started
 
 def test_a_seventh_unit_returns_to_the_tray_when_the_table_says_so(su_started):
     g = su_started
-    su_next(g)
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "6"})
     page = g.do("summon", {"space": mine, "kind": "EU", "units": "1", "excess": "on"}).get_data(as_text=True)
@@ -155,7 +153,7 @@ def test_a_seventh_unit_returns_to_the_tray_when_the_table_says_so(su_started):
 
 def test_the_stepper_counts_rounds(su_started, table):
     g = su_started
-    for _ in range(3):
+    for _ in range(2):  # to the Income Phase, then its card gained: the turn ends (David's Upkeep passes by itself)
         su_next(g)  # Tyra's turn ends
     assert su.current_step(g.row.state).round == 1 and g.row.state.turn == 1
 
@@ -165,7 +163,6 @@ def test_combat_dice_are_tapped_faces_and_the_app_rolls_only_when_asked(su_start
     # Attack Die (Combat 1); a die not tapped is refused unless "Roll for me" was pressed for it.
     from helpers.games import refused
     g = su_started
-    su_next(g)  # Tyra's Action Phase
     mine = space_id(g, "Mine 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     hq = space_id(g, "David's Headquarter")
@@ -208,7 +205,6 @@ def test_the_one_re_roll_of_a_higher_tray_is_tapped_under_its_die(su_started, ap
 
     from helpers.games import refused, rewrite
     g = su_started
-    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     rewrite(app, lambda st: replace(st, spaces=tuple(replace(s, high=True) if s.id == mine else s for s in st.spaces)))
@@ -270,7 +266,6 @@ def test_an_attack_is_chosen_on_the_map_among_the_engines_attacks(su_started):
     import json
     import re
     g = su_started
-    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "2"})
     page = g.table.get(g.url).get_data(as_text=True)
@@ -292,7 +287,6 @@ def test_a_command_action_is_offered_only_while_a_squad_may_take_a_command_token
 
     from helpers.games import rewrite
     g = su_started
-    su_next(g)
     mine, forest = space_id(g, "Mine 1"), space_id(g, "Forest 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     g.do("summon", {"space": forest, "kind": "BU", "units": "1"})
@@ -311,7 +305,6 @@ def test_a_command_action_is_offered_only_while_a_squad_may_take_a_command_token
 def test_a_tactic_cards_bonus_is_a_tap(su_started):
     # Combat 2-4: each Tactic card's +Damage and +V were typed; they are a row of buttons each, 0 to 9.
     g = su_started
-    su_next(g)
     mine, hq = space_id(g, "Mine 1"), space_id(g, "David's Headquarter")
     g.do("summon", {"space": mine, "kind": "BU", "units": "1"})
     form = _form(g.table.get(f"{g.url}?space={mine}&target={hq}").get_data(as_text=True), "attack-form")
@@ -343,7 +336,6 @@ def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su
     # Limitations 1: a Space held by another player is not offered to summon onto.
     from helpers.games import rewrite
     g = su_started
-    su_next(g)
     page = g.table.get(g.url).get_data(as_text=True)
     hq = space_id(g, "David's Headquarter")
     assert 'id="discard-form"' in page and f'value="{hq}"' not in _form(page, "summon-form")
@@ -359,12 +351,11 @@ def test_discard_play_and_summon_are_offered_only_where_the_engine_takes_them(su
 
 def _four_against_three(g):
     """Tyra's 3 BU in the Mine and David's 3 BU in the Lagoon (a Higher Terrain Tray), Tyra's Action Phase."""
-    su_next(g)
     mine, lagoon = space_id(g, "Mine 1"), space_id(g, "Lagoon 1")
     g.do("summon", {"space": mine, "kind": "BU", "units": "3"})
-    su_next(g), su_next(g), su_next(g)  # David's Action Phase
+    su_next(g), su_next(g)  # David's Action Phase (his Upkeep, nothing to pay, passes by itself)
     g.do("summon", {"space": lagoon, "kind": "BU", "units": "3"})
-    su_next(g), su_next(g), su_next(g)  # Tyra's Action Phase
+    su_next(g), su_next(g)  # Tyra's Action Phase (her Upkeep passes by itself)
     return mine, lagoon
 
 
@@ -408,7 +399,7 @@ def test_tactic_cards_and_generals_typed_once_are_offered_again(su_started, app)
     g.do("summon", {"space": mine, "kind": "GU", "hp": "4", "name": "Kael Voss"})
     g.do("attack", {"space": mine, "target": lagoon, "attacker_damage": "1", "attacker_tactic": "1",
                     "attacker_card1_name": "Ambush", "attacker_card1_damage": "2", "defender_defend": "0"})
-    su_next(g), su_next(g), su_next(g)  # David's Action Phase
+    su_next(g), su_next(g)  # David's Action Phase (his Upkeep, nothing to pay, passes by itself)
     page = html.unescape(g.table.get(g.url).get_data(as_text=True))
     assert 'aria-label="General Kael Voss, 4 HP"' in page
     # and as the name boxes are filled: the General's name, the card names typed (a card gained, a card's damage)
@@ -418,7 +409,7 @@ def test_tactic_cards_and_generals_typed_once_are_offered_again(su_started, app)
             "No General 'Nobody'")
     g.do("summon", {"space": lagoon, "kind": "BU", "general": "Kael Voss"})  # David's own Kael Voss, by name
     assert su.space(g.row.state, lagoon).units[-1] == su.Unit("GU", 4, "Kael Voss")
-    su_next(g), su_next(g), su_next(g)  # Tyra's Action Phase
+    su_next(g), su_next(g)  # Tyra's Action Phase (her Upkeep passes by itself)
     page = html.unescape(g.table.get(f"{g.url}?space={mine}&target={lagoon}").get_data(as_text=True))
     assert 'aria-label="Card 1, played before: Ambush"' in page and "+2 Dmg" in page
     refused(app, g, "attack", {"space": mine, "target": lagoon, "attacker_damage": "1", "attacker_tactic": "1",

@@ -10,7 +10,10 @@ turn", for an adversary each die face its plan asks for (the first face) and App
 round, one correction: a condition put on a figure from its sheet (a tap on the figure, a tap on the
 condition). A dismissal is a tap only to close a message (a ✕ the page shows); the target is none.
 
-Reported, never asserted. Without Playwright or chromium the section is a note saying so.
+Beside it, `games`: the four games' common actions (the end of a round or a turn with nothing more to do, a
+combat) by taps, from companion/bench/game_taps.py (issue 38).
+
+Reported, never asserted. Without Playwright or chromium the mission's part is a note saying so.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from ..schemas.content.mission_setup import set_up_content
 from ..schemas.files.scenario import load_scenario
 from ..store import mission_table as store
 from ..store.cards import samples
+from . import game_taps
 from .mission_browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, _chromium_missing, _serve, in_own_thread
 from .timing import scratch_app
 
@@ -50,10 +54,11 @@ def crossfire_mission(data: Path):
 
 
 def run() -> dict:
+    """The mission round in chromium (a note without it), and beside it the four games' common actions
+    (`game_taps`, played through their pages' routes: no browser needed)."""
     missing = _chromium_missing()
-    if missing:
-        return {"skipped": missing}
-    return in_own_thread(_count)
+    mission = {"skipped": missing} if missing else in_own_thread(_count)
+    return {**mission, "games": game_taps.run()}
 
 
 class _Taps:

@@ -92,6 +92,7 @@ class RulesModule(Protocol):
     def next_step(self, state) -> Outcome: ...
     def back_step(self, state) -> Outcome: ...
     def can_advance(self, state) -> tuple[bool, str]: ...  # may Next be pressed now; if not, the rule's reason
+    def idle(self, state) -> str | None: ...  # the step has nothing to decide: the log's words; None: it waits
     def verdict(self, state) -> Verdict | None: ...
     def score(self, state) -> tuple[ScoreRow, ...]: ...  # one row per player, in seat order
     def to_dict(self, state) -> dict: ...  # both from `codec.state_codec(Game)`
@@ -112,6 +113,36 @@ def allowed(command, state, *args) -> tuple[bool, str]:
     except GameError as refusal:
         return False, refusal.message
     return True, ""
+
+
+# -- steps with nothing to decide (issue 38) -----------------------------------------
+
+PASSED = "passed"
+
+
+def settle(rules, outcome: Outcome) -> Outcome:
+    """`outcome` with every step after it that has nothing to decide passed, as Next would pass it, in the same
+    result: one journal entry, so one Undo takes them back with the command before them. The game says when a
+    step has nothing to decide (`rules.idle`: the words for the log, e.g. "Upkeep: nothing to do", or None when a
+    player has a choice or a rule waits for one); each step passed is a line of the entry's description. A chain
+    passes no step beyond the round after the one it began in, so a game where nobody can ever decide anything
+    still stops."""
+    g, lines, reasons = outcome.state, [], list(outcome.reasons)
+    last_round = rules.current_step(g).round + 1
+    while g.stage == "play" and rules.current_step(g).round <= last_round:
+        why = rules.idle(g)
+        if why is None:
+            break
+        try:
+            passed = rules.next_step(g)
+        except GameError:  # a rule holds Next after all: the step waits
+            break
+        lines.append(f"{why} — {PASSED}: {passed.description}")
+        reasons += [f"{why} — {PASSED}.", *passed.reasons]
+        g = passed.state
+    if not lines:
+        return outcome
+    return Outcome(g, "; ".join((outcome.description, *lines)), tuple(reasons))
 
 
 # -- players -------------------------------------------------------------------

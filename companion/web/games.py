@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request, send_file, url_for
 
 from ..db import now
-from ..games.frame import advance_check, allowed, new_players
+from ..games.frame import advance_check, allowed, new_players, settle
 from ..games.registry import RULES
 from ..kits import KITS
 from ..kits.game_file import dump_game_file, load_game_file
@@ -135,12 +135,15 @@ def act(game_id: int, action: str):
     if action not in actions:
         abort(404)
     schema, command = actions[action]
-    return run(GAME, game_id, schema, lambda state, form: command(state, form, content(_row(game_id).kind)))
+    rules = _row(game_id).rules
+    return run(GAME, game_id, schema, lambda state, form: settle(rules, command(state, form, content(rules.KEY))))
 
 
 @bp.post("/<int:game_id>/next")
 def next_step(game_id: int):
-    return run(GAME, game_id, GameForm, lambda state, form: _row(game_id).rules.next_step(state))
+    """Next, and with it every step after it that has nothing to decide (frame.settle): one entry, one Undo."""
+    rules = _row(game_id).rules
+    return run(GAME, game_id, GameForm, lambda state, form: settle(rules, rules.next_step(state)))
 
 
 @bp.post("/<int:game_id>/back")

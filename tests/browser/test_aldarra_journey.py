@@ -54,6 +54,11 @@ def place(page: Page, section: str, at: str, button: str) -> None:
 
 def next_step(page: Page, expected: str) -> None:
     press(page, "Next ›")
+    at_step(page, expected)
+
+
+def at_step(page: Page, expected: str) -> None:
+    """The stepper stands at `expected` with no tap: the steps before it had nothing to decide (issue 38)."""
     expect(step_name(page)).to_contain_text(expected)
 
 
@@ -103,14 +108,14 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
     spots = {C: far[0], B: ob, A: far[-1]}
     for seat in reversed(g.turn_order):  # Outposts in reverse turn order (p.8)
         place(page, "#arrival", spots[seat], "Place Outpost")
-    next_step(page, "Preparation — Turn order")
+    # the Arrival's end and round 1's turn order (it stays, p.8) pass by themselves: Spawn Crystals waits
 
     def spawn(hits: str) -> None:
-        next_step(page, "Preparation — Spawn crystals")
+        at_step(page, "Preparation — Spawn crystals")
         page.locator("#crystals").get_by_label("Hits on the 2 blue dice").fill(hits)
         press(page.locator("#crystals"), "Spawn")
         expect(page.locator("#lastlog")).to_contain_text(f"show {hits} hit")
-        next_step(page, "Expansion — Orders")
+        at_step(page, "Expansion — Orders")  # every Crystal placed: the step passed by itself
 
     def orders(special: dict) -> None:
         """Nine orders in turn order; a player without a special order activates their Stronghold."""
@@ -148,7 +153,7 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         return taps + 1
 
     # Round 1: the turn order stays (p.8); crystals; B moves its Frigate and Engineer next to A's Stronghold.
-    expect(page.locator("#instruction")).to_contain_text("Round 1: the turn order stays")
+    expect(page.locator("#result")).to_contain_text("Turn order: it stays as in the Arrival in round 1")
     spawn("0")
 
     def b_advances():
@@ -161,13 +166,12 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         press(page.locator("#orders"), "Finish the order")
 
     orders({B: b_advances})
-    next_step(page, "Management — Mine")
-
-    # Mine (p.13): the Stronghold's 10 and each controlled territory; then A buys 1 VP for 10 coins.
+    # Mine (p.13): the Stronghold's 10 and each controlled territory, applied by itself with the last order's end
+    # (nothing to decide); then A buys 1 VP for 10 coins.
+    at_step(page, "Buy Victory Points")
     g = state(live_server, page)
     mined = {i: al.mine_report(g, i).coins for i in (A, B, C)}
-    expect(page.locator(f"#mine-{A}")).to_contain_text(f"{mined[A]} coins")
-    next_step(page, "Buy Victory Points")
+    expect(page.locator("#result")).to_contain_text(f"{names[A]}: {mined[A]} coins")
     for i in (A, B, C):
         expect(page.get_by_role("status", name=f"{names[i]} coins", exact=True)).to_have_text(str(mined[i]))
     page.locator(f"form:has(input[name=_form][value=buy-{A}])").get_by_role("button", name="10 coins → 1 VP").tap()
@@ -175,8 +179,7 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
     expect(page.get_by_role("status", name=f"{names[A]} VP", exact=True)).to_have_text("1")
     expect(page.locator(f"form:has(input[name=_form][value=buy-{A}])").get_by_role(
         "button", name="10 coins → 1 VP")).to_be_disabled()
-    next_step(page, "Check Win")
-    next_step(page, "Secondary Objectives")
+    next_step(page, "Secondary Objectives")  # Check Win, nobody at 20 VP, passed by itself (p.13-14)
     # A claims two objectives (9 + 8 VP): 18, but 20 is only checked at Check Win (p.13-14).
     for vp in ("9", "8"):
         page.locator("#card-effects summary").tap()  # a fresh page closes it again
@@ -186,15 +189,15 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
     expect(page.get_by_role("status", name=f"{names[A]} VP", exact=True)).to_have_text("18")
     for i in state(live_server, page).turn_order:  # each player draws or discards and draws: mandatory (p.13)
         press(page.locator(f"form:has(input[name=_form][value=draw-{i}])"), "Draw 1")
-    next_step(page, "Discovery")
+    at_step(page, "Discovery")  # the last draw ends the step
     for i in state(live_server, page).turn_order:  # in turn order each selects one: mandatory (p.13)
         pick = page.locator(f"form:has(input[name=_form][value=discovery-{i}])")
         pick.get_by_label("Discovery", exact=True).fill(f"Swift Hulls {state(live_server, page).round}")
         press(pick, "Take")
-    next_step(page, "Build")
+    at_step(page, "Build")
     for i in state(live_server, page).turn_order:  # players build in turn order (p.13)
         press(page.locator("#management"), f"{names[i]} is done building")
-    next_step(page, "Preparation — Turn order")
+    at_step(page, "Preparation — Turn order")
 
     # Round 2: turn order from the fewest VP (p.8); B and C tie at 0, so the earlier of them picks first.
     g = state(live_server, page)
@@ -249,16 +252,15 @@ def test_three_players_two_rounds_and_the_end_at_20(tablet: Page, live_server):
         press(page.locator("#orders"), "Finish the order")
 
     orders({A: a_attacks})
-    next_step(page, "Management — Mine")
+    at_step(page, "Buy Victory Points")  # the Mine applied by itself
     g = state(live_server, page)
-    coins = g.sides[A].coins + al.mine_report(g, A).coins
-    next_step(page, "Buy Victory Points")
+    coins = g.sides[A].coins
+    expect(page.locator("#result")).to_contain_text(f"{names[A]}: {al.mine_report(g, A).coins} coins")
     expect(page.get_by_role("status", name=f"{names[A]} coins", exact=True)).to_have_text(str(coins))
     page.locator(f"form:has(input[name=_form][value=buy-{A}])").get_by_role("button", name="10 coins → 1 VP").tap()
     settled(page)
     expect(page.get_by_role("status", name=f"{names[A]} VP", exact=True)).to_have_text("20")
-    next_step(page, "Check Win")
-    press(page, "Next ›")  # the Check Win Condition step checks (p.13)
+    press(page, "Next ›")  # the Check Win Condition step checks by itself (p.13)
     expect(step_name(page)).to_have_text("Game over — Results")
     expect(page.locator("#instruction")).to_contain_text(f"{names[A]} wins with 20 VP")
     page.get_by_role("link", name="Final results ›").tap()

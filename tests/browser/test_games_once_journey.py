@@ -67,20 +67,21 @@ def test_the_ruthless_tap_cannot_be_repeated(tablet: Page, live_server):
     expect(page.locator("#ruthless")).to_have_count(0)
     expect(page.get_by_role("button", name="1 damage to Dust Marine")).to_have_count(0)
     expect(page.locator("#unit-u2")).to_contain_text("1 damage")
-    tap(page, "Next ›")  # on through the Casualty and Wrap Up phases: the prompt never comes back
+    # on through the Gate, Casualty and Wrap Up phases by themselves (nothing to decide, issue 38): the prompt
+    # never comes back
+    expect(page.locator(".round")).to_have_text("Round 2")
     expect(page.locator("#ruthless")).to_have_count(0)
 
 
 def test_a_stations_shot_asks_for_its_die(tablet: Page, live_server):
-    g = shattered_empires(live_server)
-    while g.row.state.step != "combat":
-        g.do("next")
+    g = shattered_empires(live_server)  # the Combat Phase is written with its units below: without a unit to
+    # fire it would pass by itself on the way (issue 38)
     content = live_server.app.extensions["game_content"]["shattered-empires"]
 
     def pending(state):
         attacker = replace(se._unit_of(content.card("Frigate"), "u1", 0), testing=False, evasion=5, shields=0)
         station = replace(se._unit_of(content.card("Defense Platform"), "u2", 1), testing=False)
-        return replace(state, units=(attacker, station), turn=0, next_id=3,
+        return replace(state, units=(attacker, station), turn=0, next_id=3, step="combat",
                        attack=se.Attack("u1", ((0, "base-1"),), True))
     rewrite(live_server.app, pending, game_id(g))
     page = tablet

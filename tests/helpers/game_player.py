@@ -122,6 +122,8 @@ CITED = re.compile(r"\((?:p\.[0-9]|Combat\b)")
 # What a refusal names when the control should not have been offered at all, whatever the table chose in its
 # form: the game's stage, phase, turn or step (issue 29: "only legal actions are offered")
 STATE_FIELDS = {"stage", "phase", "turn", "step"}
+# Presses that go back to a step the table saw before (which may have nothing to decide): Back, Undo, Redo
+STEPPED_BACK = ("/undo", "/redo", "/back")
 
 
 def _last_line(app, game_id: int) -> str:
@@ -264,6 +266,10 @@ def invariants(app, game_id: int, key: str, rolls: list | None = None):
                     f"{offer.describe()} rolled {rolled} dice without its roll for me: {values}")
         g = game_state(app, game_id).state
         assert isinstance(g, GameState), f"{key}: its state lacks a field of frame.GameState (all this player reads)"
+        if fresh and player.last[2] < 400 and not player.last[0].path.endswith(STEPPED_BACK):
+            # a step with nothing to decide never waits for a tap (issue 38): a command's answer leaves none
+            why = rules.idle(g)
+            assert why is None, f"after {player.last[0].describe()} the page waits on a step with nothing to decide: {why}"
         if key == "aldarra-reborn" and g.stage == "play":
             moved = airships.check(rules, g, player.last)
             assert not moved, "; ".join(moved)

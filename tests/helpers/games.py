@@ -97,18 +97,22 @@ def refused(app, g, action, data, label, *words, form=None):
 
 
 # Shattered Empires
-def until(g, step):
-    while g.row.state.step != step:
+def until(g, step, most=20):
+    """Next until the game stands at `step`; a step that passed by itself (issue 38) is never reached: fail."""
+    for _ in range(most):
+        if g.row.state.step == step:
+            return
         g.do("next")
+    raise AssertionError(f"{most} Nexts and still not at {step!r}: at {g.row.state.step!r}")
 
 
 # Suriya 162
 def su_next(g, **kw):
-    """Next in a Suriya 162 game as a table presses it: an applied Income Phase's card gained first (3.2 is
-    mandatory, docs/rules.md), then Next."""
+    """Next in a Suriya 162 game as a table presses it: in an applied Income Phase the card gained (3.2 is
+    mandatory, docs/rules.md), which ends the turn by itself (nothing is left to decide, issue 38); else Next."""
     st = g.row.state
     if st.stage == "play" and st.phase == "income" and st.applied and not st.gained:
-        g.do("gain", {"source": "central"})
+        return g.do("gain", {"source": "central"}, **kw)
     return g.do("next", **kw)
 
 

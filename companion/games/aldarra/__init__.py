@@ -51,11 +51,11 @@ from .state import (
     TITLE, UNITS, WIDTH, WIN_VP, BuyOption, Combat, Content, FactionInfo, Game, Order, Side, Stats, Tile, UnitCard,
     Units, faction_of, from_dict, stats, to_dict,
 )
-from .stepper import back_step, can_advance, current_step, next_step
+from .stepper import back_step, can_advance, current_step, idle, next_step
 
 __all__ = [
     "BUILDINGS", "CINDAR", "CLASSES", "COALITION", "COLORS", "CRYSTALS", "EXCHANGE", "FACTIONS", "FORMAT",
-    "FORTRESS_BUILDS", "HAND", "KEY", "KINDS", "MAX_PLAYERS", "MINED", "MIN_PLAYERS", "OBJECTIVES_DEALT", "ODARIAN",
+    "FORTRESS_BUILDS", "HAND", "idle", "KEY", "KINDS", "MAX_PLAYERS", "MINED", "MIN_PLAYERS", "OBJECTIVES_DEALT", "ODARIAN",
     "ORDERS", "OUTPOST_ENGINEERS", "PHASES", "PHASE_KEYS", "PIECES", "PLAYERS_RANGE", "RANSOM", "SPAWN_DICE",
     "SPEED", "STACK", "STEPS", "STRONGHOLD_COINS", "SYNDICATE", "TILES", "TITLE", "UNITS", "WIDTH", "WIN_VP",
     "BuyOption", "Combat", "Content", "Die", "FactionInfo", "Game", "GameError", "Mine", "Order", "Outcome",

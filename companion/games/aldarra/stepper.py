@@ -169,6 +169,30 @@ def back_step(g: Game) -> Outcome:
     raise GameError("step", "This is the start of the game; use Undo to take back placements.")
 
 
+def idle(g: Game) -> str | None:
+    """The words for the log when the step has nothing to decide, else None (frame.settle passes it by itself):
+    a step whose placements, orders, draws, picks or builds are all done, round 1's turn order (p.8), the Mine
+    and Check Win (p.13-14). Buying Victory Points is each player's choice (p.13), so that step waits."""
+    if g.stage != "play":
+        return None
+    n = len(g.players)
+    if g.phase == "arrival":
+        done = g.step == 1 and g.chooser >= n
+        return "The Arrival: everyone has an Outpost (p.8)" if done else None
+    if g.phase == "preparation":
+        if g.step == 0 and g.round == 1:
+            return "Turn order: it stays as in the Arrival in round 1 (p.8)"
+        if g.step == 0:
+            return "Turn order: every position chosen (p.8)" if g.chooser >= n else None
+        return "Spawn Crystals: every Crystal placed (p.8)" if g.spawn_rolled and not g.crystals_left else None
+    if g.phase == "expansion":
+        done = g.order is None and g.combat is None and not any(s.orders for s in g.sides)
+        return "Expansion Phase: every Order Token is out (p.9)" if done else None
+    done = {0: True, 1: False, 2: True, 3: not any(may_draw(g, i) for i in g.turn_order),
+            4: discoverer(g) is None, 5: g.chooser >= n}[g.step]
+    return f"{STEPS['management'][g.step]}: nothing to decide (p.13)" if done else None
+
+
 def can_advance(g: Game) -> tuple[bool, str]:
     """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
     return advance_check(next_step, g)

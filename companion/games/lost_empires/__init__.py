@@ -40,7 +40,7 @@ from .state import (
     PLAYERS_RANGE, SUPPLY, TITLE, WEIGHTS, Activation, Card, Content, Faction, Game, Grant, Side, Unit, copies_out,
     from_dict, other, to_dict,
 )
-from .stepper import SETUP_STEPS, back_step, can_advance, current_step, next_step
+from .stepper import SETUP_STEPS, back_step, can_advance, current_step, idle, next_step
 
 __all__ = [
     "activatable", "activate", "Activation", "adjacent", "adjust_artifacts", "adjust_damage", "ARTIFACT_TOKENS",
@@ -51,7 +51,7 @@ __all__ = [
     "DECK_COPIES", "DECK_DIFFERENT", "decline_grant", "DESTROYED_AT", "Die", "DieResult", "elite_claimant",
     "ELITE_RULES", "end_activation", "end_turn", "EYE_OF_GLIESE", "Faction", "fall_back", "fall_back_choices",
     "FORMAT", "from_dict", "Game", "GameError", "GATES", "Grant", "grant_action", "granted_attack", "granted_move",
-    "GRANTS", "hive", "in_enemy_hive", "KEY", "KEYWORDS", "library_card", "move", "new_game", "next_step",
+    "GRANTS", "hive", "idle", "in_enemy_hive", "KEY", "KEYWORDS", "library_card", "move", "new_game", "next_step",
     "OBJECTIVES", "other", "Outcome", "pass_turn", "PHASE_KEYS", "PHASES", "play_support", "play_unit", "Player",
     "player_name", "players", "PLAYERS", "PLAYERS_RANGE", "remember", "resolve_attack", "roll_for_first",
     "ruthless_damage", "Score", "score", "set_deck", "SETUP_STEPS", "Side", "starter_deck", "Step", "SUPPLY",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..frame import GameError, Outcome, Step, advance_check, player_name
+from .board import units_at
 from .control import _apply_control
 from .round_end import _apply_casualties, _apply_gates, _wrap_up, in_enemy_hive
 from .setup import begin
@@ -96,6 +97,37 @@ def back_step(g: Game) -> Outcome:
     prev = PHASE_KEYS[PHASE_KEYS.index(g.phase) - 1]
     step = 2 if prev == "wrapup" else 1
     return Outcome(replace(g, phase=prev, step=step), f"Back to the {PHASES[PHASE_KEYS.index(prev)]}")
+
+
+def idle(g: Game) -> str | None:
+    """The words for the log when the step has nothing to decide, else None (frame.settle passes it by itself).
+    The Order Phase is the players' (p.8-10); the Control, Gate and Casualty Phases and Wrap Up's steps 2-5 are
+    applied by the rules (p.10-11), except while a RUTHLESS side may deal its 1 damage (p.15) and while a unit
+    must fall back from an enemy hive (Wrap Up step 1, p.11)."""
+    if g.stage != "play" or g.phase == "order":
+        return None
+    if g.phase == "gate" and _ruthless_open(g):
+        return None
+    if g.phase == "wrapup" and g.step == 1 and any(in_enemy_hive(g, i) for i in range(PLAYERS)):
+        return None
+    phase = PHASES[PHASE_KEYS.index(g.phase)]
+    if g.phase in g.applied:
+        return f"{phase}: already applied this round, nothing to do"
+    pages = {"control": "p.10", "gate": "p.11", "casualty": "p.11"}
+    if g.phase in pages:
+        return f"{phase}: nothing to decide ({pages[g.phase]})"
+    if g.step == 1:
+        return f"{phase}, 1 Fall back: no unit in an enemy hive, nothing to do (p.11)"
+    return f"{phase}, 2-5 Ready, refresh, draw, First Player: nothing to decide (p.11)"
+
+
+def _ruthless_open(g: Game) -> bool:
+    """A RUTHLESS side may still deal its 1 damage to an enemy unit at an objective it won (p.15)."""
+    for b in g.ruthless:
+        by = next((u.owner for u in units_at(g, b) if u.has("RUTHLESS")), None)
+        if by is not None and any(u.owner != by for u in units_at(g, b)):
+            return True
+    return False
 
 
 def can_advance(g: Game) -> tuple[bool, str]:

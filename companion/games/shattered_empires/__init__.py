@@ -12,11 +12,11 @@ One module per job, each importing only those before it:
     totals      a player's Yield, Command Points and Queue: the Base plus completed cards
     turn        what each step of a turn does by itself: draw, reset, completed projects, replenish, leaving
     setup       Bases, decks and sideboards, the first hands
-    stepper     where the game stands, Next and Back
     cards       playing projects, Yield, Modifications, Resources and Command Cards
     personnel   hiring and assigning Personnel
     combat      declaring an attack, each shot, return fire, intercepts, destroyed units and bases
     upkeep      repair, scrapping, promotion, trigger reminders, the hand
+    stepper     where the game stands, Next and Back, and the steps with nothing to decide
     scoring     the score panel
 This package gives them all by one import (`from companion.games import shattered_empires`).
 """
@@ -34,7 +34,7 @@ from .state import (
     MIN_PLAYERS, PHASES, PLAYERS_RANGE, RESEARCH_CP, SCRAP_CP, STEP_KEYS, TITLE, UNIT_TYPES, Asset, Attack, Base,
     Card, Content, Game, Mod, Project, Side, Staff, Unit, from_dict, project, seat, to_dict,
 )
-from .stepper import back_step, can_advance, current_step, next_step
+from .stepper import back_step, can_advance, current_step, idle, next_step
 from .totals import command_max, queue_max, queued, yield_left, yield_total
 from .turn import launcher_search
 from .upkeep import adjust_hand, promote, repair, scrap, set_triggers
@@ -47,7 +47,7 @@ __all__ = [
     "Base", "begin", "Card", "may_play_resource",
     "CARD_TYPES", "check_deck", "choose_base", "choose_modified", "command_damage", "command_max", "Content",
     "COPIES_MAX", "current_step", "D6", "damage_split", "DECK_MIN", "declare", "DESIGNATIONS", "DRAW", "evasion_hits",
-    "FORMAT", "from_dict", "Game", "GameError", "HAND_MAX", "hire", "KEY", "launcher_search", "MAX_PLAYERS",
+    "FORMAT", "from_dict", "Game", "GameError", "HAND_MAX", "hire", "idle", "KEY", "launcher_search", "MAX_PLAYERS",
     "MIN_PLAYERS", "Mod", "new_game", "next_step", "Outcome", "PHASES", "play_command", "play_construction",
     "play_research", "play_resource", "Player", "player_name", "players", "PLAYERS_RANGE", "Project", "project",
     "promote", "queue_max", "queued", "repair", "RESEARCH_CP", "resolve", "Score", "score", "scrap", "SCRAP_CP",

@@ -1,11 +1,14 @@
-"""The stepper: where the game stands, and Next and Back through the set-up and each turn's steps."""
+"""The stepper: where the game stands, Next and Back through the set-up and each turn's steps, and which steps
+have nothing to decide (`idle`: frame.settle passes them by itself)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..frame import GameError, Outcome, Step, advance_check, player_name
 from .setup import begin
-from .state import PHASES, STEP_KEYS, Game
+from .cards import allocatable
+from .combat import attackers
+from .state import PHASES, SCRAP_CP, STEP_KEYS, Game
 from .totals import queue_max, queued
 from .turn import _enter, _leave_turn
 
@@ -60,6 +63,34 @@ def back_step(g: Game) -> Outcome:
         raise GameError("step", "This is the first step of the turn; use Undo to go further back.")
     prev = STEP_KEYS[STEP_KEYS.index(g.step) - 1]
     return Outcome(replace(g, step=prev, attack=None), f"Back to the {PHASES[STEP_KEYS.index(prev)]}")
+
+
+def idle(g: Game) -> str | None:
+    """The words for the log when the current step has nothing to decide, else None: its own action has nothing
+    to act on (no card to play, no project to fund, no unit to fire or repair, nothing to scrap) and no reminder
+    the player listed waits (docs/rules.md, "Steps with nothing to decide"). Draw is the rules' alone. A Launcher
+    completed at the end of the Allocation Phase holds the Acquisition Phase until its search is recorded."""
+    if g.stage != "play" or g.attack is not None:
+        return None  # a declared attack waits for its resolution
+    i, side = g.turn, g.sides[g.turn]
+    searching = any(u.id in g.launches and u.owner == i for u in g.units)  # a completed Launcher's search (Launcher)
+    cards = side.hand > 0 or bool(side.sideboard)
+    aiming = [p for p in g.projects if p.owner == i and p.mod is not None and p.target is None
+              and any(u.owner == i and u.type == p.requires for u in g.units)]
+    waits = {
+        "begin": bool(side.begin_triggers),
+        "draw": False,
+        "queue": bool(aiming) or (cards and len(queued(g, i)) < queue_max(g, i)),
+        "allocation": bool(aiming) or any(allocatable(g, p.id) for p in g.projects if p.owner == i),
+        "acquisition": cards or searching or any(s.owner == i and s.cost <= side.cp for s in g.staff),
+        "combat": bool(attackers(g)),
+        "repair": any(r.owner == i and r.repair and not r.repaired for r in g.units)
+                  and any(u.owner == i and u.damage for u in g.units),
+        "end": bool(side.end_triggers) or (side.cp >= SCRAP_CP and bool(queued(g, i))),
+    }
+    if waits[g.step]:
+        return None
+    return f"{player_name(g, i)}: {PHASES[STEP_KEYS.index(g.step)]}: nothing to do"
 
 
 def can_advance(g: Game) -> tuple[bool, str]:

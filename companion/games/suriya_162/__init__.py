@@ -51,7 +51,7 @@ from .state import (
     SQUAD_LIMIT, START, TILES_EACH, TITLE, Content, ContinueCard, Draft, Game, KnownCard, Side, Space, SymbolDie, Symbols,
     Terrain, Unit, from_dict, to_dict,
 )
-from .stepper import back_step, can_advance, current_step, next_step, round_of
+from .stepper import back_step, can_advance, current_step, idle, next_step, round_of
 
 __all__ = [
     "BASES_TO_WIN", "BASE_HP", "DIE_OF", "BASE_TOKENS", "BONUSES", "COMMAND_START", "DRAFT_SHOWN", "FORMAT", "GAIN_FROM",
@@ -62,7 +62,7 @@ __all__ = [
     "adjacent", "adjust", "assign_damage", "attack", "attack_choices", "combat_dice", "dice_said", "back_step", "can_advance", "bases", "bases_needed", "begin", "build_base",
     "burn", "choose_faction", "choose_first", "command_tokens", "current_step", "discard_for_mineral",
     "draft_order", "draft_rounds", "draw_hands", "exhaust", "extract", "freed_slots", "from_dict", "gain_card",
-    "in_tray", "income_for", "known_card", "known_general", "known_tactic", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
+    "idle", "in_tray", "income_for", "known_card", "known_general", "known_tactic", "move", "move_choices", "new_game", "next_step", "on_map", "open_spots", "place_tile", "placer",
     "play_card", "play_known", "player_name", "players", "remove_units", "resolve_combat", "restore", "roll_for_first",
     "round_of", "score", "seat_order", "show_tiles", "space", "summon", "tied_for_first", "to_dict", "true_damage",
     "undecided", "upkeep", "verdict", "with_side",

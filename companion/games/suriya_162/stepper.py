@@ -98,6 +98,20 @@ def back_step(g: Game) -> Outcome:
     return Outcome(replace(g, phase="upkeep"), f"Back to {player_name(g, g.turn)}'s Upkeep Phase")
 
 
+def idle(g: Game) -> str | None:
+    """The words for the log when the phase has nothing to decide, else None (frame.settle passes it by itself):
+    an Upkeep with no Continue card to pay or discard (1. Upkeep), an Income Phase whose card is gained (3.1 and
+    3.3 are the rules'). The Action Phase is the player's; the Gain of 3.2 is a choice, so it waits."""
+    if g.stage != "play":
+        return None
+    who = player_name(g, g.turn)
+    if g.phase == "upkeep" and not undecided(g, g.turn):
+        return f"{who}: Upkeep: nothing to do"
+    if g.phase == "income" and g.applied and g.gained:
+        return f"{who}: Income: the card is gained, nothing more to do (3.1-3.3)"
+    return None
+
+
 def can_advance(g: Game) -> tuple[bool, str]:
     """Whether Next may be pressed now, and the rule that holds it when not (the step button shows it)."""
     return advance_check(next_step, g)

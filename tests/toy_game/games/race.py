@@ -103,3 +103,8 @@ def add(g: Game, amount: int) -> Outcome:
 
 def score(g: Game) -> tuple[Score, ...]:
     return tuple(Score(p.name, p.color, p.faction, s.points) for p, s in zip(g.players, g.sides))
+
+
+def idle(g: Game) -> str | None:
+    """Every turn is a choice of 1 to 3 points: no step passes by itself."""
+    return None
