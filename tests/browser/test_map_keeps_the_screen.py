@@ -33,7 +33,7 @@ from companion.schemas.files.scenario import load_scenario
 from companion.store.cards import samples
 
 from .conftest import TABLET, TIMEOUT_MS, LiveServer
-from .helpers import settled, tap_at
+from .helpers import mp_face, settled, tap_at
 
 SIZES = ((1024, 768), (768, 1024))
 MAPS = ("crossfire", "doors-and-hazards", "first-steps", "great-hall-30x24", "mutant-grallok-lair")
@@ -251,7 +251,7 @@ def test_no_two_figures_labels_touch_and_each_is_in_its_own_space(tablet: Page, 
 def test_a_refusal_is_in_view_and_the_bar_brings_it_back(tablet: Page, live_server):
     page = tablet
     every_panel_open(page, live_server.missions["doors-and-hazards"])
-    page.locator("#move-form input[name='mp']").fill("1")
+    mp_face(page, 1)  # a face, or typed as Another MP when no face shows it
     far = page.evaluate("""() => { const vera = document.querySelector('#map-plan .fig[data-figure="vera"] circle').getBoundingClientRect(),
         map = document.getElementById('map-grid').getBoundingClientRect();
       return Array.from(document.querySelectorAll('#map-grid .cells polygon')).map(p => [p.dataset.label, p.getBoundingClientRect()])
