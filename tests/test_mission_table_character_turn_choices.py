@@ -75,7 +75,7 @@ def test_the_attack_helper_shows_a_target_out_of_range_disabled_with_the_range_c
     assert _targets(page) == {"Grallok Sentry-1": False, "object:D-2": False}
     said = text(table.get(URL))
     assert "Grallok Sentry-1 is out of range: range 7, the Attack reaches 1 (base range 1) (p.18, p.21)" in said
-    assert "object:D-2 is out of range: range 4" in said
+    assert "the object on D-2 is out of range: range 4" in said and "object:D-2 is" not in said
 
 
 def test_the_cards_range_typed_asks_the_targets_again_and_keeps_the_one_chosen(table, mission):

@@ -178,7 +178,8 @@ def target_refusal(mission: Mission, attacker_id: str, target: str, range_modifi
     distance = board.map.range_between(attacker.at, _target_at(mission, target))
     reach, how = attack_reach(attacker, range_modifier, attack_range)
     if distance is None or distance > reach:
-        return MissionError("target", f"{target} is out of range: range {distance}, the Attack reaches {reach} "
+        said = f"the object on {target.removeprefix('object:')}" if target.startswith("object:") else target
+        return MissionError("target", f"{said} is out of range: range {distance}, the Attack reaches {reach} "
                                       f"({how}) (p.18, p.21)")
     if sight_too and distance >= 2:
         try:
