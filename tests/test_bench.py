@@ -209,6 +209,45 @@ def check_game_taps(games: dict) -> None:
     assert le["combat"] == {"taps": 4, "resolved": True}  # activate, two die faces, Attack
     assert se["combat"] == {"taps": 5, "resolved": True}  # a target per weapon, Announce, the evasion face, Resolve
     assert su["combat"] == {"taps": 6, "resolved": True}  # the Squad and the target, 3 die faces, Resolve
+    # Combat on the territory, each Frigate's die face (the attacker's 1, the defender's 0), Record the roll, the hit
+    assert al["combat"] == {"taps": 5, "resolved": True}
+    for key in le, se, su, al:  # every game's every action is played and counted, none left skipped
+        assert all("skipped" not in action and action["taps"] > 0 for action in key.values())
+
+
+def offered(offer, name: str, value: str) -> bool:
+    """Whether a page's offer (a form and the button pressed) lets a person send this field with this value."""
+    if offer.button.get("name") == name:
+        return offer.button.get("value", "") == value
+    moves = json.loads(offer.form.attrs.get("data-moves") or "{}") if offer.form else {}
+    board = {"from": {key.partition(" ")[0] for key in moves}, "to": {to for key in moves for to in moves[key]}}
+    for c in offer.controls:
+        if c.name == name and c.attrs.get("data-board") in board:  # filled by a tap on the board (static/js/app.js)
+            return value in board[c.attrs["data-board"]]
+        if c.name == name:
+            return c.value == value if c.kind == "hidden" else (value in c.options if c.options else True)
+    return False
+
+
+def test_the_aldarra_taps_send_only_what_its_page_offers(tmp_path, monkeypatch):
+    # issue 38: the counted presses are the page's own: before each, the rendered page offers a button whose
+    # form carries every field sent with that value (a die face among its radio buttons, a hidden seat as given)
+    from helpers.page_player import parse_page
+
+    from companion.bench import game_taps, timing
+
+    press = game_taps._Game.press
+
+    def checked(self, action, data=None, picks=0, form=None):
+        page = parse_page("http://localhost" + self.url, 200, self.client.get(self.url).get_data(as_text=True))
+        path, sent = self.request(action, data, form)
+        fits = [o for o in page.offers if o.path == path and all(offered(o, k, v) for k, v in sent.items())]
+        assert fits, (action, sent, [o.describe() for o in page.offers if o.path == path])
+        return press(self, action, data, picks, form)
+
+    monkeypatch.setattr(game_taps._Game, "press", checked)
+    app = timing.scratch_app(str(tmp_path))
+    assert game_taps._aldarra(app)["combat"] == {"taps": 5, "resolved": True}
 
 
 def check_map_editor(section: dict, repeat: int) -> None:

@@ -10,6 +10,7 @@ import tempfile
 from dataclasses import replace
 
 from ..db import connect
+from ..games import aldarra as al
 from ..games import lost_empires as le
 from ..games import shattered_empires as se
 from ..games import suriya_162 as su
@@ -41,10 +42,16 @@ class _Game:
         finally:
             db.conn.close()
 
+    def request(self, action: str, data: dict | None = None, form: str | None = None) -> tuple[str, dict]:
+        """Where a press posts and the fields its form sends (the step bar's form is "step")."""
+        if action == "next":
+            return f"{self.url}/next", {"_form": form or "step", **(data or {})}
+        return f"{self.url}/do/{action}", {"_form": form or action, **(data or {})}
+
     def press(self, action: str, data: dict | None = None, picks: int = 0, form: str | None = None):
         """A press of the page (`picks`: the values the table tapped in its form first), counted."""
-        path = f"{self.url}/{action}" if action == "next" else f"{self.url}/do/{action}"
-        sent = {"_form": form or action, "version": str(self.row().version), **(data or {})}
+        path, sent = self.request(action, data, form)
+        sent["version"] = str(self.row().version)
         resp = self.client.post(path, data=sent, headers={"HX-Request": "true"})
         if resp.status_code != 200:
             raise RuntimeError(f"{path} answered {resp.status_code}: {resp.get_data(as_text=True)[:300]}")
@@ -162,7 +169,46 @@ def _aldarra(app) -> dict:
         for i in s.turn_order:
             s = t.press("finish-build", {"player": str(i)})
         return {"nexts": nexts, "next_round": s.round == 2 and rules.idle(s) is None}
-    return {"round_end": g.counted(round_end), "combat": {"skipped": "not scripted yet"}}
+    return {"round_end": g.counted(round_end), "combat": _aldarra_combat(app)}
+
+
+def _arrive(g: _Game) -> None:
+    """The Arrival through the page: each Stronghold 3 apart, then each Outpost, and no Crystal spawned (p.8)."""
+    g.set_up(("next", {}))
+    for _ in range(3):
+        s = g.row().state
+        taken = [t.id for t in s.tiles if t.stronghold is not None]
+        at = next(t.id for t in s.tiles if t.kind != "Crystal Deposit"
+                  and all(al.distance(s, t.id, x) > 2 for x in taken))
+        g.set_up(("stronghold", {"player": str(al.arrival_order(s)[s.chooser]), "at": at}, "arrival"))
+    for _ in range(3):
+        s = g.row().state
+        at = next(t.id for t in s.tiles if t.kind != "Crystal Deposit" and t.stronghold is None
+                  and not al.units_at(s, t.id))
+        g.set_up(("outpost", {"player": str(al.arrival_order(s)[s.chooser]), "at": at}, "arrival"))
+    g.set_up(("spawn", {"hits": "0"}))
+
+
+def _aldarra_combat(app) -> dict:
+    """The player to act orders on Bob's Frigate next door and moves a Frigate in (not counted); the combat:
+    Combat on the territory, each Frigate's green die face, Record the roll, the hit assigned (p.9-11)."""
+    g = _Game(app, "aldarra-reborn", ("Ann", "Bob", "Cy"))
+    _arrive(g)
+    s = g.row().state
+    me = al.current_player(s)
+    home = al.stronghold_of(s, me).id
+    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    enemy = next(i for i in s.turn_order if i != me)
+    g.position(lambda x: replace(x, units=x.units + (al.Units(spot, enemy, "Frigate", 1),)))
+    g.set_up(("order", {"player": str(me), "at": spot}),
+             ("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"}))
+
+    def combat(t):  # the attacker's die shows 1, the defender's 0: one hit, the defender's Frigate (armor 1) lost
+        t.press("combat", {"at": spot}, form=f"combat-{spot}")
+        t.press("roll", {f"face_{me}_green_0": "1", f"face_{enemy}_green_0": "0"}, picks=2)
+        s = t.press("assign", {"owner": str(enemy), "kind": "Frigate"})
+        return {"resolved": s.combat is None and s.last_combat[-1].startswith("Combat over")}
+    return g.counted(combat)
 
 
 def run() -> dict:
