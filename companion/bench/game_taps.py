@@ -197,9 +197,12 @@ def _aldarra_combat(app) -> dict:
     s = g.row().state
     me = al.current_player(s)
     home = al.stronghold_of(s, me).id
-    spot = next(n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None and not al.units_at(s, n))
+    # The dealt board is random: a free neighbour if there is one, else one cleared for the fight (not counted)
+    beside = [n for n in al.neighbours(s, home) if al.tile(s, n).stronghold is None]
+    spot = next((n for n in beside if not al.units_at(s, n)), beside[0])
     enemy = next(i for i in s.turn_order if i != me)
-    g.position(lambda x: replace(x, units=x.units + (al.Units(spot, enemy, "Frigate", 1),)))
+    g.position(lambda x: replace(x, units=tuple(u for u in x.units if u.at != spot)
+                                 + (al.Units(spot, enemy, "Frigate", 1),)))
     g.set_up(("order", {"player": str(me), "at": spot}),
              ("move", {"frm": home, "to": spot, "kind": "Frigate", "count": "1"}))
 

@@ -186,7 +186,8 @@
       form.getAttribute("aria-label") || "your next change";
     queue.push({ key: key, hidden: hidden, what: what, fields: fields,
                  button: button ? { name: button.name || "", value: button.value || "", text: (button.textContent || "").trim() } : null });
-    savestate(SAY.saving(waiting()), "saving");
+    // still asking about a lost answer: say so, with the tap now waiting behind it (not a plain "saving…")
+    if (pending) { savestate(SAY.checking(pending.what, waiting()), "saving"); } else { savestate(SAY.saving(waiting()), "saving"); }
     note(SAY.kept(before(), what));
     return true;
   }
