@@ -369,6 +369,9 @@
     if (answered && pending) { check(); }
     if (!answered && isPoll(e)) { offline(true); }
   });
+  // A tap still kept is said at once over the answer's "● saved", before the page is painted: never a flash of
+  // "saved" while it waits to be sent (sendKept sends it a moment later)
+  document.addEventListener("htmx:afterSwap", function () { if (queue.length) { restate(); } });
   document.addEventListener("htmx:afterSettle", restate);
   document.addEventListener("htmx:responseError", function (e) {
     if (isPoll(e)) { return; }
