@@ -14,16 +14,16 @@ points, numbers); the templates only loop.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .hexgrid import CORNERS, Grid, Hex, Point, edge, from_offset, neighbours, to_offset  # noqa: F401
+from .record import record
 
 SCALE = {"pointy": (26, 15), "flat": (15, 26)}
 MARGIN = 20  # room for what a token shows past its space: an HP pill, a condition badge at the board edge
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     """One drawn hex of a grid: its label, centre and corners."""
     label: str
@@ -32,7 +32,7 @@ class Cell:
     y: int
 
 
-@dataclass(frozen=True)
+@record
 class EdgeArea:
     """The rhombus between two neighbouring centres and their shared corners: where a touch means this edge."""
     a: str
@@ -40,7 +40,7 @@ class EdgeArea:
     points: str
 
 
-@dataclass(frozen=True)
+@record
 class GridView:
     """A grid as a page draws it: its cells and the drawing's size."""
     view_box: str
@@ -127,7 +127,7 @@ def fit(text: str, size: float, dy: float) -> int | None:
 HALF = {"pointy": (SCALE["pointy"][0], 2 * SCALE["pointy"][1]), "flat": (2 * SCALE["flat"][0], SCALE["flat"][1])}
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """A rectangle drawn on a board, in pixels: its top-left corner, its width and its height."""
     x: int

@@ -10,8 +10,8 @@ engines use it.
 beside the arithmetic, so that the map engine builds its Layout on it without importing the drawing.
 """
 from __future__ import annotations
+from .record import record
 
-from dataclasses import dataclass
 
 Hex = tuple[int, int]
 Point = tuple[int, int]
@@ -60,7 +60,7 @@ CORNERS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Grid:
     """Hexes in rows ("pointy") or columns ("flat"), `shifted` as companion/hexgrid.py reads it."""
     orientation: str = "pointy"

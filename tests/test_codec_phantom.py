@@ -13,6 +13,7 @@ from companion import ROOT
 from companion.codec import ADDED, state_codec
 from companion.phantom import characters
 from companion.phantom.campaign import Campaign, campaign_from_dict, campaign_to_dict, new_campaign, rename
+from companion.record import record
 from companion.schemas.content.campaign import load_campaign_content
 from companion.phantom.play import abandon, mission_from_dict, mission_to_dict
 from companion.store import campaigns, mission_table
@@ -91,7 +92,7 @@ def test_a_field_added_to_the_campaign_needs_no_migration():
     c = characters.add_character(new_campaign("The Historians", content), content, "Vera", "Ranger", "Human").campaign
     stored = json.loads(json.dumps(campaign_to_dict(c)))  # as the store keeps it today
 
-    @dataclasses.dataclass(frozen=True)
+    @record  # as every engine value is declared (a stdlib frozen dataclass may not extend a record)
     class WithTableNotes(Campaign):
         table_notes: str = dataclasses.field(default="", metadata=ADDED)
 

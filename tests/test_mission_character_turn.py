@@ -63,6 +63,7 @@ def test_a_move_within_the_cards_mp_goes_by_the_fewest_mp_path():
     m = vera_turn(mission())
     out = move_by_card(m, "vera", "D-3", 3)
     assert at(out.mission, "vera") == "D-3" and said(out.reasons, "Vera: Move 3", "3 MP by A-3")
+    assert [r for r in out.reasons if "D-3" in r] == ["Vera: Move 3 — 3 MP by A-3 → B-3 → C-3 → D-3 (p.24)"]  # said once
 
 
 def test_a_space_beyond_the_cards_mp_is_refused_with_the_mp_it_needs():

@@ -15,9 +15,9 @@ ENGINES = ["companion/phantom", "companion/games"]
 # What the engines share is itself held to the same rule: the one family of refusals, the state codec
 # every game's state goes through (and its markers), the hex arithmetic of the map engine and Aldarra Reborn's rules, and the
 # hex boards' geometry and drawing (Phantom Epoch's maps, Aldarra Reborn's board, Suriya 162's map), and
-# what a name looks like once its invisible characters are gone.
+# what a name looks like once its invisible characters are gone, and `@record`, how their values are declared.
 SHARED = ["companion/errors.py", "companion/codec.py", "companion/codec_marks.py", "companion/hexgrid.py",
-          "companion/hexboard.py", "companion/names.py"]
+          "companion/hexboard.py", "companion/names.py", "companion/record.py"]
 
 
 def engine_files():

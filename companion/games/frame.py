@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import RuleError
 from ..names import visible
+from ..record import record
 
 NAME_MAX = 40
 STAGES = ("setup", "play", "over")  # a game is set up, played, then over
@@ -29,14 +30,14 @@ class GameError(RuleError):
         super().__init__(field, message, page)
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     name: str
     color: str
     faction: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """Where the game stands: shown across the top of the game page."""
     round: int
@@ -46,14 +47,14 @@ class Step:
     phases: tuple[str, ...] = ()  # every phase of a round, in order, to draw the stepper
 
 
-@dataclass(frozen=True)
+@record
 class Verdict:
     """The end of a game: the winner (None for a draw) and how it was decided."""
     winner: int | None
     how: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     state: object
     description: str  # one line for the game log
@@ -173,14 +174,14 @@ def new_players(names: list[str], colors: list[str], fields=("name", "color")) -
 
 # -- dice ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Face:
     label: str
     value: int
     critical: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Die:
     """A die's faces come from data/ (marked unverified until a player checks them against the real die)."""
     name: str
@@ -198,7 +199,7 @@ class Die:
         return (rng or random.SystemRandom()).choice(self.faces)
 
 
-@dataclass(frozen=True)
+@record
 class DieResult:
     value: int
     critical: bool = False

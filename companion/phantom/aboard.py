@@ -1,7 +1,7 @@
 """Between missions, aboard the Phantom Epoch (p.15-17, 31): shop, expeditions, upgrades."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from .campaign import (
     Campaign, CampaignError, Change, Equipment, ExpeditionRecord, Requirement, Upgrade,
@@ -9,6 +9,7 @@ from .campaign import (
 )
 from .characters import SLOTS, add_attachment, add_item, check_charge_slots, choose, find_thing
 from .content import CampaignContent
+from ..record import record
 
 REQUIREMENT_KINDS = ("schematic", "equipment", "simulation")
 EXPEDITION_RESULTS = ("shuffle", "discard")
@@ -83,7 +84,7 @@ def sell_equipment(c: Campaign, character_id: str, equipment_id: str) -> Change:
     return Change(replace(put_character(c, ch), shop_cards=shop), text)
 
 
-@dataclass(frozen=True)
+@record
 class Catalogue:
     """The table's own cards, typed once and offered again: every Equipment card a character holds or sold back
     to its planet deck (p.16), every attachment and item card a character holds; one of each name."""
@@ -143,7 +144,7 @@ def gain_from_catalogue(c: Campaign, character_id: str, kind: str, name: str) ->
     return Change(put_character(change.campaign, ch), change.description)
 
 
-@dataclass(frozen=True)
+@record
 class ExpeditionEffects:
     """What an Expedition card's result gives or takes (p.17, p.39 F), applied to the sheets with its record:
     nova cells and SP by character id, fame by planet, Vanished technology, and an item card for a character."""

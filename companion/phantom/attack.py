@@ -20,7 +20,7 @@ board and the names `sight.py` puts on a line ("goblin-2", "object:E-4").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
 
 from ..errors import RuleError
@@ -30,6 +30,7 @@ from .dice import (
     ATTACK_DICE, BLOCK, CRITICAL, DIE_NAMES, FUMBLE, MISS, SUCCESS, AttackFace, DiceError, Rolls,
     attack_value_of, parse_accuracy_result, parse_attack_result,
 )
+from ..record import record
 
 __all__ = [
     "AttackError", "AttackResult", "Combatant", "CounterAttack", "DiceError", "RollNeeded", "RollUsed", "Rolls",
@@ -70,7 +71,7 @@ def _without(conditions: Sequence[str], name: str) -> tuple[str, ...]:
 
 # -- what an Attack can hit ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Combatant:
     """A figure or an object as an Attack sees it. `guard` and `attack` are the totals of every source the
     caller knows (attribute, cards, equipment); Weakened and Vulnerable are added here (p.37). An object has
@@ -178,7 +179,7 @@ def apply_conditions(target: Combatant, inflicted: Sequence[str]) -> tuple[tuple
 
 # -- the result ---------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class RollUsed:
     """A die the attack used: which, and the face rolled."""
     die: str  # "Basic Attack die", "Blitz Attack die", "Accuracy die"
@@ -187,7 +188,7 @@ class RollUsed:
     source: str  # where it was given: "rolls.attack[0]"
 
 
-@dataclass(frozen=True)
+@record
 class RollNeeded:
     """A die the attack still needs the table to roll."""
     die: str
@@ -197,7 +198,7 @@ class RollNeeded:
         return f"{self.die} for {self.for_whom}"
 
 
-@dataclass(frozen=True)
+@record
 class CounterAttack:
     """Vengeful (p.37): `by` performs an Attack `value` on `against` in retaliation, then loses Vengeful."""
     by: str
@@ -205,7 +206,7 @@ class CounterAttack:
     value: int = -1
 
 
-@dataclass(frozen=True)
+@record
 class AttackResult:
     """One attack resolved: hits, damage, conditions given, and the reasons with their pages."""
     outcome: str  # hit / failed / missed / fumbled / blocked-by:<name> / awaiting-roll

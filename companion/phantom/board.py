@@ -5,18 +5,19 @@ a `Board` adds the figures. Both are immutable.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Annotated
 
 from ..codec_marks import Kept
 from .conditions import held
 from .hexmap import Hex, HexMap, MapError, Space
+from ..record import record
 
 SIDES = ("character", "adversary")
 
 
-@dataclass(frozen=True)
+@record
 class Figure:
     """A character or an adversary on the map: where it stands, its HP and stats, its conditions."""
     id: str
@@ -46,7 +47,7 @@ class Figure:
         return self.side != other.side
 
 
-@dataclass(frozen=True)
+@record
 class Board:
     """A map and the figures standing on it."""
     map: Annotated[HexMap, Kept(4)]  # a mission read again after an undo keeps its map (immutable) and its caches

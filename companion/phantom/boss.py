@@ -9,18 +9,19 @@ Frozen doubles every AP, initiative included (p.37).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Sequence
 
 from ..errors import RuleError
 from .conditions import ap_factor
+from ..record import record
 
 
 class BossError(RuleError):
     """A character count or action number the boss's board does not have; the message quotes it."""
 
 
-@dataclass(frozen=True)
+@record
 class BossAction:
     number: int | None = field(metadata={"omit": None})  # None for the inherent action (stored without it)
     name: str
@@ -28,7 +29,7 @@ class BossAction:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class Boss:
     name: str
     character_counts: tuple[int, ...]
@@ -51,7 +52,7 @@ class Boss:
                    entry.get("critical_ability", ""))
 
 
-@dataclass(frozen=True)
+@record
 class Attributes:
     hp: int
     attack: int
@@ -71,7 +72,7 @@ def attributes(boss: Boss, characters_embarked: int) -> Attributes:
                       f"{boss.hp[i]}, Attack {boss.attack[i]}, Guard {boss.guard[i]}, Range {boss.range[i]} (p.30)")
 
 
-@dataclass(frozen=True)
+@record
 class BossTurn:
     actions: tuple[BossAction, ...]  # in the order performed: the inherent one first
     initiative: int

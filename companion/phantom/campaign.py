@@ -7,13 +7,14 @@ Serialise with `campaign_to_dict`, parse with `campaign_from_dict`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ..codec import ADDED, state_codec
 from ..errors import RuleError
 from ..names import visible
 from .content import CampaignContent
 from .criticals import CriticalAbility
+from ..record import record
 
 NAME_MAX = 80
 NOTES_MAX = 4000
@@ -34,13 +35,13 @@ class StaleVersion(CampaignError):
         super().__init__("version", f"{what} was changed on another device; here is the current version. Nothing was saved.")
 
 
-@dataclass(frozen=True)
+@record
 class ActionCard:
     name: str
     sp: int
 
 
-@dataclass(frozen=True)
+@record
 class Equipment:
     id: str
     name: str
@@ -54,7 +55,7 @@ class Equipment:
     guard: int = 0  # the Guard modifier printed on the card (p.44 I), counted while equipped (p.21 step 5)
 
 
-@dataclass(frozen=True)
+@record
 class Attachment:
     id: str
     name: str
@@ -70,7 +71,7 @@ class Attachment:
     critical: CriticalAbility | None = field(default=None, metadata=ADDED)
 
 
-@dataclass(frozen=True)
+@record
 class Item:
     id: str
     number: str
@@ -79,7 +80,7 @@ class Item:
     equipped: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Character:
     id: str
     name: str
@@ -100,14 +101,14 @@ class Character:
     max_ap: int | None = None  # p.43 B
 
 
-@dataclass(frozen=True)
+@record
 class MissionStatus:
     available: bool = False
     completed: bool = False
     all_taken: bool | None = None  # the ✓ / ✗ of p.14
 
 
-@dataclass(frozen=True)
+@record
 class ExpeditionRecord:
     deck: str  # a planet, or "Story"
     card: str
@@ -116,14 +117,14 @@ class ExpeditionRecord:
     effects: tuple[str, ...] = field(default=(), metadata=ADDED)  # what it applied to the sheets, one line each (aboard.ExpeditionEffects)
 
 
-@dataclass(frozen=True)
+@record
 class Requirement:
     kind: str  # schematic / equipment / simulation
     name: str
     found: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Upgrade:
     id: str
     name: str
@@ -133,7 +134,7 @@ class Upgrade:
     performed: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Campaign:
     name: str
     notes: str = ""
@@ -162,7 +163,7 @@ class Campaign:
     version: int = 1
 
 
-@dataclass(frozen=True)
+@record
 class Change:
     campaign: Campaign
     description: str

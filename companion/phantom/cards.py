@@ -10,8 +10,8 @@ that is `companion.phantom.scenario.ClassCard`, which a turn reads.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from ..errors import RuleError
+from ..record import record
 
 
 DIFFICULTIES = (1, 2, 3, 4)
@@ -22,7 +22,7 @@ class CardError(RuleError):
     """A card the rules cannot use; the message quotes it."""
 
 
-@dataclass(frozen=True)
+@record
 class Stats:
     hp: int
     attack: int
@@ -30,7 +30,7 @@ class Stats:
     range: int
 
 
-@dataclass(frozen=True)
+@record
 class AdversaryDescription:
     """One adversary type (species + class) with its attributes per difficulty rating 1-4 (p.46)."""
     name: str
@@ -46,14 +46,14 @@ class AdversaryDescription:
         return found
 
 
-@dataclass(frozen=True)
+@record
 class BossCard:
     name: str
     actions: tuple[int, ...]  # the board's action numbers, performed after the inherent one (p.30)
     persistent: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class EventCard:
     name: str
     rounds: str  # "1-5" or "6+" (p.12: five random 1-5 events on top of the shuffled 6+ deck)

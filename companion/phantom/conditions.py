@@ -30,12 +30,13 @@ condition's name. The effects (each optional, none when absent):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Sequence
 
 from ..errors import RuleError
 from . import keywords
+from ..record import record
 
 SOURCE = Path(__file__).resolve().parents[2] / "data" / "phantom-epoch" / "conditions.json"
 ENDINGS = ("", "after-next-full-turn", "after-its-damage")
@@ -46,7 +47,7 @@ class ConditionError(RuleError):
     """A condition name that is not on the list of p.37."""
 
 
-@dataclass(frozen=True)
+@record
 class Condition:
     """One condition's entry: its name, kind and page, and its effects (the module's note)."""
     name: str
@@ -153,7 +154,7 @@ def spent_on(conditions: Sequence[str], what: str) -> Condition | None:
     return next((c for c in held(conditions) if c.spent_on == what), None)
 
 
-@dataclass(frozen=True)
+@record
 class Budget:
     """The MP a Move, Leap or Retreat of `card_mp` leaves for the path (p.24, p.37): after the condition its
     first MP remove (`stands_up`) and the MP changes of the others (`changed_by`); `cannot` is the condition

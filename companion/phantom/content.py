@@ -6,26 +6,27 @@ build a `CampaignContent` by hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .criticals import CriticalAbility
 from .dice_faces import DiceTable
+from ..record import record
 
 
-@dataclass(frozen=True)
+@record
 class FameTier:
     tier: int
     min_fame: int
 
 
-@dataclass(frozen=True)
+@record
 class StartingItem:
     number: str
     name: str
     once_per_mission: bool
 
 
-@dataclass(frozen=True)
+@record
 class ClassBoard:
     """A Character Class board (p.41): its weapon and the weapon's base range (G, p.21), its inherent critical
     ability (A, p.20), its bandage slots (F, p.38), item slots (E) and starting attachment. The rulebook text
@@ -39,14 +40,14 @@ class ClassBoard:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class ClassInfo:
     name: str
     starting_items: tuple[StartingItem, ...] = ()
     board: ClassBoard | None = None
 
 
-@dataclass(frozen=True)
+@record
 class MissionInfo:
     id: str
     name: str
@@ -54,7 +55,7 @@ class MissionInfo:
     number: int | None  # its rewards and difficulty rating are content the table types (schemas/content/mission_rewards.py)
 
 
-@dataclass(frozen=True)
+@record
 class CampaignContent:
     planets: tuple[str, ...]
     fame_tiers: tuple[FameTier, ...]

@@ -3,11 +3,11 @@ structured form the mission applies: a condition on the target, extra damage, a 
 adjacent enemy, and free text for the rest. What the app applies (condition, damage) it applies; the rest
 the table reads and does by hand."""
 from __future__ import annotations
+from ..record import record
 
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@record
 class CriticalAbility:
     """`source` names where it is printed ("Ranger class board", "Grallok Sentry"). `condition` is inflicted on
     the target and `damage` dealt to it; `push` and `adjacent_attack` (an Attack ±N on all adjacent enemies) and

@@ -7,9 +7,9 @@ gives; if options are still tied it takes the first by label and says so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Generic, Sequence, TypeVar
 from ..errors import RuleError
+from ..record import record
 
 COLORS = ("dark-blue", "light-blue", "red", "yellow")
 DIRECTIONS = ("N", "S", "E", "W")
@@ -22,7 +22,7 @@ class DecisionDieError(RuleError):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class DecisionDie:
     """The round's decision die: its color and its two directions (p.12, p.36)."""
     color: str
@@ -37,7 +37,7 @@ class DecisionDie:
                 raise DecisionDieError(f"decision die {name} direction must be N, S, E or W, not {getattr(self, name)!r}")
 
 
-@dataclass(frozen=True)
+@record
 class TieBreak(Generic[T]):
     """A tie broken by the decision die: what it kept and why."""
     choice: T

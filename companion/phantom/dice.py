@@ -11,9 +11,10 @@ not.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import RuleError
+from ..record import record
 
 CRITICAL = "critical"
 FUMBLE = "fumble"
@@ -61,7 +62,7 @@ def attack_value_of(face: AttackFace) -> int:
 
 # -- dice rolled at the table, given in advance ----------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Rolls:
     """The scenario file's `"rolls": {"attack": [...], "accuracy": [...]}`: each list is consumed in
     order across the whole turn, as the rules call for rolls. `attack_used`/`accuracy_used` count what

@@ -8,16 +8,15 @@ the engine does not build them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .decision import DecisionDie, DecisionDieError
 from .dice import (ACCURACY_RESULTS, ATTACK_DICE, CRITICAL, DIE_NAMES, FUMBLE, SIDES, AttackFace, DiceError,
                    parse_accuracy_result, parse_attack_result)
+from ..record import record
 
 
 # -- face tables (content, unverified until a user checks them against their dice) -----------------------
 
-@dataclass(frozen=True)
+@record
 class AttackDie:
     """An Attack die's faces (data/phantom-epoch/dice.json)."""
     key: str  # basic / blitz
@@ -29,21 +28,21 @@ class AttackDie:
         return DIE_NAMES[self.key]
 
 
-@dataclass(frozen=True)
+@record
 class AccuracyDie:
     """The Accuracy die's faces (data/phantom-epoch/dice.json)."""
     faces: tuple[str, ...]
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class DecisionDieFaces:
     """The decision die's faces (data/phantom-epoch/dice.json)."""
     faces: tuple[DecisionDie, ...]
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class DiceTable:
     """Every die of the game, as data/phantom-epoch/dice.json gives them."""
     basic: AttackDie

@@ -8,7 +8,7 @@ trap printed on the map triggers every time it is entered (p.33): the map says w
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..errors import RuleError
@@ -16,13 +16,14 @@ from .attack import AttackError, Combatant, apply_conditions, condition_name
 from .board import Figure
 from .conditions import held, receive_damage, spent_on
 from .hexmap import HAZARDS, Hex, HexMap
+from ..record import record
 
 
 class HazardError(RuleError):
     """A hazard table or a hazard space that does not fit the rules; the message quotes the bad input."""
 
 
-@dataclass(frozen=True)
+@record
 class HazardRule:
     """What entering one kind of hazard does (p.33)."""
     name: str  # fire / poison / trap
@@ -50,7 +51,7 @@ def hazard_rules(rows: Sequence[Mapping]) -> tuple[HazardRule, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class Entered:
     """A figure after entering a hazard, the map after it (a triggered Trap token is gone), and why;
     `barrier`: its Barrier took the hazard's damage instead (p.37)."""

@@ -14,7 +14,7 @@ map and cached on it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import cached_property
 from typing import Annotated
 
@@ -27,6 +27,7 @@ from ..hexgrid import DIRECTIONS, Hex, distance, edge, from_offset, neighbours, 
 # by companion/hexboard.py, which a turn never imports); a map's Layout adds the book's labels (L-4) and
 # refuses a bad layout with a MapError.
 from ..hexgrid import Grid, Point  # noqa: F401
+from ..record import record
 # A space as a stored mission holds it: its label, from the context the mission's codec passes: the map when
 # writing (its labels are made once), its layout when reading.
 Space = Annotated[Hex, Shape(lambda h, hexmap: hexmap.label(h), lambda label, layout: layout.parse(label))]
@@ -69,7 +70,7 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
-@dataclass(frozen=True)
+@record
 class Layout(Grid):
     """A mission map's grid (orientation, shifted): hexboard.Grid's geometry, named as the book names spaces."""
 
@@ -113,7 +114,7 @@ class Layout(Grid):
         return super().edge_corners(a, b)
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """An adversary placement icon: who is placed when enough characters embark (p.9, 34)."""
     type: str
@@ -134,7 +135,7 @@ def in_rows(h: Hex, hexmap: "HexMap") -> tuple[int, int]:
     return (row, col)
 
 
-@dataclass(frozen=True)
+@record
 class HexMap:
     """Stored with every space as its label, the spaces in reading order, what lies on them by label."""
     layout: Layout = field(default_factory=Layout)

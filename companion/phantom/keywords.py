@@ -9,14 +9,14 @@ Teleport", p.37's "Move or Leap", MP that a condition changes). A keyword that w
 that does something new adds its handler too (docs/ARCHITECTURE.md, "Adding an action keyword").
 """
 from __future__ import annotations
+from ..record import record
 
-from dataclasses import dataclass
 
 ACTS = ("movement", "attack", "heal", "condition", "damage")
 PLANS = (None, "path", "retreat", "teleport")
 
 
-@dataclass(frozen=True)
+@record
 class Keyword:
     """One action keyword as cards print it."""
     name: str  # as stored and typed: "move"

@@ -18,14 +18,14 @@ The map editor shows these as a map is drawn; a mission refuses to start on a ma
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .hexmap import DIRECTIONS, Hex, HexMap, MapError, edge
+from ..record import record
 
 KINDS = ("gap", "door", "entry", "unreached")
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     kind: str  # one of KINDS
     spaces: tuple[str, ...]  # the labels it is about, for the editor to mark

@@ -12,12 +12,13 @@ painting one replaces the other of its kind, as a printed map shows one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import RuleError
 from .hexmap import (
     DOOR_STATES, HAZARDS, OBJECTS, TERRAIN, Hex, HexMap, Layout, MapError, Placement, edge, neighbours,
 )
+from ..record import record
 
 MAX_COLUMNS, MAX_ROWS = 40, 40
 FEATURES = ("doors", "terrain", "hazards", "objects")
@@ -54,7 +55,7 @@ class EditError(RuleError):
         super().__init__(field, message, page, text=f"{field}: {message}")
 
 
-@dataclass(frozen=True)
+@record
 class Draft:
     """A map being drawn: the map, its grid size, and the figures of an imported board position."""
     map: HexMap
@@ -66,7 +67,7 @@ class Draft:
         check_size(self.columns, self.rows)
 
 
-@dataclass(frozen=True)
+@record
 class Edit:
     draft: Draft
     description: str

@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from ..hexboard import CORNERS, HALF, SCALE, Box, Cell, GridView, box_inside, grid_view
 from ..hexboard import points as _points
 from ..hexboard import scaled as _scaled
 from .hexmap import ORIENTATIONS, SHIFTS, Hex, HexMap, Layout, MapError, edge, neighbours
+from ..record import record
 # Read across the table: the hazard's kind and the object's state as words on a label, not a letter or a glyph;
 # a word too long for a space is shortened (the map's legend and each token's title say it in full).
 HAZARD_MARK = {"fire": "Fire", "poison": "Poison", "trap": "Trap"}
@@ -27,7 +27,7 @@ LABEL_KINDS = ("fire", "poison", "trap", "placement")  # drawn as a label as wid
 LABEL_MAX_WIDTH, LABEL_FONT, LABEL_MIN_FONT, CHAR_WIDTH = 46, 12, 7, 0.58
 
 
-@dataclass(frozen=True)
+@record
 class Token:
     kind: str  # door-open, door-closed, difficult, gap, fire, ..., orb, treasure, entry, placement
     x: int
@@ -103,7 +103,7 @@ def min_scale(orientation: str) -> float:
     return math.ceil(1000 * max(READ_PX / HP_FONT, SPACE_PX / (2 * HALF[orientation][0]))) / 1000  # rounded up
 
 
-@dataclass(frozen=True)
+@record
 class Note:
     """A figure's note on the map: a condition badge ("more" for those a full set of slots leaves out) or its
     bandages, in its box (pixels, absolute); `squeeze` the width its text is fitted to, None when it fits."""
@@ -125,7 +125,7 @@ def _squeeze(parts, box: Box) -> int | None:
     return box.w - 2 if width > box.w - 2 else None
 
 
-@dataclass(frozen=True)
+@record
 class FigureMark:
     id: str
     side: str
@@ -233,7 +233,7 @@ def spans(view: "MapView") -> tuple[str, str]:
     return tuple(" ".join(f"{k} {d[k][0]} {d[k][1]}" for k in keys) for d, keys in zip((cols, rows), order))
 
 
-@dataclass(frozen=True)
+@record
 class MapView:
     grid: GridView
     spaces: tuple[Cell, ...]
@@ -372,7 +372,7 @@ def disc_labels(figures, names: Mapping[str, str] | None = None) -> dict[str, st
             level[fid] += 1
 
 
-@dataclass(frozen=True)
+@record
 class PlanView:
     """An adversary turn drawn on the map: its path, its targets, each line of sight and the spaces it
     crosses (the figures and objects that may block or be hit, p.21, p.27)."""
@@ -420,7 +420,7 @@ def _space(m: HexMap, label: str) -> Hex | None:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class LayoutPreview:
     """A small picture of a layout before a map is made: four columns by three rows, the staggered rows (or
     columns) drawn apart, and in words which of the book's rows (columns) sit half a hex over."""

@@ -6,19 +6,20 @@ per campaign), so the table sees why a replay paid less.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from .campaign import (
     Campaign, CampaignError, Change, character, mission_label, put_character, take_campaign_token,
 )
 from .characters import add_attachment
 from .content import CampaignContent
+from ..record import record
 
 MAX_PARTY = 4  # p.8: a maximum of 4 characters in a mission
 MIN_SOLO_PARTY = 2  # p.8: playing solo, create at least two characters
 
 
-@dataclass(frozen=True)
+@record
 class MissionReport:
     mission_id: str
     success: bool

@@ -13,7 +13,6 @@ Each action is planned in isolation (p.28, Figure 41).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from . import keywords
 from .board import Board, Figure
@@ -21,10 +20,11 @@ from .decision import DecisionDie
 from .hexmap import Hex, distance
 from .paths import Reach, attack_spaces, can_reach_any, distances_to, farthest_attack_spaces, reach, teleport_spaces
 from .targeting import Target, decide_space, enemies, in_range
+from ..record import record
 
 
 
-@dataclass(frozen=True)
+@record
 class Movement:
     """Where a movement ends, by which path and for how many MP, and why."""
     mode: str  # move / leap / retreat / teleport

@@ -34,7 +34,7 @@ with fresh caches.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from heapq import heappop, heappush
 from types import MappingProxyType
 from typing import Callable, Collection, Iterable, Mapping
@@ -43,6 +43,7 @@ from ..errors import RuleError
 from .board import Board, Figure
 from .hexmap import GEOMETRY_CACHES, Hex, HexMap
 from .sight import has_line_of_sight
+from ..record import record
 
 MODES = ("move", "leap")
 _HAZARD_SCALE = 1 << 12  # more hazards than any path can enter
@@ -66,7 +67,7 @@ def _memo(obj, name: str, make: Callable):
         return value
 
 
-@dataclass(frozen=True, eq=False)  # nothing compares one (its dicts cannot be hashed): identity is enough
+@record(eq=False)  # nothing compares one (its dicts cannot be hashed): identity is enough
 class _MapInfo:
     """A map's movement tables, derived once per map (`_derive`)."""
     adj: dict            # HexMap.open_neighbours: space -> neighbours one can step to (no wall, no closed door)
@@ -221,7 +222,7 @@ def can_end_on(board: Board, figure: Figure, h: Hex, hazards: str = "normal") ->
     return _end_rule(board, figure, hazards)(h)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Reach:
     """Where a figure can end one Move or Leap, and how: fewest-MP costs and paths."""
     start: Hex

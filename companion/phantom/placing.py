@@ -7,15 +7,15 @@ there would take effect at once, which is why an empty space is required.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .board import Board
 from .decision import DecisionDie
 from .hexmap import Hex
 from .targeting import decide_space
+from ..record import record
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     at: Hex | None  # None: no empty space can be reached from the indicated one
     reasons: tuple[str, ...]

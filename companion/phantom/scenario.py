@@ -8,7 +8,7 @@ explicit range that cannot be modified (p.18, "Range").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated
 
 from ..codec_marks import Shape
@@ -17,6 +17,7 @@ from .board import Board
 from . import keywords
 from .decision import DecisionDie
 from .dice import ATTACK_DICE  # noqa: F401  (the scenario's choice of Attack die)
+from ..record import record
 
 FORMAT = "phantom-epoch-scenario/1"
 # The action keywords are entries of companion/phantom/keywords.py; these name them for the file formats.
@@ -28,7 +29,7 @@ class ScenarioError(RuleError):
     """A scenario that does not fit the rules (an adversary that is not on the board, ...)."""
 
 
-@dataclass(frozen=True)
+@record
 class RangeSpec:
     """An action's range: `modifier` added to the base range, or `explicit` (p.18)."""
     modifier: int = 0
@@ -53,7 +54,7 @@ class RangeSpec:
 RANGE_TEXT = Shape(lambda r, _: r.text(), lambda text, _: RangeSpec.from_text(text))
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """One action of a card: its keyword (companion/phantom/keywords.py), number and options."""
     type: str
@@ -75,7 +76,7 @@ class Action:
             raise ScenarioError(f"action type must be one of {', '.join(keywords.REGISTRY)}, not {self.type!r}")
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     """An adversary's action card: its name, AP, round effect and actions."""
     name: str
@@ -101,7 +102,7 @@ def _read_rows(doc, context):
 ROWS = Shape(_write_rows, _read_rows)
 
 
-@dataclass(frozen=True)
+@record
 class ClassCard:
     """An Adversary Class Action card as printed: one row per HP-base color (p.47); an adversary performs
     only the row of its own color."""
@@ -116,7 +117,7 @@ class ClassCard:
                             f"(rows: {', '.join(c for c, _ in self.rows)})")
 
 
-@dataclass(frozen=True)
+@record
 class Turn:
     """Whose turn it is and the cards it plays."""
     adversary: str
@@ -126,7 +127,7 @@ class Turn:
     characters_embarked: int | None = None  # for actions whose value is per character embarked (p.48)
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     """A board, the decision die, a turn and any dice already rolled: what resolve_turn plays."""
     board: Board

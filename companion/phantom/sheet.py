@@ -7,15 +7,16 @@ its own numbers nor its species' asks for them at set-up.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .campaign import Campaign, CampaignError, Change, Character, character, put_character
+from ..record import record
 
 MAX_NUMBER = 99
 GUARD_LIMIT = 9  # a card's printed modifier; wider than any the rules show, narrow enough to catch a typo
 
 
-@dataclass(frozen=True)
+@record
 class Carried:
     """The numbers a character embarks with, and where each came from (for the table to read)."""
     max_hp: int | None

@@ -35,18 +35,18 @@ Readings this module makes (docs/rules.md, "the map and line of sight"):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .board import Board, Figure
 from .decision import DecisionDie, break_tie
 from .hexmap import DIRECTIONS, GEOMETRY_CACHES, Hex, HexMap, MapError, distance
 from .sight_geometry import LIMIT, Geometry, geometry, hex_code, hex_codes
+from ..record import record
 
 __all__ = ["SightLine", "Sight", "sight", "has_line_of_sight", "sight_to_dict", "geometry", "Geometry"]
 
 
 
-@dataclass(frozen=True)
+@record
 class SightLine:
     """One valid sight segment: its two corners."""
     from_corner: int  # corner index of the source space (hexmap corner order)
@@ -59,7 +59,7 @@ class SightLine:
     indestructible: int  # indestructible objects on the line
 
 
-@dataclass(frozen=True)
+@record
 class Sight:
     """Range and line of sight between two spaces, every valid segment, and the one an adversary uses."""
     source: Hex
@@ -199,7 +199,7 @@ def _straight(ms: _MapSight, a: Hex, b: Hex, d: int) -> bool:
 
 # -- what stands on the board ---------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)  # nothing compares or hashes one: identity is enough (and cheaper to import)
+@record(eq=False)  # nothing compares or hashes one: identity is enough (and cheaper to import)
 class _Item:
     """A figure or object that a sight line may pass."""
     name: str  # figure id, or "object:E-4"

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from .hexmap import DIRECTIONS, ORIENTATIONS, Hex, Layout, distance
+from ..record import record
 
 Point = tuple[int, int]
 
@@ -142,7 +142,7 @@ def _clip(p: Point, q: Point, corners: tuple[Point, ...], sign: int):
     return (ln, ld), (hn, hd)
 
 
-@dataclass(frozen=True)
+@record
 class Geometry:
     """What the candidate segments from (0, 0) to (dq, dr) meet, for one orientation.
 

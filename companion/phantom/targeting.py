@@ -20,7 +20,6 @@ target, and tiebreaker 1 prefers one that needs no hazard entered).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from heapq import heappop, heappush
 
 from .board import Board, Figure
@@ -28,9 +27,10 @@ from .decision import DecisionDie, break_tie
 from .hexmap import Hex
 from .paths import adjacency, attack_ends, attack_spaces, costs_from, enter_rule, reach
 from .sight import has_line_of_sight, range_within
+from ..record import record
 
 
-@dataclass(frozen=True)
+@record
 class Target:
     """A primary target: a figure or a destructible object, or none, with why."""
     name: str | None  # figure id, "object:E-4", or None

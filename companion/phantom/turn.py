@@ -15,7 +15,7 @@ Invisible ends with its Attack; Knocked Down stops further non-movement actions,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .attack import AttackResult, Combatant, apply_conditions, resolve_attack, resolve_counter_attack
 from .board import Board, Figure
@@ -31,10 +31,11 @@ from . import keywords
 from .scenario import Action, Card, ClassCard, Scenario
 from .sight import SightLine, sight
 from .targeting import Target, decide_figure, choose_in_range, choose_primary_target, in_range
+from ..record import record
 
 
 
-@dataclass(frozen=True)
+@record
 class AttackOnTarget:
     """One target of an attack step and what the attack did to it."""
     target: str
@@ -48,7 +49,7 @@ class AttackOnTarget:
     line: SightLine | None = None
 
 
-@dataclass(frozen=True)
+@record
 class HazardEntered:
     """A hazard a movement entered and what it did (p.33); `damage` None: no hazard rules were given, so the
     table applies its effect."""
@@ -62,7 +63,7 @@ class HazardEntered:
     barrier: bool = False  # its Barrier was removed instead of the damage (p.37)
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """One step of an adversary's turn: the card, the action and what it did."""
     card: str | None
@@ -83,7 +84,7 @@ class Step:
     primary_target: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class StartOfTurn:
     """What the start of the turn did (p.26 step 1, p.37): Bleeding and Burning, a hazard's condition
     reapplied (p.33); `barrier`: its Barrier took damage instead."""
@@ -94,7 +95,7 @@ class StartOfTurn:
     barrier: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     """An adversary's turn resolved: its steps, the board it leaves and the explanation."""
     adversary: str

@@ -2,7 +2,7 @@
 what factions and cards change at any time (coins, crystals, VP, ransoms, exchanges)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .board import (
@@ -12,9 +12,10 @@ from .state import (
     BUILDINGS, CINDAR, COALITION, EXCHANGE, FORTRESS_BUILDS, HAND, MINED, OUTPOST_ENGINEERS, RANSOM, STACK,
     STRONGHOLD_COINS, SYNDICATE, UNITS, Content, Game, _expect, _in, _playing, faction_of, stats,
 )
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Mine:
     coins: int
     crystals: int

@@ -1,10 +1,10 @@
 """Who wins at Check Win (p.13-14), and the score panel."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..frame import Verdict, player_name
 from .state import WIN_VP, Game
+from ...record import record
 
 
 def decide_winner(g: Game) -> Verdict | None:
@@ -23,7 +23,7 @@ def decide_winner(g: Game) -> Verdict | None:
     return Verdict(tied[0], tuple(how))
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     seat: int
     name: str

@@ -2,10 +2,11 @@
 stores (their type hints resolve here), and the checks every command makes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...codec import ADDED, state_codec
 from ..frame import Die, GameError, Player, Verdict, player_name
+from ...record import record
 
 
 KEY = "aldarra-reborn"
@@ -55,7 +56,7 @@ PHASE_KEYS = tuple(STEPS)
 
 # -- content (from data/aldarra-reborn/, validated at start-up) -------------------
 
-@dataclass(frozen=True)
+@record
 class Stats:
     dice: tuple[tuple[str, int], ...]  # (color, number of dice)
     armor: int
@@ -63,7 +64,7 @@ class Stats:
     crystals: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class UnitCard:
     name: str
     classification: str  # light / heavy / building
@@ -72,14 +73,14 @@ class UnitCard:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class BuyOption:
     pay: str  # coins / crystals
     amount: int
     vp: int
 
 
-@dataclass(frozen=True)
+@record
 class FactionInfo:
     name: str
     abilities: tuple[str, ...]
@@ -87,7 +88,7 @@ class FactionInfo:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Content:
     units: tuple[UnitCard, ...]
     dice: tuple[Die, ...]  # green, pink, blue; a critical face "explodes"
@@ -109,7 +110,7 @@ class Content:
 
 # -- state -------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Tile:
     id: str  # its place on the dealt board: row letter and column, "C4"
     kind: str
@@ -118,7 +119,7 @@ class Tile:
     crystal: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Units:
     at: str
     owner: int
@@ -126,7 +127,7 @@ class Units:
     count: int
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     vp: int = 0
     coins: int = 0
@@ -141,7 +142,7 @@ class Side:
     hostages: tuple[tuple[int, str, int], ...] = ()  # Syndicate: (owner, unit, count) held (p.16)
 
 
-@dataclass(frozen=True)
+@record
 class Order:
     player: int
     at: str
@@ -152,7 +153,7 @@ class Order:
     fought: bool = field(default=False, repr=False, metadata=ADDED)  # its combat began: movement is over (p.9)
 
 
-@dataclass(frozen=True)
+@record
 class Combat:
     at: str
     attacker: int
@@ -169,7 +170,7 @@ class Combat:
     firing: tuple[tuple[int, str], ...] = ()  # (owner, territory) of Fortresses firing in from next door (p.11)
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]

@@ -2,14 +2,15 @@
 damage dealt and ELITE tokens claimed, and damage dealt outside an attack (card effects, RUTHLESS p.15)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import DieResult, GameError, Outcome, player_name, unit, with_side, with_unit
 from .board import units_at
 from .state import CASUALTY_DAMAGE, DESTROYED_AT, Activation, Game, Unit, _playing, discarded
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class AttackResult:
     attacker_total: int
     defender_total: int

@@ -2,14 +2,15 @@
 the RUTHLESS prompt it leaves."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import player_name, with_side
 from .board import battlefield_name
 from .state import OBJECTIVES, Game, Unit
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Control:
     battlefield: str
     totals: tuple[int, ...]  # by seat; None-free: 0 where a player has no unit

@@ -2,7 +2,7 @@
 actions (move, attack, abilities), granted actions, ending a turn and passing."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import DieResult, GameError, Outcome, player_name, unit, with_side, with_unit
 from .board import adjacent, battlefield_name, battlefields, hive, units_at
@@ -11,6 +11,7 @@ from .state import (
     COMMAND, COMMAND_ROUND_1, EYE_OF_GLIESE, GRANTS, KEYWORDS, OBJECTIVES, SUPPLY, Activation, Card, Game, Grant, Unit,
     copies_out, discarded, other,
 )
+from ...record import record
 
 
 def command_limit(round_no: int) -> int:
@@ -48,7 +49,7 @@ def _pay(g: Game, command: int, supply: int, what: str) -> Game:
                  supply_used=g.sides[i].supply_used or supply > 0)
 
 
-@dataclass(frozen=True)
+@record
 class UnitStats:
     """The printed values of a unit card, as the player confirms them when playing it."""
     control: int

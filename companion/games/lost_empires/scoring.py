@@ -2,14 +2,14 @@
 correction of an artifact count."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .orders import command_left, supply_left
 from .state import ARTIFACT_TOKENS, Game, _playing
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     name: str
     color: str

@@ -2,10 +2,11 @@
 file format they give, and the check every command after the set-up makes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...codec import ADDED, state_codec
 from ..frame import Die, GameError, Player, Verdict, with_side
+from ...record import record
 
 KEY = "lost-empires"
 TITLE = "Lost Empires"
@@ -30,7 +31,7 @@ ELITE_RULES = ("two-player", "multiplayer")
 
 # -- content (from data/lost-empires/, validated at start-up) ---------------------
 
-@dataclass(frozen=True)
+@record
 class Card:
     name: str
     kind: str | None = None  # unit / support; None where the text does not say
@@ -45,7 +46,7 @@ class Card:
     by_table: bool = False  # stats typed at the table, kept in the game's card library
 
 
-@dataclass(frozen=True)
+@record
 class Faction:
     name: str
     keyword: str | None  # FRONTLINE, FORMATION, MELEE: "unique to" one faction (p.14)
@@ -56,7 +57,7 @@ class Faction:
         return next((c for c in self.cards if c.name == name), None)
 
 
-@dataclass(frozen=True)
+@record
 class Content:
     factions: tuple[Faction, ...]
     die: Die
@@ -67,7 +68,7 @@ class Content:
 
 # -- state ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Side:
     artifacts: int = 0
     gates: int = 0  # gate tokens flipped to their gate side
@@ -80,7 +81,7 @@ class Side:
     discard: tuple[tuple[str, int], ...] = field(default=(), repr=False, metadata=ADDED)
 
 
-@dataclass(frozen=True)
+@record
 class Unit:
     id: str
     card: str
@@ -101,7 +102,7 @@ class Unit:
         return keyword in self.keywords
 
 
-@dataclass(frozen=True)
+@record
 class Activation:
     unit: str
     actions: int
@@ -110,7 +111,7 @@ class Activation:
     frontline: bool = False  # activated the turn it was played: +1 offense (p.14)
 
 
-@dataclass(frozen=True)
+@record
 class Grant:
     """An action a card grants to another friendly unit (p.10 "Granted actions"), waiting to be taken."""
     unit: str
@@ -122,7 +123,7 @@ GRANTS = ("move", "attack", "move or attack")  # as the cards word them (Edgegua
 EYE_OF_GLIESE = "Eye of Gliese"  # its errata (p.15 FAQ): placed with a friendly unit, activated free, attacks only
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]

@@ -3,13 +3,14 @@ attack, each weapon's shot, return fire, destroyed units and bases, and a Comman
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import GameError, Outcome, Verdict, player_name, unit, with_side, with_unit
 from .state import D6, Attack, Game, Unit, _playing
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Shot:
     """One weapon fired at one target: the evasion roll (if any), whether it hit, where the damage went."""
     shooter: str

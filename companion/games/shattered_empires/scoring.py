@@ -1,13 +1,13 @@
 """The score panel: each player's base, Command Points, Yield, Queue, hand, deck and Scrapyard."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .state import Game
 from .totals import command_max, queue_max, queued, yield_left, yield_total
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     name: str
     color: str

@@ -2,10 +2,11 @@
 file format they give, and the lookups and the check every command makes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ...codec import ADDED, state_codec
 from ..frame import GameError, Player, Verdict
+from ...record import record
 
 KEY = "shattered-empires"
 TITLE = "Shattered Empires"
@@ -33,7 +34,7 @@ BASE = "base"
 
 # -- content (data/shattered-empires/, validated at start-up) --------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Card:
     name: str
     type: str  # one of CARD_TYPES
@@ -62,7 +63,7 @@ class Card:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Base:
     name: str
     faction: str
@@ -74,7 +75,7 @@ class Base:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Content:
     cards: tuple[Card, ...]
     bases: tuple[Base, ...]
@@ -92,7 +93,7 @@ class Content:
 
 # -- state --------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Side:
     base: str | None = None
     faction: str | None = None
@@ -116,14 +117,14 @@ class Side:
     out: bool = False  # the base is destroyed
 
 
-@dataclass(frozen=True)
+@record
 class Mod:
     card: str
     hp: int
     damage: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Unit:
     id: str
     card: str
@@ -153,7 +154,7 @@ class Unit:
         return tuple(i for i in range(len(self.weapons)) if i not in self.fired)
 
 
-@dataclass(frozen=True)
+@record
 class Asset:
     """A completed research project or a resource: it only adds to the player's totals."""
     id: str
@@ -166,7 +167,7 @@ class Asset:
     unique: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Project:
     id: str
     card: str
@@ -182,7 +183,7 @@ class Project:
     asset: Asset | None = None  # what a research project becomes
 
 
-@dataclass(frozen=True)
+@record
 class Staff:
     id: str
     card: str
@@ -192,7 +193,7 @@ class Staff:
     on: str | None = None  # a unit id, "base", or None: hired, at the base, not assigned
 
 
-@dataclass(frozen=True)
+@record
 class Attack:
     """A declared attack waiting for return fire, intercepts and the evasion rolls."""
     attacker: str
@@ -200,7 +201,7 @@ class Attack:
     ignore_stations: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]

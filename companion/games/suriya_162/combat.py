@@ -4,15 +4,16 @@ and removals outside combat."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import GameError, Outcome, Verdict, player_name, with_side
 from .board import _put, adjacent, bases, bases_needed, freed_slots, on_map, space
 from .squads import _adjacent, _command, _ordered, _own_squad, _pick_units, _terrain, commandable
 from .state import BONUSES, KINDS, Content, Game, Space, Symbols, TacticCard, Terrain, Unit, _playing
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Fighter:
     roll: Symbols
     terrain: Terrain
@@ -27,7 +28,7 @@ class Fighter:
         return any(c.ignore_terrain for c in self.tactic)
 
 
-@dataclass(frozen=True)
+@record
 class CombatResult:
     damage: tuple[int, int]  # total Damage of attacker, defender
     defend: tuple[int, int]  # total V

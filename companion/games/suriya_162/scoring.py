@@ -1,13 +1,13 @@
 """The score panel: Bases on the map against the Bases each player needs (Objective of the Game)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .board import bases, bases_needed, command_tokens
 from .state import Game
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     name: str
     color: str

@@ -2,11 +2,12 @@
 Exhaust Tokens, and the limits of a Space (Limitations 1-2, Locations)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..frame import GameError, Outcome, player_name, with_side
 from .board import _put, adjacent, command_tokens, in_tray, space
 from .state import BASE_HP, BASE_TOKENS, KINDS, SQUAD_LIMIT, Content, Game, Space, Terrain, Unit, _playing
+from ...record import record
 
 
 def _own_squad(g: Game, space_id: str, field: str = "space") -> Space:
@@ -233,7 +234,7 @@ def move(g: Game, content: Content, from_id: str, to_id: str, counts: dict[str, 
     return Outcome(g, f"{player_name(g, i)} moved {what} from {s.name} to {to.name}", reasons + _returned(back))
 
 
-@dataclass(frozen=True)
+@record
 class MoveChoice:
     """A whole Squad's move the rules allow now (C1), and the cards its entering costs (Locations)."""
     frm: str

@@ -4,10 +4,11 @@ command of a turn makes."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...codec import ADDED, state_codec
 from ..frame import GameError, Player, Verdict
+from ...record import record
 
 
 KEY = "suriya-162"
@@ -39,7 +40,7 @@ BONUSES = {"mineral": "Gain 1 Mineral", "draw_discard": "Draw 1 card, then disca
 
 # -- content (data/suriya-162/, validated at start-up) -------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Terrain:
     name: str
     attack: int = 0
@@ -54,7 +55,7 @@ class Terrain:
     verified: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Symbols:
     """One die face, or a roll: counts of Damage, Defend (V) and Tactic (T) symbols."""
     damage: int = 0
@@ -77,7 +78,7 @@ class Symbols:
         return f"{self.damage} Damage, {self.defend} V, {self.tactic} T"
 
 
-@dataclass(frozen=True)
+@record
 class SymbolDie:
     name: str  # basic / elite / general / attacker
     faces: tuple[Symbols, ...]
@@ -87,7 +88,7 @@ class SymbolDie:
         return (rng or random.SystemRandom()).choice(self.faces)
 
 
-@dataclass(frozen=True)
+@record
 class Content:
     terrains: tuple[Terrain, ...]
     dice: tuple[SymbolDie, ...]
@@ -115,7 +116,7 @@ class Content:
 
 # -- state ---------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Unit:
     kind: str  # BU / EU / GU
     hp: int
@@ -123,7 +124,7 @@ class Unit:
     converted: bool = False  # changed or converted: no tray bonus when destroyed (Combat 7)
 
 
-@dataclass(frozen=True)
+@record
 class TacticCard:
     """One Tactic card played face-down (Combat 2-3), one per [T] rolled: its extra Damage and V, and whether it
     ignores the side's own terrain effect (as the example's card ignores the Lagoon)."""
@@ -138,7 +139,7 @@ class TacticCard:
                 raise GameError(field, f"A Tactic card adds no negative {field}: {getattr(self, field)}.")
 
 
-@dataclass(frozen=True)
+@record
 class Space:
     id: str
     name: str
@@ -155,14 +156,14 @@ class Space:
     at: tuple[int, int] | None = field(default=None, repr=False, metadata=ADDED)
 
 
-@dataclass(frozen=True)
+@record
 class ContinueCard:
     name: str
     cost: int  # the Mineral cost paid in each Upkeep Phase
     kept_turn: int  # the turn it was played or last kept
 
 
-@dataclass(frozen=True)
+@record
 class KnownCard:
     """A card as the table typed it when it was first played in this game (2. Action Phase, A): its name and its
     two costs, offered again by name so that nothing of it is typed twice (issue 34)."""
@@ -171,7 +172,7 @@ class KnownCard:
     continue_cost: int | None = None  # a Continue card's cost in each Upkeep Phase; None: not a Continue card
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     minerals: int = 0
     hand: int = 0
@@ -180,7 +181,7 @@ class Side:
     continuing: tuple[ContinueCard, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Draft:
     """The two-player terrain draft (B2-B4), or the 3-4 player placement rounds (C2-C5)."""
     round: int = 1
@@ -190,7 +191,7 @@ class Draft:
     hands: tuple[tuple[str, ...], ...] = ()  # 3-4 players: the tiles each seat holds (C2), passed left (C3)
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]

@@ -3,7 +3,7 @@ adversary-turn glue with turn.py: `adversary_scenario` builds the turn's Scenari
 `apply_adversary_turn` writes the Resolution back (defeats, the end of the turn)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..attack import AttackError, Combatant, resolve_attack, resolve_counter_attack, target_refused
@@ -20,9 +20,10 @@ from .round import finish_turn
 from .state import (
     BossKind, Mission, MissionError, Update, figure_on_map, in_phase, not_over, not_resting, resting_now,
 )
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class AttackOutcome:
     """`character_attack`: the mission after it (unchanged while a roll is missing) and the attack."""
     mission: Mission
@@ -189,14 +190,14 @@ def target_refusal(mission: Mission, attacker_id: str, target: str, range_modifi
     return None
 
 
-@dataclass(frozen=True)
+@record
 class AttackTarget:
     value: str  # what character_attack takes: a figure id, or "object:<space>"
     text: str  # as the table reads it: the figure id and its HP, or the object's space and state
     refused: str = ""  # why the Attack may not take it now (`target_refusal`): out of range, no line of sight
 
 
-@dataclass(frozen=True)
+@record
 class AttackTargets:
     """What a character's Attack may target, and the rule that says so (`reason`, `page`); each one it may not
     take now with the card's range carries why (`AttackTarget.refused`)."""
@@ -232,7 +233,7 @@ def attack_targets(mission: Mission, range_modifier: int = 0, attack_range: int 
     return AttackTargets(tuple(AttackTarget(v, text, why(v)) for v, text in out))
 
 
-@dataclass(frozen=True)
+@record
 class SightLine:
     target: str  # the target as the table reads it (AttackTarget.text)
     value: str  # what the Attack's `accuracy` takes: the figures and objects crossed, comma-separated

@@ -4,13 +4,14 @@ does not model; the hazards on the path a move took (p.33); and a Heal on the ch
 Heal's range, with bandages (p.25). The Attack itself is attacks.character_attack, with the card's range."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..conditions import budget
 from ..paths import Reach, reach
 from ..board import Board
 from .figures import heal, move_figure, open_door
 from .state import Mission, MissionError, Update, figure_on_map, not_over, parse_space, resting_now
+from ...record import record
 
 MODES = ("move", "leap")
 
@@ -64,7 +65,7 @@ def reachable_costs(mission: Mission, figure_id: str, mode: str = "move") -> dic
     return {mission.map.label(h): cost + b.overhead for h, cost in r.cost.items() if h != r.start}
 
 
-@dataclass(frozen=True)
+@record
 class MoveFaces:
     """The MP of a Move or Leap offered as one tap each (p.24), in place of typing the card's number: `values`
     from the fewest MP that reach a space (1, or more when the budget spends some first: Knocked Down's 1 MP to
@@ -93,7 +94,7 @@ def move_faces(mission: Mission, figure_id: str, move_costs: dict[str, int] | No
     return MoveFaces(tuple(range(min(every), max(every) + 1))) if every else MoveFaces()
 
 
-@dataclass(frozen=True)
+@record
 class EndTurnSays:
     """What End turn ends, said on its button (issue 38): the figure whose turn it is (`who`), and for a
     character whether a Move or Leap was recorded this turn (`moved`: the round keeps the spaces its checked
@@ -168,10 +169,11 @@ def move_by_card(mission: Mission, figure_id: str, to: str, mp: int, mode: str =
     reasons += opened
     if passed:
         reasons.append(f"the path goes through the hazard(s) on {', '.join(passed)}: confirm each one entered (p.33)")
-    return Update(moved, tuple(reasons) + update.reasons)
+    # move_figure's first reason ("Vera moves B-6 -> F-3") is the line above without its MP: said once
+    return Update(moved, tuple(reasons) + update.reasons[1:])
 
 
-@dataclass(frozen=True)
+@record
 class PassedHazards:
     """The hazards a character's Move may have entered before the space it ended on, for the table to confirm
     each one entered (`spaces`: label and hazard, in order), and the rule (`reason`, `page`)."""
@@ -263,7 +265,7 @@ REST_ALLOWS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class RestTurn:
     """A character's rest turn (p.13): what it may do (`allows`), and that it plays no Character Action cards,
     so no Move or Attack (`refuses`). Empty `allows` when the figure whose turn it is does not rest."""

@@ -5,16 +5,17 @@ Strike hit more than one (p.20). A condition and damage are applied; a push, an 
 free text are shown for the table. A Critical Strike dealing 0 damage still activates its ability (p.20)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..attack import AttackError, Combatant, apply_conditions
 from ..criticals import CriticalAbility
 from ..decision import break_tie
 from .figures import defeat
 from .state import Mission, MissionError, Update, in_phase
+from ...record import record
 
 
-@dataclass(frozen=True)
+@record
 class CriticalOffer:
     """What the current character's Critical Strike may activate now: one of `abilities` (index, what it does,
     whether the app applies it) on `target`; empty when nothing is pending. `reason` and `page` cite the rule."""

@@ -9,13 +9,14 @@ The card drawn is the same card either way, so the AI plans the same turn with i
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..decision import COLORS
 from ..scenario import Card, ClassCard
 from .state import (
     BossCard, BossKind, Deck, Drawn, EventCard, Mission, MissionError, Update, must_choose_first, with_deck,
 )
+from ...record import record
 
 EVENTS = "events"  # the Event deck's key among the decks a table may draw itself
 EVENTS_ON_TOP = 5  # p.10 step 8: five random Round 1-5 events on top of the Round 6+ deck
@@ -257,7 +258,7 @@ def _last_card(mission: Mission, key: str) -> str | None:
     return pool[0].name if len(pool) == 1 else None
 
 
-@dataclass(frozen=True)
+@record
 class DeckPrompt:
     """A physical deck the round's next draw takes a card from: its key and label, the names of the cards that
     may come up (`cards`) and the one the table named already, if any."""

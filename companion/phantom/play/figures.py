@@ -3,7 +3,7 @@ and Hazard tokens (p.34, p.38), HP, Heal and bandages (p.23, p.25), conditions (
 target (p.27), and defeat (p.23, p.26, p.30)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .. import conditions
 from ..attack import AttackError, Combatant, apply_conditions, condition_name
@@ -20,6 +20,7 @@ from .state import (
     finished, in_phase, living_character, not_over, not_resting, parse_space, with_character, with_choice,
     with_deck,
 )
+from ...record import record
 
 # Where an adversary came from: set-up, mission text, a mission event, an Event card (p.26: the last two drop
 # no nova cells).
@@ -96,7 +97,7 @@ def place_adversary(mission: Mission, type_: str, at: str, source: str = "missio
     return Update(mission, tuple(reasons))
 
 
-@dataclass(frozen=True)
+@record
 class EventTask:
     """What the round's Event card asks of the table (p.12 step 2, p.26, p.59): adversaries it still places
     (`remaining`, of `types`; each type's free placement icons offered first, `icons`), or its mission event /

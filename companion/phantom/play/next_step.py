@@ -3,18 +3,19 @@ table may take it now and, if not, why (with the page) and who it waits for. The
 draws this value and nothing else of the round's flow."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .decks import deck_prompts
 from .figures import event_task
 from .order import character_ties, initiative, turn_order
 from .round import all_adversaries_defeated, reveal, within_reach
 from .state import Mission, Update, must_choose_first, must_place_first, unchosen, unplaced
+from ...record import record
 
 STEPS = ("begin-round", "reveal", "end-turn", "adversary-turn", "next-turn", "end-round", "")
 
 
-@dataclass(frozen=True)
+@record
 class NextStep:
     """The round's next step. `step` is one of STEPS ("" once the mission is over: nothing comes next);
     `allowed` says whether the table may take it now, and if not `reason` and `page` say why, as the step's

@@ -2,12 +2,12 @@
 plays next by every tie rule."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..boss import turn_for_card
 from ..conditions import ap_factor
 from ..decision import COLORS, break_tie
 from .state import BossKind, Mission, MissionError, color_name
+from ...record import record
 
 
 def character_ties(mission: Mission) -> tuple[tuple[str, ...], ...]:
@@ -57,7 +57,7 @@ def initiative(mission: Mission, figure_id: str) -> tuple[int, str]:
                    + f" = initiative {value} (p.12 step 6)")
 
 
-@dataclass(frozen=True)
+@record
 class TurnOrder:
     done: tuple[str, ...]
     current: str | None

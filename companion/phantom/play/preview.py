@@ -16,7 +16,7 @@ a space depend on the map alone: a table per map (`_seen_within`), built once as
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .. import conditions, keywords
 from ..board import Board, Figure
@@ -28,11 +28,12 @@ from ..turn import Resolution, resolve_turn
 from .attacks import adversary_scenario
 from .order import turn_order
 from .state import Mission, MissionError, figure_on_map, parse_space
+from ...record import record
 
 GEOMETRY_CACHES.add("_preview_seen")  # ranges and lines of sight: walls and doors only
 
 
-@dataclass(frozen=True)
+@record
 class AdversaryPreview:
     """One adversary's turn as it would be now: the resolution turn.py makes (`plan`), where it starts and ends,
     its primary target, and the spaces it could attack this round with its cards (`danger`)."""
@@ -54,7 +55,7 @@ class AdversaryPreview:
         return self.plan.to_roll
 
 
-@dataclass(frozen=True)
+@record
 class Preview:
     """Every adversary still to act this round, in turn order; empty, with the reason, before the round's
     cards are drawn or once the mission is over."""
@@ -67,7 +68,7 @@ class Preview:
         return next((a for a in self.adversaries if a.adversary == adversary), None)
 
 
-@dataclass(frozen=True)
+@record
 class Switch:
     adversary: str
     before: str | None
@@ -78,7 +79,7 @@ class Switch:
                 else f"{self.adversary} would have no primary target") + " (p.27)"
 
 
-@dataclass(frozen=True)
+@record
 class Destination:
     """A space a character may move to: who could attack it there this round (each adversary's danger), and
     whose plan would change its primary target were the character there (p.27)."""

@@ -3,7 +3,7 @@ the adversaries' draw, each turn's start and end (cards, pick-ups and orbs, cond
 of the round, a Boss card redrawn (p.58), and the mission's result (p.13-14)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
 
 from ..attack import condition_name
@@ -21,6 +21,7 @@ from .state import (
     finished, in_phase, living_character, must_choose_first, must_place_first, not_over, parse_space, with_character,
     with_choice, with_deck,
 )
+from ...record import record
 
 AFTER_NEXT_FULL_TURN = "after-next-full-turn"  # conditions.json's ending of Frozen and Invisible (p.37, p.50)
 
@@ -377,7 +378,7 @@ def finish_turn(mission: Mission, reasons: list[str]) -> Update:
     return Update(mission, tuple(reasons))
 
 
-@dataclass(frozen=True)
+@record
 class WithinReach:
     """What a character ending its turn where it stands takes (p.24-25): nova cells and treasure on or next to
     its space; the active orbs next to it, which the players may choose to activate."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..board import Board, Figure
@@ -22,6 +22,7 @@ from .state import (
     AdversaryKind, AdversaryState, BossCard, BossKind, CharacterState, Deck, Embarking, EventCard, Mission,
     MissionError, Update, check_color, color_name, map_order, not_over, parse_space, unplaced,
 )
+from ...record import record
 
 MAX_CHARACTERS = 4  # p.8
 MIN_CHARACTERS = 2  # p.8: a solo player creates two characters and controls them as a party
@@ -141,7 +142,7 @@ def set_up(mission_id: str, hexmap: HexMap, difficulty: int, characters: Sequenc
     return Update(mission, tuple(reasons))
 
 
-@dataclass(frozen=True)
+@record
 class Seat:
     """One character line of the set-up form: its `slot` (1-4, which gives its color and names the fields a
     refusal points at: character_N, hp_N, ap_N), `who` embarks (a campaign character's id, or a one-off

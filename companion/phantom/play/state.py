@@ -8,7 +8,7 @@ field and quoting the bad input, and nothing changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Annotated, Generic, TypeVar
 
 from ...codec import ADDED, AS_OBJECT, Shape
@@ -20,6 +20,7 @@ from ..decision import COLORS, DecisionDie
 from ..hazards import HazardRule
 from ..hexmap import Hex, HexMap, MapError, Space, in_rows
 from ..scenario import Card, ClassCard
+from ...record import record
 
 
 class MissionError(RuleError):
@@ -29,7 +30,7 @@ class MissionError(RuleError):
         super().__init__(field, message, page, text=f"{field}: {message}")
 
 
-@dataclass(frozen=True)
+@record
 class AdversaryKind:
     """An Adversary Description card at the difficulty the players chose (p.10 step 4, p.46): its species and
     class name its two Action decks (p.10 step 6); `difficulty` is its rating, the nova cells it drops (p.26).
@@ -46,7 +47,7 @@ class AdversaryKind:
     critical: CriticalAbility | None = field(default=None, metadata=ADDED)  # the card's critical ability (p.20, p.46)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class BossKind:
     """A Boss Adversary Description board (p.30, 48). `cards` are the AI's reading of its actions as
     scenario cards: the inherent one under None, then #1-#3 by number. (`boss` first: stored missions hold
@@ -57,7 +58,7 @@ class BossKind:
     color: str | None = None  # p.11: a boss may use any color HP tracking base
 
 
-@dataclass(frozen=True)
+@record
 class BossCard:
     """A Boss Adversary Action card (p.49): the action numbers it calls for, or another effect."""
     name: str
@@ -70,7 +71,7 @@ EVENT_STATS = ("move", "attack", "range", "guard")
 EVENT_SIDES = ("adversaries", "characters")
 
 
-@dataclass(frozen=True)
+@record
 class EventEffect:
     """A number an Event card changes for the round it is drawn (p.12 step 2): `stat` ±`amount` for every
     figure of `side`, or only the adversaries of `type` when one is named. The AI plans with it."""
@@ -84,7 +85,7 @@ class EventEffect:
         return f"{self.stat.capitalize()} {self.amount:+d} for {who}"
 
 
-@dataclass(frozen=True)
+@record
 class EventCard:
     """An Event card (p.12 step 2, p.47). `places` adversaries are placed by it (of `places_type`, or the
     mission's event adversary when None, p.59); `mission_event` / `event_adversary` are its text sending the
@@ -106,7 +107,7 @@ class EventCard:
         return bool(self.mission_event or self.event_adversary)
 
 
-@dataclass(frozen=True)
+@record
 class ActionChoice:
     """A Character Action card selected for the round: its name and AP (p.13, p.43)."""
     name: str
@@ -120,7 +121,7 @@ Lasting = Annotated[tuple[ActionChoice, str], Shape(lambda x, _: [x[0].name, x[0
 C = TypeVar("C")
 
 
-@dataclass(frozen=True)
+@record
 class Embarking:
     """A character embarking (p.8, 43): `max_ap` and `max_hp` from its Character Species card."""
     id: str
@@ -137,13 +138,13 @@ class Embarking:
     class_name: str = ""  # its Character Class (a campaign character's); "" when not given: one per class (p.8)
 
 
-@dataclass(frozen=True)
+@record
 class Deck(Generic[C]):
     cards: tuple[C, ...] = ()  # the draw pile, top first
     discard: tuple[C, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class CharacterState:
     id: str
     name: str
@@ -164,7 +165,7 @@ class CharacterState:
     criticals: tuple[CriticalAbility, ...] = field(default=(), metadata=ADDED)  # those it may activate (p.20, p.41 A)
 
 
-@dataclass(frozen=True)
+@record
 class AdversaryState:
     id: str
     type: str
@@ -172,7 +173,7 @@ class AdversaryState:
     defeated: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     """A character's step 3 (p.12): a rest, or the cards selected and any initiative modifier."""
     rest: bool = False
@@ -182,7 +183,7 @@ class Choice:
     guard: int = field(default=0, metadata=ADDED)
 
 
-@dataclass(frozen=True)
+@record
 class Drawn:
     """Adversary Action cards drawn for a type this round (p.12 step 5)."""
     species: Card | None = None
@@ -190,7 +191,7 @@ class Drawn:
     boss: BossCard | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Round:
     number: int
     die: DecisionDie
@@ -218,14 +219,14 @@ class Round:
         return dict(self.drawn).get(type_)
 
 
-@dataclass(frozen=True)
+@record
 class MissionResult:
     success: bool
     round: int
     reasons: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Mission:
     """Stored by companion/codec.py in field order (the board as its map and figures), as play/codec.py says."""
     mission_id: str
@@ -292,7 +293,7 @@ class Mission:
         return next((f for f in self.board.figures if f.id == figure_id), None)
 
 
-@dataclass(frozen=True)
+@record
 class Update:
     mission: Mission
     reasons: tuple[str, ...] = ()

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass
 
 from companion.codec import state_codec
 from companion.games.frame import (  # noqa: F401 (players, verdict: the frame's readers, the rules module's shape)
     GameError, Outcome, Player, Step, Verdict, advance_check, player_name, players, verdict, with_side,
 )
+from companion.record import record
 
 KEY = "race-to-ten"
 TITLE = "Race to Ten"
@@ -21,12 +21,12 @@ MOST = 3  # points a turn may add
 PHASES = ("Add",)
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     points: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     players: tuple[Player, ...]
     sides: tuple[Side, ...]
@@ -36,7 +36,7 @@ class Game:
     verdict: Verdict | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     name: str
     color: str
