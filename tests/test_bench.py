@@ -17,7 +17,8 @@ ACTIONS = ["fame", "nova_cells", "buy_card", "undo_buy_card", "buy_equipment", "
 ENGINE = {"sight_query": 0.2, "line_of_sight_bool": None, "sight_query_cold_map": None,
           "attack_spaces_move6": 2.0, "attack_spaces_move6_cold_map": None, "map_change": None,
           "geometry_cold_process": None, "turn_16x7": 1.0, "turn_16x7_range7": None, "turn_30x24": 3.0,
-          "turn_16x7_cold": 1.5, "turn_30x24_cold": 6.0, "engine_import": 25.0, "round_16x7": 40.0}
+          "turn_16x7_cold": 1.5, "turn_30x24_cold": 6.0, "engine_import": 25.0, "engine_import_own": None,
+          "round_16x7": 40.0}
 TINY = 0.01  # every engine measurement down to one or a few samples
 
 

@@ -21,7 +21,8 @@ same elements (RuntimeError if they differ: that would be a stale cache).
 The adversary turns are timed warm (`turn_16x7`, `turn_30x24`: the room's
 tables derived by an earlier turn) and cold (`*_cold`: each turn on a new map
 object, none of its tables derived, as a map read anew or changed meets it);
-`engine_import` is `import companion.phantom.turn` in a fresh interpreter.
+`engine_import` is `import companion.phantom.turn` in a fresh interpreter, and `engine_import_own` the same with
+the standard library it loads imported first (what the engine adds to `companion resolve`).
 
 Every measurement is a named list of samples with an optional target, so
 further ones (adversary turns, other maps) are one more entry in
@@ -398,17 +399,43 @@ print(time.perf_counter_ns() - t0)
 """
 
 
-def _engine_import(sc: Scene, n: int, used: set):
+# The standard library the engine's import loads, imported first: what is left is the engine's own modules,
+# as `companion resolve` meets them (its command line has loaded dataclasses, json and typing before).
+_STDLIB_FIRST = """
+import sys
+before = set(sys.modules)
+import companion.phantom.turn
+print(" ".join(sorted(m for m in set(sys.modules) - before if m.split(".")[0] in sys.stdlib_module_names)))
+"""
+
+
+def _fresh(code: str) -> str:
+    """What `code` prints in a fresh interpreter, run as an installed copy runs: its bytecode cached (the
+    first run writes it if it may)."""
     root = str(Path(__file__).resolve().parent.parent.parent)
-    # As an installed copy runs: its bytecode cached (the first, untimed run writes it if it may).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = root
-    run = lambda: subprocess.run([sys.executable, "-c", _IMPORT], capture_output=True, text=True,  # noqa: E731
-                                 check=True, env=env, cwd=root)
-    run()
-    samples = [int(run().stdout.strip().splitlines()[-1]) for _ in range(n)]
-    return samples, ("in a fresh interpreter, `import companion.phantom.turn` and all it pulls in, the standard "
-                     "library's dataclasses, enum and typing included; bytecode cached")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                          cwd=root).stdout
+
+
+def _fresh_import(code: str, n: int) -> list[int]:
+    _fresh(code)  # untimed: the bytecode written
+    return [int(_fresh(code).strip().splitlines()[-1]) for _ in range(n)]
+
+
+def _engine_import(sc: Scene, n: int, used: set):
+    return _fresh_import(_IMPORT, n), ("in a fresh interpreter, `import companion.phantom.turn` and all it pulls "
+                                       "in, the standard library's dataclasses (and its inspect), json and typing "
+                                       "included; bytecode cached")
+
+
+def _engine_import_own(sc: Scene, n: int, used: set):
+    first = "".join(f"import {m}\n" for m in _fresh(_STDLIB_FIRST).split()
+                    if not m.startswith("_") and "." not in m)
+    return _fresh_import(first + _IMPORT, n), ("as engine_import, with the standard library modules it loads "
+                                               "imported first (untimed): the engine's own modules, as "
+                                               "`companion resolve` meets them")
 
 
 def _round_16x7(sc: Scene, n: int, used: set):
@@ -446,6 +473,7 @@ MEASUREMENTS = (
     Measurement("turn_16x7_cold", 200, 1.5, _turns_16x7_cold),
     Measurement("turn_30x24_cold", 40, 6.0, _turns_30x24_cold),
     Measurement("engine_import", 7, 25.0, _engine_import),
+    Measurement("engine_import_own", 7, None, _engine_import_own),
     Measurement("round_16x7", 10, 40.0, _round_16x7),
 )
 
