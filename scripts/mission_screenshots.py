@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -146,7 +147,7 @@ def danger_layer_shot(page, mid: int, out: Path) -> Path:
     page.goto(f"/table/{mid}")
     page.locator("#preview-toggle").click()
     expect(page.locator("#map-preview .ghost").first).to_be_attached()
-    page.locator('#move-form input[name="mp"]').fill("4")
+    page.locator("#mp-faces label.face", has=page.locator('input[name="mp"][value="4"]')).click()  # Move 4's face
     for label, held in (("B-6", 0), ("E-4", 800)):
         box = page.locator(f'#map-grid polygon[data-label="{label}"]').bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -173,7 +174,7 @@ def class_board_shots(page, mid: int, out: Path) -> list[Path]:
     for _ in range(6):  # the turns before the Sentry's
         if page.locator("#turn h2", has_text="Grallok Sentry-1").count():
             break
-        button = page.locator("#actionbar button", has_text="End turn")
+        button = page.locator("#actionbar button", has_text=re.compile(r"^End .*'s turn"))  # "End Vera's turn …"
         button = button if button.count() else page.locator("#actionbar button", has_text="Next turn")
         button.click()
         page.wait_for_timeout(300)
