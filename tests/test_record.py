@@ -90,6 +90,14 @@ def test_equality_and_hash_follow_the_compared_fields_of_one_class():
     assert Child(1, z=6) != Child(1) and Child(1).z == 5
 
 
+def test_a_record_inside_itself_shows_as_the_dataclass_does():
+    rec_box, std_box = [], []
+    rec, std = Point(1, tags=(rec_box,)), StdPoint(1, tags=(std_box,))
+    rec_box.append(rec)
+    std_box.append(std)
+    assert repr(rec) == repr(std).replace("StdPoint", "Point") == "Point(x=1, y=0, tags=([...],), scale=1.0)"
+
+
 def test_replace_copy_and_pickle_keep_the_value():
     p = Point(1, 2, ("a",), scale=3.0)
     assert dataclasses.replace(p, y=7) == Point(1, 7, ("a",), scale=3.0)
@@ -147,3 +155,17 @@ def test_every_engine_value_is_a_record():
     stray = [str(p.relative_to(ROOT)) for d in ("companion/phantom", "companion/games")
              for p in (Path(ROOT) / d).rglob("*.py") if "@dataclass" in p.read_text()]
     assert stray == []
+
+
+def test_a_stdlib_frozen_dataclass_may_not_extend_a_record_and_a_record_may():
+    """As record.py says: the dataclass refuses at declaration (not later, at a table), and @record is the way."""
+    with pytest.raises(TypeError, match="cannot inherit frozen dataclass from a non-frozen one"):
+        @dataclass(frozen=True)
+        class Stray(Point):
+            z: int = 0
+
+    @record
+    class Kept(Point):
+        z: int = 0
+
+    assert Kept(1, z=2).z == 2 and dataclasses.replace(Kept(1), z=3) == Kept(1, z=3)
