@@ -159,7 +159,8 @@ def test_cite_escapes_hostile_text_and_makes_each_citation_a_button(app):
     with app.test_request_context():
         html = render_template_string("{{ text|cite }}", text=HOSTILE)
     assert "<script>" not in html and "<img" not in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt; &#34;&gt;&lt;img src=x onerror=alert(2)&gt; refused (" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &#34;&gt;&lt;img src=x onerror=alert(2)&gt; refused <span class=\"cited\">(" in html
+    assert html.endswith("</button>)</span>")  # "(p.27)" kept on one line, its brackets about the button
     buttons = re.findall(r'<button type="button" class="cite"[^>]*hx-get="([^"]+)"[^>]*>([^<]*)</button>', html)
     assert buttons == [("/rules/phantom-epoch/27", "p.27")]
     with app.test_request_context():  # a game's text opens that game's book

@@ -47,8 +47,14 @@ def cite(ctx, text, game: str | None = None) -> Markup:
     text = str(text) if not isinstance(text, Markup) else text
     out, at = [], 0
     for c in book.citations(text):
-        out += [escape(text[at:c.start]), _button(book, c.ref, text[c.start:c.end])]
-        at = c.end
+        before, button = text[at:c.start], _button(book, c.ref, text[c.start:c.end])
+        if before.endswith("(") and text[c.end:c.end + 1] == ")":
+            # "(p.19)" on one line: a line may break before a button, which reads "(" then "p.19)" below it
+            out += [escape(before[:-1]), Markup('<span class="cited">(') + button + Markup(")</span>")]
+            at = c.end + 1
+        else:
+            out += [escape(before), button]
+            at = c.end
     out.append(escape(text[at:]))
     return Markup("").join(out)
 
