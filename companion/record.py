@@ -125,30 +125,36 @@ def _init(cls, every: list):
                                   and f.default_factory is MISSING))
         return plans[named]
 
-    by_count = [frozenset(positional[:k]) for k in range(most + 1)]
+    by_count: list = [None] * (most + 1)  # the plan when only the first k fields are given, made on first use
     everything = plan(accepted)
 
     def __init__(self, *args, **kwargs):
-        if len(args) > most:
-            raise TypeError(f"{title}.__init__() takes {most + 1} positional arguments but {len(args) + 1} were given")
+        n = len(args)
+        if n > most:
+            raise TypeError(f"{title}.__init__() takes {most + 1} positional arguments but {n + 1} were given")
         values = self.__dict__
-        values.update(zip(positional, args))
+        if n:
+            values.update(zip(positional, args))
         if kwargs:
             if not accepted.issuperset(kwargs):
                 wrong = next(k for k in kwargs if k not in accepted)
                 raise TypeError(f"{title}.__init__() got an unexpected keyword argument {wrong!r}")
-            if args and not values.keys().isdisjoint(kwargs):
+            if n and not values.keys().isdisjoint(kwargs):
                 twice = next(k for k in kwargs if k in values)
                 raise TypeError(f"{title}.__init__() got multiple values for argument {twice!r}")
             values.update(kwargs)
             # every init field named, as replace() does, needs no new set built
             defaults, factories, missing = everything if len(values) == len(accepted) else plan(frozenset(values))
         else:
-            defaults, factories, missing = plan(by_count[len(args)])
+            ready = by_count[n]
+            if ready is None:
+                ready = by_count[n] = plan(frozenset(positional[:n]))
+            defaults, factories, missing = ready
         if missing:
             raise TypeError(f"{title}.__init__() missing {len(missing)} required argument"
                             f"{'s' if len(missing) > 1 else ''}: {', '.join(map(repr, missing))}")
-        values.update(defaults)
+        if defaults:
+            values.update(defaults)
         for name, factory in factories:
             values[name] = factory()
         if post_init:
