@@ -49,7 +49,7 @@ def cite(ctx, text, game: str | None = None) -> Markup:
     for c in book.citations(text):
         before, button = text[at:c.start], _button(book, c.ref, text[c.start:c.end])
         if before.endswith("(") and text[c.end:c.end + 1] == ")":
-            # "(p.19)" on one line: a line may break before a button, which reads "(" then "p.19)" below it
+            # the brackets on one line with their button: a line may break before a button, leaving "(" behind
             out += [escape(before[:-1]), Markup('<span class="cited">(') + button + Markup(")</span>")]
             at = c.end + 1
         else:
