@@ -303,6 +303,10 @@ def test_a_move_and_a_combat_by_taps_on_the_map_and_the_dice(tablet: Page, live_
     for label in ("Attacker's Damage: 5", "Attacker's V: 1"):  # 1 + 2 + 2 Damage and 1 V on its 4 dice
         tap_face(dice, label)
         taps += 1
+    order = dice.locator("details.order")  # one line until opened, the usual order said; not one of the counted taps
+    expect(order.locator("summary")).to_have_text("Damage order: BU, EU, GU")
+    order.locator("summary").tap()
+    expect(order.get_by_label("Damage order (6.5)")).to_be_visible()
     shoot(page, "suriya-162-1024x768.png", "map")
     tap(page, "Resolve the combat")
     taps += 1
